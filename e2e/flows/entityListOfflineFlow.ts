@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test'
+import { EntityListPage } from '../pages/entityListPage'
+import { saveScreen } from '../support/screenshots'
+
+/**
+ * First launch on the Local sandbox → entity list shown → service stopped → the same list still
+ * readable from the cache, with the offline banner and the time it was fetched.
+ */
+export async function entityListOfflineFlow(page: Page, stopService: () => Promise<void>, screenPrefix: string): Promise<void> {
+  const entities = new EntityListPage(page)
+  await entities.waitUntilReady()
+  await expect(entities.activeEnvironment).toContainText('Local sandbox')
+  await expect(entities.rows).toHaveCount(20)
+  await expect(entities.range).toHaveText('Rows 1–20 of 300')
+  await expect(page.getByTestId('connectivity')).toHaveAttribute('data-status', 'online')
+  const firstPage = await entities.rowNames()
+  await saveScreen(page, `${screenPrefix}-01-entity-list`)
+
+  await entities.next()
+  await expect(entities.range).toHaveText('Rows 21–40 of 300')
+  const secondPage = await entities.rowNames()
+  expect(secondPage).not.toEqual(firstPage)
+  await entities.previous()
+  await expect(entities.range).toHaveText('Rows 1–20 of 300')
+
+  await page.getByText('Settings', { exact: true }).click()
+  await expect(page.getByTestId('settings-screen')).toBeVisible()
+  await expect(page.getByTestId('environment-card-local').getByTestId('key-status')).toContainText('built-in test key')
+  await saveScreen(page, `${screenPrefix}-02-settings`)
+  await page.getByText('Entities', { exact: true }).click()
+
+  await stopService()
+  await entities.refresh()
+  await expect(entities.offlineBanner).toBeVisible()
+  await expect(entities.offlineBanner).toContainText('cannot be reached')
+  await expect(page.getByTestId('offline-fetched-at')).toContainText('This page was fetched')
+  await expect(page.getByTestId('connectivity')).toHaveAttribute('data-status', 'offline')
+  await expect(entities.rows).toHaveCount(20)
+  expect(await entities.rowNames()).toEqual(firstPage)
+  await saveScreen(page, `${screenPrefix}-03-entity-list-offline`)
+
+  await entities.next()
+  await expect(entities.range).toHaveText('Rows 21–40 of 300')
+  expect(await entities.rowNames()).toEqual(secondPage)
+  await entities.next()
+  await expect(page.getByTestId('offline-fetched-at')).toContainText('has not been fetched before')
+  await expect(entities.rows).toHaveCount(0)
+  await saveScreen(page, `${screenPrefix}-04-entity-list-offline-uncached`)
+}

@@ -1,0 +1,37 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+// keytar is an optional native dependency: it must stay a runtime require of main, never bundled.
+const mainExternals = ['keytar']
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        external: mainExternals,
+        input: {
+          index: resolve('src/main/index.ts'),
+          browserHost: resolve('src/main/host/browserHostCli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload can require nothing but `electron`: bundle everything into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: {
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+})

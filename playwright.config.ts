@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test'
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1360, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'browser-mode',
+      testMatch: /.*\.browser\.spec\.ts/,
+      use: {
+        launchOptions: {
+          // Debian's Chromium: Playwright's own browser download is not reachable here.
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+    { name: 'electron', testMatch: /.*\.electron\.spec\.ts/ },
+  ],
+})

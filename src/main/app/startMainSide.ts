@@ -1,0 +1,60 @@
+import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
+import type { BridgeHandlers } from '../../shared/bridge'
+import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
+import { createApiClient } from '../services/api/apiClient'
+import { createEnvironmentService, type LocalSandboxEndpoint } from '../services/environments/environmentService'
+import { openKeyStore } from '../services/keys/keychainKeyStore'
+import type { SecretKeyStore } from '../services/keys/secretKeyStore'
+import { openSettingsStore } from '../services/settings/settingsStore'
+import { mainLog } from './mainLog'
+
+export interface MainSideOptions {
+  dataDir: string
+  /** Keychain service name; tests use their own so they never touch a user's keys. */
+  keychainService?: string
+  keyStore?: SecretKeyStore
+  /** Point the Local sandbox at a sandbox started elsewhere (tests, `npm run sandbox`). */
+  localSandbox?: LocalSandboxEndpoint
+}
+
+export interface MainSide {
+  handlers: BridgeHandlers
+  keyStore: SecretKeyStore
+  localSandbox: LocalSandboxEndpoint
+  close(): Promise<void>
+}
+
+/**
+ * Composition root shared by Electron's main process and the browser host: everything here runs
+ * on Node without Electron, so both run modes serve exactly the same handlers.
+ */
+export async function startMainSide(options: MainSideOptions): Promise<MainSide> {
+  let embedded: RunningSandbox | undefined
+  let localSandbox = options.localSandbox
+  if (!localSandbox) {
+    embedded = await startSandbox()
+    const { baseUrl, secretKey } = embedded.environment('sandbox')
+    localSandbox = { baseUrl, secretKey }
+  }
+  const keyStore = options.keyStore ?? (await openKeyStore({ service: options.keychainService }))
+  if (keyStore.kind === 'session-only') mainLog.warn(keyStore.detail)
+  const settings = await openSettingsStore(options.dataDir, (movedTo) =>
+    mainLog.warn(`settings file could not be read; moved aside to ${movedTo}, defaults in use`),
+  )
+  const environments = createEnvironmentService({ settings, keys: keyStore, localSandbox })
+  return {
+    handlers: createBridgeHandlers({ environments, api: createApiClient() }),
+    keyStore,
+    localSandbox,
+    close: async () => {
+      await embedded?.close()
+    },
+  }
+}
+
+/** `COMPLIANCE_DESK_LOCAL_SANDBOX_URL` and `_KEY` together replace the embedded sandbox. */
+export function localSandboxFromEnv(env: NodeJS.ProcessEnv): LocalSandboxEndpoint | undefined {
+  const baseUrl = env.COMPLIANCE_DESK_LOCAL_SANDBOX_URL
+  const secretKey = env.COMPLIANCE_DESK_LOCAL_SANDBOX_KEY
+  return baseUrl && secretKey ? { baseUrl, secretKey } : undefined
+}

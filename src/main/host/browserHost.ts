@@ -1,0 +1,151 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  bridgeErrorNames,
+  bridgeHttpPathPrefix,
+  bridgeSecretHeader,
+  type BridgeHandlers,
+  type BridgeReply,
+} from '../../shared/bridge'
+import { dispatchBridgeCall, type BridgeFailureLogger } from '../bridge/dispatchBridgeCall'
+import { readRendererFile, rendererResponseHeaders } from '../web/rendererFiles'
+
+export interface BrowserHostOptions {
+  handlers: BridgeHandlers
+  rendererDir: string
+  port?: number
+  logFailure?: BridgeFailureLogger
+}
+
+export interface BrowserHost {
+  /** The address to open: the per-launch secret rides in the fragment, which is never sent. */
+  readonly url: string
+  readonly origin: string
+  readonly secret: string
+  close(): Promise<void>
+}
+
+const maxBridgeBodyBytes = 1024 * 1024
+
+const refuse = (response: ServerResponse, status: number, message: string): void => {
+  const reply: BridgeReply<never> = {
+    ok: false,
+    error: { name: bridgeErrorNames.transport, message, status },
+  }
+  const text = JSON.stringify(reply)
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  })
+  response.end(text)
+}
+
+const sameSecret = (given: string | string[] | undefined, secret: Buffer): boolean => {
+  if (typeof given !== 'string') return false
+  const candidate = Buffer.from(given)
+  return candidate.length === secret.length && timingSafeEqual(candidate, secret)
+}
+
+const readBody = async (request: IncomingMessage): Promise<string | null> => {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > maxBridgeBodyBytes) return null
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * The Electron main process's stand-in for the browser mode: loopback only, and the same
+ * handlers as IPC behind a per-launch secret, with Host and Origin checked on every request
+ * (no DNS rebinding, no cross-site calls).
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const secretText = randomBytes(32).toString('base64url')
+  const secret = Buffer.from(secretText)
+  let allowedHosts = new Set<string>()
+  let allowedOrigins = new Set<string>()
+
+  const serveBridge = async (request: IncomingMessage, response: ServerResponse, method: string): Promise<void> => {
+    if (request.method !== 'POST') return refuse(response, 405, 'Bridge calls must use POST.')
+    if (!sameSecret(request.headers[bridgeSecretHeader], secret)) {
+      return refuse(response, 401, 'This page is not authorised: open the address printed when Compliance Desk started.')
+    }
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return refuse(response, 415, 'Bridge calls must send application/json.')
+    }
+    const text = await readBody(request)
+    if (text === null) return refuse(response, 413, 'The request is too large.')
+    let input: unknown
+    try {
+      input = text === '' ? undefined : (JSON.parse(text) as unknown)
+    } catch {
+      return refuse(response, 400, 'The request body is not valid JSON.')
+    }
+    const reply = await dispatchBridgeCall(options.handlers, method, input, options.logFailure)
+    const body = JSON.stringify(reply)
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    })
+    response.end(body)
+  }
+
+  const serveFile = async (request: IncomingMessage, response: ServerResponse, path: string): Promise<void> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return refuse(response, 405, 'Only GET is served here.')
+    }
+    const file = await readRendererFile(options.rendererDir, path)
+    if (!file) return refuse(response, 404, 'Not found.')
+    response.writeHead(200, {
+      ...rendererResponseHeaders,
+      'content-type': file.contentType,
+      'cache-control': 'no-cache',
+    })
+    response.end(request.method === 'HEAD' ? undefined : file.body)
+  }
+
+  const server = createServer((request, response) => {
+    if (!allowedHosts.has(request.headers.host ?? '')) {
+      return refuse(response, 421, 'Refused: this host only answers to its own loopback address.')
+    }
+    const origin = request.headers.origin
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      return refuse(response, 403, 'Refused: requests from other sites are not allowed.')
+    }
+    const path = (request.url ?? '/').split('?')[0] ?? '/'
+    const work = path.startsWith(bridgeHttpPathPrefix)
+      ? serveBridge(request, response, path.slice(bridgeHttpPathPrefix.length))
+      : serveFile(request, response, path)
+    work.catch((error: unknown) => {
+      options.logFailure?.('browser host', error)
+      if (!response.headersSent) refuse(response, 500, 'The host failed to answer.')
+      else response.destroy()
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
+  allowedOrigins = new Set([...allowedHosts].map((host) => `http://${host}`))
+  const origin = `http://127.0.0.1:${port}`
+
+  return {
+    url: `${origin}/#secret=${secretText}`,
+    origin,
+    secret: secretText,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,28 @@
+import type { BridgeApi, BridgeError, BridgeInput, BridgeMethod, BridgeOutput } from '../../../shared/bridge'
+import { httpTransport, takeBrowserHostSecret } from './httpTransport'
+
+/** A failed bridge call, carrying the stable error name the UI branches on. */
+export class BridgeCallError extends Error {
+  readonly status: number | undefined
+  readonly retryAfterS: number | undefined
+
+  constructor(error: BridgeError) {
+    super(error.message)
+    this.name = error.name
+    this.status = error.status
+    this.retryAfterS = error.retryAfterS
+  }
+}
+
+/** Chosen once at start-up: IPC under Electron, the loopback host in the browser mode. */
+const transport: BridgeApi =
+  window.complianceDesk ?? httpTransport(takeBrowserHostSecret(window.location, window.history, window.sessionStorage))
+
+export async function callBridge<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeOutput<M>> {
+  const reply = await transport.invoke(method, input)
+  if (!reply.ok) throw new BridgeCallError(reply.error)
+  return reply.data
+}
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.'

@@ -1,0 +1,113 @@
+import { Alert, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core'
+import { IconAlertTriangle, IconCloudOff, IconRefresh } from '@tabler/icons-react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { appDatabase } from '../../db/appDatabase'
+import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
+import { shellActions, shellSelectors, useShellStore } from '../shell/store'
+import { readEntityPage, type CachedPageView } from './entityCache'
+import { EntityPager } from './EntityPager'
+import { EntityTable } from './EntityTable'
+import { entityListActions, useEntityListStore, type EntityLoad } from './store'
+import { isUnreachable, useEntityPageLoader } from './useEntityPageLoader'
+
+function OfflineNotice({ load, cached }: { load: Extract<EntityLoad, { state: 'failed' }>; cached: CachedPageView | undefined }) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconCloudOff size={18} />}
+      title="Offline — showing cached entities"
+      data-testid="offline-banner"
+    >
+      <Stack gap={4}>
+        <Text size="sm">{load.message}</Text>
+        <Text size="sm" fw={500} data-testid="offline-fetched-at">
+          {cached
+            ? `This page was fetched ${formatLocalDateTime(cached.fetchedAt)} (${formatAge(cached.fetchedAt)}). Changes since then are not shown.`
+            : 'This page has not been fetched before, so nothing is cached for it. Go back to a page you have opened, or retry when the service is back.'}
+        </Text>
+        <Group>
+          <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={entityListActions.reload}>
+            Retry now
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  )
+}
+
+function FailureNotice({ load }: { load: Extract<EntityLoad, { state: 'failed' }> }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Entities could not be loaded" data-testid="entity-error">
+      <Stack gap={6}>
+        <Text size="sm">{load.message}</Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => shellActions.show('settings')}>
+            Open Settings
+          </Button>
+          <Button size="xs" variant="subtle" onClick={entityListActions.reload}>
+            Retry
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  )
+}
+
+export function EntityListScreen() {
+  const environment = useShellStore(shellSelectors.activeEnvironment)
+  const page = useEntityListStore((state) => state.page)
+  const limit = useEntityListStore((state) => state.limit)
+  const load = useEntityListStore((state) => state.load)
+  useEntityPageLoader(environment)
+  const cached = useLiveQuery(
+    async () => (environment === null ? undefined : readEntityPage(appDatabase, environment, page, limit)),
+    [environment, page, limit],
+  )
+  const failed = load.state === 'failed' ? load : null
+
+  return (
+    <Stack gap="sm" h="100%" data-testid="entity-list-screen">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} size="h3">
+            Entities
+          </Title>
+          <Text size="sm" c="dimmed">
+            Individuals and businesses in the active environment
+            {cached ? ` · ${cached.total.toLocaleString()} in total` : ''}
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          loading={load.state === 'loading'}
+          onClick={entityListActions.reload}
+        >
+          Refresh
+        </Button>
+      </Group>
+      {failed && isUnreachable(failed.errorName) && <OfflineNotice load={failed} cached={cached} />}
+      {failed && !isUnreachable(failed.errorName) && <FailureNotice load={failed} />}
+      <Paper withBorder radius="sm" style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+        {cached && cached.items.length > 0 ? (
+          <ScrollArea style={{ flex: 1 }} type="auto">
+            <EntityTable entities={cached.items} />
+          </ScrollArea>
+        ) : (
+          <Center style={{ flex: 1 }} p="xl">
+            {load.state === 'loading' || load.state === 'idle' ? (
+              <Loader size="sm" />
+            ) : (
+              <Text c="dimmed" size="sm">
+                {cached ? 'No entities on this page.' : 'No entities to show.'}
+              </Text>
+            )}
+          </Center>
+        )}
+        <EntityPager page={page} limit={limit} cached={cached} />
+      </Paper>
+    </Stack>
+  )
+}

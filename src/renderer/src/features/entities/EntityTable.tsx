@@ -1,0 +1,63 @@
+import { Badge, Code, CopyButton, ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core'
+import { IconCheck, IconCopy } from '@tabler/icons-react'
+import type { Entity } from '../../../../shared/bridge/entitiesContract'
+import { Timestamp } from '../../ui/Timestamp'
+import { entityDisplayName } from './entityDisplay'
+
+function EntityIdCell({ id }: { id: string }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Code>{id}</Code>
+      <CopyButton value={id} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : 'Copy entity ID'} withArrow>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={`Copy ${id}`}>
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  )
+}
+
+export function EntityTable({ entities }: { entities: Entity[] }) {
+  return (
+    <Table striped highlightOnHover stickyHeader verticalSpacing={6} fz="sm" data-testid="entity-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th w={110}>Type</Table.Th>
+          <Table.Th>E-mail</Table.Th>
+          <Table.Th w={300}>Entity ID</Table.Th>
+          <Table.Th w={210}>Created</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entities.map((entity) => (
+          <Table.Tr key={entity.id} data-testid="entity-row">
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {entityDisplayName(entity)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={entity.entityType === 'business' ? 'grape' : 'blue'} size="sm">
+                {entity.entityType ?? 'unknown'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed">
+                {entity.email ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <EntityIdCell id={entity.id} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entity.createdAt ? <Timestamp iso={entity.createdAt} /> : '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+}

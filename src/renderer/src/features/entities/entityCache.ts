@@ -1,0 +1,62 @@
+import type { Entity, EntityPage } from '../../../../shared/bridge/entitiesContract'
+import type { EnvironmentId } from '../../../../shared/environments'
+import type { AppDatabase } from '../../db/appDatabase'
+
+export interface CachedPageView {
+  environment: EnvironmentId
+  page: number
+  limit: number
+  total: number
+  hasNext: boolean
+  hasPrev: boolean
+  fetchedAt: string
+  items: Entity[]
+}
+
+/** Writes a fetched page and its entities in one transaction, so a page never points at nothing. */
+export async function saveEntityPage(db: AppDatabase, page: EntityPage): Promise<void> {
+  await db.transaction('rw', db.entities, db.entityPages, async () => {
+    await db.entities.bulkPut(
+      page.items.map((entity) => ({
+        environment: page.environment,
+        id: entity.id,
+        fetchedAt: page.fetchedAt,
+        entity,
+      })),
+    )
+    await db.entityPages.put({
+      environment: page.environment,
+      limit: page.limit,
+      page: page.page,
+      total: page.total,
+      hasNext: page.hasNext,
+      hasPrev: page.hasPrev,
+      fetchedAt: page.fetchedAt,
+      ids: page.items.map((entity) => entity.id),
+    })
+  })
+}
+
+/** A page as last fetched in this environment, or undefined if it never was. */
+export async function readEntityPage(
+  db: AppDatabase,
+  environment: EnvironmentId,
+  page: number,
+  limit: number,
+): Promise<CachedPageView | undefined> {
+  return db.transaction('r', db.entities, db.entityPages, async () => {
+    const record = await db.entityPages.get([environment, limit, page])
+    if (!record) return undefined
+    const rows = await db.entities.bulkGet(record.ids.map((id) => [environment, id] as [EnvironmentId, string]))
+    return {
+      environment,
+      page: record.page,
+      limit: record.limit,
+      total: record.total,
+      hasNext: record.hasNext,
+      hasPrev: record.hasPrev,
+      fetchedAt: record.fetchedAt,
+      items: rows.flatMap((row) => (row ? [row.entity] : [])),
+    }
+  })
+}

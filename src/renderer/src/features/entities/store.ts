@@ -1,0 +1,33 @@
+import { create } from 'zustand'
+import { entityPageSizes } from '../../../../shared/bridge/entitiesContract'
+
+export type EntityLoad =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'loaded' }
+  | { state: 'failed'; errorName: string; message: string }
+
+interface EntityListState {
+  page: number
+  limit: number
+  load: EntityLoad
+  /** Bumped to fetch the current page again. */
+  reloadToken: number
+}
+
+export const getInitialEntityListState = (): EntityListState => ({
+  page: 1,
+  limit: entityPageSizes[0],
+  load: { state: 'idle' },
+  reloadToken: 0,
+})
+
+export const useEntityListStore = create<EntityListState>()(getInitialEntityListState)
+
+export const entityListActions = {
+  goToPage: (page: number): void => useEntityListStore.setState({ page: Math.max(1, page) }),
+  setLimit: (limit: number): void => useEntityListStore.setState({ limit, page: 1 }),
+  reload: (): void => useEntityListStore.setState((state) => ({ reloadToken: state.reloadToken + 1 })),
+  setLoad: (load: EntityLoad): void => useEntityListStore.setState({ load }),
+  reset: (): void => useEntityListStore.setState(getInitialEntityListState()),
+}

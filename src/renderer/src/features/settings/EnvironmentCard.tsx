@@ -1,0 +1,128 @@
+import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import { IconKey, IconTrash } from '@tabler/icons-react'
+import { useState, type FormEvent } from 'react'
+import type { EnvironmentSettings } from '../../../../shared/bridge/settingsContract'
+import { remoteEnvironmentIdSchema } from '../../../../shared/environments'
+import { callBridge } from '../../bridge/bridgeClient'
+import { useSettingsChange } from './useSettingsChange'
+
+const keySourceLabels = { keychain: 'in the OS keychain', session: 'for this session only', 'built-in': 'built-in test key' }
+
+function KeyStatusLine({ environment }: { environment: EnvironmentSettings }) {
+  const { key } = environment
+  if (!key.isSet) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="key-status">
+        No key set
+      </Text>
+    )
+  }
+  return (
+    <Group gap={6} data-testid="key-status">
+      <Text size="sm">Key set</Text>
+      <Badge variant="light" color="gray" radius="sm" ff="monospace" tt="none" data-testid="key-last4">
+        ••••{key.last4}
+      </Badge>
+      <Text size="sm" c="dimmed">
+        {key.source ? keySourceLabels[key.source] : ''}
+      </Text>
+    </Group>
+  )
+}
+
+export function EnvironmentCard({ environment }: { environment: EnvironmentSettings }) {
+  const remote = remoteEnvironmentIdSchema.safeParse(environment.id)
+  const [baseUrl, setBaseUrl] = useState(environment.baseUrl ?? '')
+  const [secretKey, setSecretKey] = useState('')
+  const { pending, error, run } = useSettingsChange()
+  const userKeySet = environment.key.isSet && environment.key.source !== 'built-in'
+
+  const saveBaseUrl = (event: FormEvent) => {
+    event.preventDefault()
+    if (remote.success) void run(() => callBridge('settings.setBaseUrl', { environment: remote.data, baseUrl: baseUrl.trim() }))
+  }
+  const saveKey = (event: FormEvent) => {
+    event.preventDefault()
+    void run(() => callBridge('keys.set', { environment: environment.id, secretKey })).then((saved) => {
+      if (saved) setSecretKey('')
+    })
+  }
+
+  return (
+    <Card withBorder radius="sm" padding="md" data-testid={`environment-card-${environment.id}`}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Text fw={600}>{environment.label}</Text>
+            {environment.id === 'production' && (
+              <Badge color="red" variant="light" size="sm">
+                billed
+              </Badge>
+            )}
+            {environment.id === 'local' && (
+              <Badge color="teal" variant="light" size="sm">
+                test data, runs inside the app
+              </Badge>
+            )}
+          </Group>
+          <KeyStatusLine environment={environment} />
+        </Group>
+        {environment.baseUrlEditable ? (
+          <form onSubmit={saveBaseUrl}>
+            <Group align="flex-end" gap="xs">
+              <TextInput
+                label="Base URL"
+                placeholder="https://api.example.com/"
+                value={baseUrl}
+                onChange={(event) => setBaseUrl(event.currentTarget.value)}
+                style={{ flex: 1 }}
+                size="sm"
+              />
+              <Button type="submit" variant="default" size="sm" loading={pending} disabled={baseUrl.trim() === ''}>
+                Save URL
+              </Button>
+            </Group>
+          </form>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Address: <Text span ff="monospace" size="sm">{environment.baseUrl}</Text>
+          </Text>
+        )}
+        <form onSubmit={saveKey}>
+          <Group align="flex-end" gap="xs">
+            <PasswordInput
+              label={userKeySet ? 'Replace secret API key' : 'Secret API key'}
+              description="Stored on this computer's main side only; the app shows just its last 4 characters."
+              placeholder="Paste the secret key from the dashboard"
+              value={secretKey}
+              onChange={(event) => setSecretKey(event.currentTarget.value)}
+              autoComplete="off"
+              style={{ flex: 1 }}
+              size="sm"
+            />
+            <Button type="submit" size="sm" leftSection={<IconKey size={14} />} loading={pending} disabled={secretKey.trim() === ''}>
+              {userKeySet ? 'Replace key' : 'Save key'}
+            </Button>
+            {userKeySet && (
+              <Button
+                variant="light"
+                color="red"
+                size="sm"
+                leftSection={<IconTrash size={14} />}
+                loading={pending}
+                onClick={() => void run(() => callBridge('keys.delete', { environment: environment.id }))}
+              >
+                Delete key
+              </Button>
+            )}
+          </Group>
+        </form>
+        {error && (
+          <Alert color="red" variant="light" data-testid="settings-error">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  )
+}

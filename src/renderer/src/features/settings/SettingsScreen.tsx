@@ -1,0 +1,61 @@
+import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { IconLock, IconLockOpen } from '@tabler/icons-react'
+import { environmentIdSchema } from '../../../../shared/environments'
+import { callBridge } from '../../bridge/bridgeClient'
+import { useShellStore } from '../shell/store'
+import { EnvironmentCard } from './EnvironmentCard'
+import { useSettingsChange } from './useSettingsChange'
+
+export function SettingsScreen() {
+  const settings = useShellStore((state) => state.settings)
+  const { error, run } = useSettingsChange()
+  if (!settings) return null
+  const keychain = settings.keyStorage.kind === 'os-keychain'
+  return (
+    <Stack gap="md" maw={880} data-testid="settings-screen">
+      <div>
+        <Title order={2} size="h3">
+          Settings
+        </Title>
+        <Text size="sm" c="dimmed">
+          Environments, their addresses and their secret API keys
+        </Text>
+      </div>
+      <Alert
+        color={keychain ? 'gray' : 'orange'}
+        variant="light"
+        icon={keychain ? <IconLock size={18} /> : <IconLockOpen size={18} />}
+        title={keychain ? 'Keys are kept in the OS keychain' : 'No OS keychain: keys are kept for this session only'}
+        data-testid="key-storage"
+        data-kind={settings.keyStorage.kind}
+      >
+        {settings.keyStorage.detail}
+      </Alert>
+      <Card withBorder radius="sm" padding="md">
+        <Stack gap="xs">
+          <Text fw={600}>Active environment</Text>
+          <Text size="sm" c="dimmed">
+            Every request goes to this environment. Production checks are billed.
+          </Text>
+          <SegmentedControl
+            aria-label="Active environment"
+            value={settings.activeEnvironment}
+            data={settings.environments.map((environment) => ({ value: environment.id, label: environment.label }))}
+            onChange={(value) => {
+              const environment = environmentIdSchema.parse(value)
+              void run(() => callBridge('settings.setActiveEnvironment', { environment }))
+            }}
+          />
+          {error && (
+            <Alert color="red" variant="light">
+              {error}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+      {settings.environments.map((environment) => (
+        <EnvironmentCard key={environment.id} environment={environment} />
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod'
+import { entitiesContract } from './entitiesContract'
+import type { BridgeReply } from './errors'
+import { settingsContract } from './settingsContract'
+
+/** Every call the renderer may make. Preload, IPC serving and the browser host derive from this. */
+export const bridgeContract = {
+  ...entitiesContract,
+  ...settingsContract,
+}
+
+export type BridgeContract = typeof bridgeContract
+export type BridgeMethod = keyof BridgeContract
+export type BridgeInput<M extends BridgeMethod> = z.input<BridgeContract[M]['input']>
+export type BridgeParsedInput<M extends BridgeMethod> = z.output<BridgeContract[M]['input']>
+export type BridgeOutput<M extends BridgeMethod> = z.output<BridgeContract[M]['output']>
+
+/** The main side's implementation: a method without a handler is a compile error. */
+export type BridgeHandlers = {
+  [M in BridgeMethod]: (input: BridgeParsedInput<M>) => Promise<BridgeOutput<M>>
+}
+
+/** What a transport offers the renderer: one entry point, an allow-list of method names. */
+export interface BridgeApi {
+  invoke<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeReply<BridgeOutput<M>>>
+}
+
+export const bridgeMethods = Object.keys(bridgeContract) as BridgeMethod[]
+
+export const isBridgeMethod = (value: unknown): value is BridgeMethod =>
+  typeof value === 'string' && Object.hasOwn(bridgeContract, value)
+
+/** The single IPC channel; the method name travels as its first argument. */
+export const bridgeIpcChannel = 'bridge:invoke'
+
+/** The browser host's route prefix; the method name is the last path segment. */
+export const bridgeHttpPathPrefix = '/bridge/'
+
+/** Header carrying the per-launch secret of the browser host. */
+export const bridgeSecretHeader = 'x-compliance-desk-secret'
+
+/** Name under which the preload exposes the bridge in the renderer's main world. */
+export const bridgeGlobalName = 'complianceDesk'
+
+export * from './errors'
