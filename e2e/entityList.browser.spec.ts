@@ -12,7 +12,9 @@ test.afterEach(async () => {
   await app.stop()
 })
 
-test('first launch lists entities from the local sandbox and keeps them readable offline', async ({ page }) => {
+test('first launch lists entities from the local sandbox and keeps them readable offline', async ({
+  page,
+}) => {
   await page.goto(app.url)
   await entityListOfflineFlow(page, () => app.sandbox.close(), 'browser')
 })

@@ -11,10 +11,15 @@ import { electronRuntimePath } from './electronRuntime'
 if (process.env.CI || process.env.ELECTRON_SKIP_BINARY_DOWNLOAD || electronRuntimePath()) {
   process.exit(0)
 }
-const installer = join(dirname(createRequire(import.meta.url).resolve('electron/package.json')), 'install.js')
+const installer = join(
+  dirname(createRequire(import.meta.url).resolve('electron/package.json')),
+  'install.js',
+)
 const result = spawnSync(process.execPath, [installer], { stdio: 'pipe', timeout: 120_000 })
 if (result.status === 0 && electronRuntimePath()) {
   console.log('Electron runtime installed.')
 } else {
-  console.log('Electron runtime could not be downloaded here; `npm start` will run Compliance Desk in browser mode.')
+  console.log(
+    'Electron runtime could not be downloaded here; `npm start` will run Compliance Desk in browser mode.',
+  )
 }

@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { electronRuntimePath, hasDisplay } from './electronRuntime'
 
-const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
+  stdio: 'inherit',
+})
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const electron = electronRuntimePath()

@@ -6,7 +6,11 @@ import { saveScreen } from '../support/screenshots'
  * First launch on the Local sandbox → entity list shown → service stopped → the same list still
  * readable from the cache, with the offline banner and the time it was fetched.
  */
-export async function entityListOfflineFlow(page: Page, stopService: () => Promise<void>, screenPrefix: string): Promise<void> {
+export async function entityListOfflineFlow(
+  page: Page,
+  stopService: () => Promise<void>,
+  screenPrefix: string,
+): Promise<void> {
   const entities = new EntityListPage(page)
   await entities.waitUntilReady()
   await expect(entities.activeEnvironment).toContainText('Local sandbox')
@@ -25,7 +29,9 @@ export async function entityListOfflineFlow(page: Page, stopService: () => Promi
 
   await page.getByText('Settings', { exact: true }).click()
   await expect(page.getByTestId('settings-screen')).toBeVisible()
-  await expect(page.getByTestId('environment-card-local').getByTestId('key-status')).toContainText('built-in test key')
+  await expect(page.getByTestId('environment-card-local').getByTestId('key-status')).toContainText(
+    'built-in test key',
+  )
   await saveScreen(page, `${screenPrefix}-02-settings`)
   await page.getByText('Entities', { exact: true }).click()
 

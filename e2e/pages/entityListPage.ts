@@ -18,7 +18,10 @@ export class EntityListPage {
   }
 
   async openEntities(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Entities' }).or(this.page.getByText('Entities', { exact: true }).first()).click()
+    await this.page
+      .getByRole('link', { name: 'Entities' })
+      .or(this.page.getByText('Entities', { exact: true }).first())
+      .click()
   }
 
   async rowNames(): Promise<string[]> {

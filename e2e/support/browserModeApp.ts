@@ -13,7 +13,9 @@ export interface BrowserModeApp {
  * The app as `npm start` runs it in browser mode (the built host, a process of its own), with its
  * Local sandbox pointed at a sandbox this test controls, so the test can stop the service.
  */
-export async function launchBrowserModeApp(extraEnv: Record<string, string> = {}): Promise<BrowserModeApp> {
+export async function launchBrowserModeApp(
+  extraEnv: Record<string, string> = {},
+): Promise<BrowserModeApp> {
   const sandbox = await startSandbox()
   const local = sandbox.environment('sandbox')
   const host: ChildProcess = spawn(process.execPath, ['out/main/browserHost.js'], {

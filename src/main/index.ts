@@ -6,6 +6,7 @@ import { mainLog } from './app/mainLog'
 import { registerAppScheme, serveAppProtocol } from './electron/appProtocol'
 import { serveBridgeOverIpc } from './electron/ipcBridge'
 import { openMainWindow } from './electron/mainWindow'
+import { claimSingleInstance } from './electron/singleInstance'
 import { denyAllPermissions, guardEveryWebContents } from './electron/webContentsGuards'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -14,14 +15,13 @@ let mainSide: MainSide | undefined
 registerAppScheme(protocol)
 guardEveryWebContents(app)
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit()
-} else {
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows()
-    if (window?.isMinimized()) window.restore()
-    window?.focus()
-  })
+const focusExistingWindow = (): void => {
+  const [window] = BrowserWindow.getAllWindows()
+  if (window?.isMinimized()) window.restore()
+  window?.focus()
+}
+
+if (claimSingleInstance(app, focusExistingWindow)) {
   app.on('window-all-closed', () => app.quit())
   app.on('will-quit', () => {
     void mainSide?.close()
@@ -30,12 +30,15 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(async () => {
       mainSide = await startMainSide({
-        dataDir: app.getPath('userData'),
+        dataDir: process.env.COMPLIANCE_DESK_DATA_DIR ?? app.getPath('userData'),
+        keychainService: process.env.COMPLIANCE_DESK_KEYCHAIN_SERVICE,
         localSandbox: localSandboxFromEnv(process.env),
       })
       denyAllPermissions(session.defaultSession)
       serveAppProtocol(protocol, join(here, '../renderer'))
-      serveBridgeOverIpc(ipcMain, mainSide.handlers, (context, error) => mainLog.failure(context, error))
+      serveBridgeOverIpc(ipcMain, mainSide.handlers, (context, error) =>
+        mainLog.failure(context, error),
+      )
       await openMainWindow(BrowserWindow, join(here, '../preload/index.cjs'))
     })
     .catch((error: unknown) => {

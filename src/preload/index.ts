@@ -15,10 +15,15 @@ const api = {
     if (!isBridgeMethod(method)) {
       return {
         ok: false,
-        error: { name: bridgeErrorNames.unknownMethod, message: `Unknown operation "${String(method)}".` },
+        error: {
+          name: bridgeErrorNames.unknownMethod,
+          message: `Unknown operation "${String(method)}".`,
+        },
       }
     }
-    return (await ipcRenderer.invoke(bridgeIpcChannel, method, input)) as BridgeReply<BridgeOutput<typeof method>>
+    return (await ipcRenderer.invoke(bridgeIpcChannel, method, input)) as BridgeReply<
+      BridgeOutput<typeof method>
+    >
   },
 } satisfies BridgeApi
 

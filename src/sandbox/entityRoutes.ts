@@ -14,7 +14,10 @@ export interface RouteReply {
 
 export function listEntities(store: EntityStore, url: URL): RouteReply {
   const page = positiveIntegerParam(url.searchParams, 'page', 1)
-  const limit = Math.min(positiveIntegerParam(url.searchParams, 'limit', defaultPageLimit), maxPageLimit)
+  const limit = Math.min(
+    positiveIntegerParam(url.searchParams, 'limit', defaultPageLimit),
+    maxPageLimit,
+  )
   const total = store.total
   const pageUrl = (target: number): string => {
     const link = new URL(url.pathname, url)
@@ -24,10 +27,19 @@ export function listEntities(store: EntityStore, url: URL): RouteReply {
   }
   const links: PageLink[] = []
   if (page * limit < total) links.push({ rel: 'next', href: pageUrl(page + 1) })
-  if (page > 1) links.push({ rel: 'prev', href: pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(total / limit)))) })
+  if (page > 1)
+    links.push({
+      rel: 'prev',
+      href: pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(total / limit)))),
+    })
   return {
     status: 200,
-    body: successBody(200, 'Entities retrieved', { total, page, limit, list: store.page(page, limit) }, links),
+    body: successBody(
+      200,
+      'Entities retrieved',
+      { total, page, limit, list: store.page(page, limit) },
+      links,
+    ),
   }
 }
 
@@ -37,7 +49,11 @@ const describeIssue = (issue: z.core.$ZodIssue): string =>
 export function createEntity(store: EntityStore, body: unknown, now: Date): RouteReply {
   const parsed = createEntityRequestSchema.safeParse(body)
   if (!parsed.success) {
-    throw new SandboxHttpError(400, 'ValidationError', parsed.error.issues.map(describeIssue).join('; '))
+    throw new SandboxHttpError(
+      400,
+      'ValidationError',
+      parsed.error.issues.map(describeIssue).join('; '),
+    )
   }
   return { status: 201, body: successBody(201, 'Entity created', store.create(parsed.data, now)) }
 }
@@ -45,7 +61,11 @@ export function createEntity(store: EntityStore, body: unknown, now: Date): Rout
 export function getEntity(store: EntityStore, id: string): RouteReply {
   const entity = store.get(id)
   if (!entity) {
-    throw new SandboxHttpError(404, 'ResourceNotFoundError', 'Entity with the given ID was not found')
+    throw new SandboxHttpError(
+      404,
+      'ResourceNotFoundError',
+      'Entity with the given ID was not found',
+    )
   }
   return { status: 200, body: successBody(200, 'Entity retrieved', entity) }
 }

@@ -13,7 +13,11 @@ export interface SandboxEntity {
   lastModifiedAt: string
 }
 
-const personName = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters')
+const personName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
 
 /**
  * Creation rules. The spec shows only an individual (entityType, isSubjectConsent, firstName,
@@ -41,7 +45,8 @@ export const createEntityRequestSchema = z.discriminatedUnion(
 )
 export type CreateEntityRequest = z.infer<typeof createEntityRequestSchema>
 
-const newEntityId = (): string => `ent_${randomBytes(15).toString('base64url').toLowerCase().replace(/[-_]/g, 'x')}`
+const newEntityId = (): string =>
+  `ent_${randomBytes(15).toString('base64url').toLowerCase().replace(/[-_]/g, 'x')}`
 
 export class EntityStore {
   /** Newest first, the order the list endpoint serves. */
@@ -68,7 +73,12 @@ export class EntityStore {
 
   create(request: CreateEntityRequest, now: Date): SandboxEntity {
     const timestamp = now.toISOString()
-    const entity: SandboxEntity = { id: newEntityId(), ...request, createdAt: timestamp, lastModifiedAt: timestamp }
+    const entity: SandboxEntity = {
+      id: newEntityId(),
+      ...request,
+      createdAt: timestamp,
+      lastModifiedAt: timestamp,
+    }
     this.ordered.unshift(entity)
     this.byId.set(entity.id, entity)
     return entity

@@ -17,7 +17,11 @@ export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8')
   if (text.trim() === '') {
-    throw new SandboxHttpError(400, 'ValidationError', 'The request body is empty; send a JSON object.')
+    throw new SandboxHttpError(
+      400,
+      'ValidationError',
+      'The request body is empty; send a JSON object.',
+    )
   }
   try {
     return JSON.parse(text) as unknown
@@ -27,9 +31,14 @@ export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
 }
 
 const tooLarge = (): SandboxHttpError =>
-  new SandboxHttpError(413, 'PayloadTooLargeError', `The request body exceeds ${maxBodyBytes} bytes.`, {
-    connection: 'close',
-  })
+  new SandboxHttpError(
+    413,
+    'PayloadTooLargeError',
+    `The request body exceeds ${maxBodyBytes} bytes.`,
+    {
+      connection: 'close',
+    },
+  )
 
 export function positiveIntegerParam(
   params: URLSearchParams,
@@ -39,7 +48,11 @@ export function positiveIntegerParam(
   const raw = params.get(name)
   if (raw === null || raw === '') return fallback
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
-    throw new SandboxHttpError(400, 'ValidationError', `Query parameter ${name} must be a positive integer.`)
+    throw new SandboxHttpError(
+      400,
+      'ValidationError',
+      `Query parameter ${name} must be a positive integer.`,
+    )
   }
   return Number(raw)
 }

@@ -87,7 +87,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const workspaces: Workspace[] = []
   const servers: Server[] = []
-  const keyOwner = (token: string): { workspace: Workspace; kind: 'secret' | 'public' } | undefined => {
+  const keyOwner = (
+    token: string,
+  ): { workspace: Workspace; kind: 'secret' | 'public' } | undefined => {
     for (const workspace of workspaces) {
       if (workspace.info.secretKey === token) return { workspace, kind: 'secret' }
       if (workspace.info.publicKey === token) return { workspace, kind: 'public' }
@@ -104,11 +106,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       throw new SandboxHttpError(401, 'UnauthorizedError', 'Permission denied')
     }
     if (owner.kind === 'public') {
-      throw new SandboxHttpError(403, 'ForbiddenError', 'A public merchant key cannot call this endpoint.')
+      throw new SandboxHttpError(
+        403,
+        'ForbiddenError',
+        'A public merchant key cannot call this endpoint.',
+      )
     }
   }
 
-  const handle = async (workspace: Workspace, request: IncomingMessage): Promise<{ reply: RouteReply; headers: Record<string, string> }> => {
+  const handle = async (
+    workspace: Workspace,
+    request: IncomingMessage,
+  ): Promise<{ reply: RouteReply; headers: Record<string, string> }> => {
     const url = new URL(request.url ?? '/', workspace.info.baseUrl)
     const route = routes.find((candidate) => candidate.pattern.test(url.pathname))
     if (!route) {
@@ -117,7 +126,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const handler = route.methods[request.method ?? 'GET']
     if (!handler) {
       const allowed = Object.keys(route.methods).join(', ')
-      throw new SandboxHttpError(405, 'MethodNotAllowedError', `${request.method} is not allowed here; use ${allowed}.`, { allow: allowed })
+      throw new SandboxHttpError(
+        405,
+        'MethodNotAllowedError',
+        `${request.method} is not allowed here; use ${allowed}.`,
+        { allow: allowed },
+      )
     }
     authenticate(request, workspace)
     const params = route.pattern.exec(url.pathname)?.slice(1) ?? []
@@ -143,7 +157,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       ({ reply, headers }) => finish(reply.status, reply.body, headers),
       (error: unknown) => {
         if (error instanceof SandboxHttpError) {
-          finish(error.statusCode, errorBody(error.statusCode, error.name, error.message), error.headers)
+          finish(
+            error.statusCode,
+            errorBody(error.statusCode, error.name, error.message),
+            error.headers,
+          )
         } else {
           finish(500, errorBody(500, 'Error', 'Internal Server Error'), {})
         }
@@ -154,7 +172,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const listen = async (name: SandboxEnvironmentName, port: number): Promise<void> => {
     const workspace: Workspace = {
       info: { name, baseUrl: '', secretKey: apiKey('sk', name), publicKey: apiKey('pk', name) },
-      entities: new EntityStore(name === 'sandbox' ? seed : seed.slice(0, Math.ceil(seed.length / 3))),
+      entities: new EntityStore(
+        name === 'sandbox' ? seed : seed.slice(0, Math.ceil(seed.length / 3)),
+      ),
     }
     const server = createServer(serve(workspace))
     await new Promise<void>((resolve, reject) => {

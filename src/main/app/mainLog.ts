@@ -9,7 +9,11 @@ export const mainLog = {
     const name = error instanceof Error ? error.name : typeof error
     const frames =
       error instanceof Error && error.stack
-        ? error.stack.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 8).join('\n')
+        ? error.stack
+            .split('\n')
+            .filter((line) => line.trimStart().startsWith('at '))
+            .slice(0, 8)
+            .join('\n')
         : ''
     console.error(`[compliance-desk] ${context} failed: ${name}${frames ? `\n${frames}` : ''}`)
   },

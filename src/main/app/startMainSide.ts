@@ -2,7 +2,10 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
 import { createApiClient } from '../services/api/apiClient'
-import { createEnvironmentService, type LocalSandboxEndpoint } from '../services/environments/environmentService'
+import {
+  createEnvironmentService,
+  type LocalSandboxEndpoint,
+} from '../services/environments/environmentService'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'

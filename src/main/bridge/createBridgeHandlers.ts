@@ -15,7 +15,8 @@ export function createBridgeHandlers({ environments, api }: MainServices): Bridg
       listEntities(api, await environments.resolveActive(), page, limit),
     'settings.get': () => environments.view(),
     'settings.setActiveEnvironment': ({ environment }) => environments.setActive(environment),
-    'settings.setBaseUrl': ({ environment, baseUrl }) => environments.setBaseUrl(environment, baseUrl),
+    'settings.setBaseUrl': ({ environment, baseUrl }) =>
+      environments.setBaseUrl(environment, baseUrl),
     'keys.set': ({ environment, secretKey }) => environments.setKey(environment, secretKey),
     'keys.delete': ({ environment }) => environments.deleteKey(environment),
   }

@@ -1,5 +1,10 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import { bridgeErrorNames, bridgeIpcChannel, type BridgeHandlers, type BridgeReply } from '../../shared/bridge'
+import {
+  bridgeErrorNames,
+  bridgeIpcChannel,
+  type BridgeHandlers,
+  type BridgeReply,
+} from '../../shared/bridge'
 import { dispatchBridgeCall, type BridgeFailureLogger } from '../bridge/dispatchBridgeCall'
 import { isAppUrl } from './appProtocol'
 
@@ -14,13 +19,20 @@ export function serveBridgeOverIpc(
   handlers: BridgeHandlers,
   logFailure?: BridgeFailureLogger,
 ): void {
-  ipcMain.handle(bridgeIpcChannel, async (event, method: unknown, input: unknown): Promise<BridgeReply<unknown>> => {
-    if (!isTrustedSender(event)) {
-      return {
-        ok: false,
-        error: { name: bridgeErrorNames.transport, message: 'Refused: the caller is not the Compliance Desk window.', status: 403 },
+  ipcMain.handle(
+    bridgeIpcChannel,
+    async (event, method: unknown, input: unknown): Promise<BridgeReply<unknown>> => {
+      if (!isTrustedSender(event)) {
+        return {
+          ok: false,
+          error: {
+            name: bridgeErrorNames.transport,
+            message: 'Refused: the caller is not the Compliance Desk window.',
+            status: 403,
+          },
+        }
       }
-    }
-    return dispatchBridgeCall(handlers, method, input, logFailure)
-  })
+      return dispatchBridgeCall(handlers, method, input, logFailure)
+    },
+  )
 }

@@ -23,10 +23,9 @@ export const mainWindowOptions = (preloadPath: string): BrowserWindowConstructor
   },
 })
 
-export type BrowserWindowClass = new (options: BrowserWindowConstructorOptions) => Pick<
-  BrowserWindow,
-  'loadURL' | 'once' | 'show'
->
+export type BrowserWindowClass = new (
+  options: BrowserWindowConstructorOptions,
+) => Pick<BrowserWindow, 'loadURL' | 'once' | 'show'>
 
 export async function openMainWindow(
   BrowserWindowImpl: BrowserWindowClass,

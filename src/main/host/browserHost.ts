@@ -70,10 +70,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
 
-  const serveBridge = async (request: IncomingMessage, response: ServerResponse, method: string): Promise<void> => {
+  const serveBridge = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+  ): Promise<void> => {
     if (request.method !== 'POST') return refuse(response, 405, 'Bridge calls must use POST.')
     if (!sameSecret(request.headers[bridgeSecretHeader], secret)) {
-      return refuse(response, 401, 'This page is not authorised: open the address printed when Compliance Desk started.')
+      return refuse(
+        response,
+        401,
+        'This page is not authorised: open the address printed when Compliance Desk started.',
+      )
     }
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return refuse(response, 415, 'Bridge calls must send application/json.')
@@ -96,7 +104,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     response.end(body)
   }
 
-  const serveFile = async (request: IncomingMessage, response: ServerResponse, path: string): Promise<void> => {
+  const serveFile = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+  ): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return refuse(response, 405, 'Only GET is served here.')
     }

@@ -39,6 +39,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Compliance Desk could not start: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(
+    `Compliance Desk could not start: ${error instanceof Error ? error.message : String(error)}`,
+  )
   process.exit(1)
 })

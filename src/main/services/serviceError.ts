@@ -8,7 +8,11 @@ export class ServiceError extends Error {
   readonly status: number | undefined
   readonly retryAfterS: number | undefined
 
-  constructor(name: string, message: string, details: { status?: number; retryAfterS?: number } = {}) {
+  constructor(
+    name: string,
+    message: string,
+    details: { status?: number; retryAfterS?: number } = {},
+  ) {
     super(message)
     this.name = name
     this.status = details.status

@@ -44,7 +44,10 @@ export interface RendererFile {
 }
 
 /** A file of the built renderer for a URL path, or null; never a file outside `root`. */
-export async function readRendererFile(root: string, urlPath: string): Promise<RendererFile | null> {
+export async function readRendererFile(
+  root: string,
+  urlPath: string,
+): Promise<RendererFile | null> {
   let decoded: string
   try {
     decoded = decodeURIComponent(urlPath)

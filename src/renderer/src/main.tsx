@@ -7,8 +7,10 @@ import { App } from './App'
 const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'sm',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", sans-serif',
-  fontFamilyMonospace: 'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", "Liberation Mono", monospace',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", sans-serif',
+  fontFamilyMonospace:
+    'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", "Liberation Mono", monospace',
 })
 
 const root = document.getElementById('root')

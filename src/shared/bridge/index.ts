@@ -22,7 +22,10 @@ export type BridgeHandlers = {
 
 /** What a transport offers the renderer: one entry point, an allow-list of method names. */
 export interface BridgeApi {
-  invoke<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeReply<BridgeOutput<M>>>
+  invoke<M extends BridgeMethod>(
+    method: M,
+    input: BridgeInput<M>,
+  ): Promise<BridgeReply<BridgeOutput<M>>>
 }
 
 export const bridgeMethods = Object.keys(bridgeContract) as BridgeMethod[]

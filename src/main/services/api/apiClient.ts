@@ -73,7 +73,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (response.ok) {
         const envelope = successEnvelopeSchema.safeParse(json)
         if (!envelope.success) throw unexpectedResponse(environment.label, response.status, text)
-        return { status: response.status, data: envelope.data.data, links: envelope.data.links ?? [] }
+        return {
+          status: response.status,
+          data: envelope.data.data,
+          links: envelope.data.links ?? [],
+        }
       }
       const envelope = errorEnvelopeSchema.safeParse(json)
       if (!envelope.success) throw unexpectedResponse(environment.label, response.status, text)

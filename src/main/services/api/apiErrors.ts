@@ -14,7 +14,11 @@ export const unexpectedResponse = (label: string, status: number, bodyText: stri
     { status },
   )
 
-export const unreachable = (label: string, baseUrl: string, cause: 'timeout' | 'network'): ServiceError =>
+export const unreachable = (
+  label: string,
+  baseUrl: string,
+  cause: 'timeout' | 'network',
+): ServiceError =>
   new ServiceError(
     bridgeErrorNames.serviceUnreachable,
     cause === 'timeout'
@@ -57,7 +61,9 @@ export function serviceErrorFromResponse(
     )
   }
   if (is('ResourceNotFoundError', 404)) {
-    return new ServiceError(bridgeErrorNames.notFound, `${label} has no such record (404).`, { status })
+    return new ServiceError(bridgeErrorNames.notFound, `${label} has no such record (404).`, {
+      status,
+    })
   }
   if (is('RateLimitError', 429)) {
     const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`

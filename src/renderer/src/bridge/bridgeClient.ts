@@ -1,4 +1,10 @@
-import type { BridgeApi, BridgeError, BridgeInput, BridgeMethod, BridgeOutput } from '../../../shared/bridge'
+import type {
+  BridgeApi,
+  BridgeError,
+  BridgeInput,
+  BridgeMethod,
+  BridgeOutput,
+} from '../../../shared/bridge'
 import { httpTransport, takeBrowserHostSecret } from './httpTransport'
 
 /** A failed bridge call, carrying the stable error name the UI branches on. */
@@ -16,9 +22,13 @@ export class BridgeCallError extends Error {
 
 /** Chosen once at start-up: IPC under Electron, the loopback host in the browser mode. */
 const transport: BridgeApi =
-  window.complianceDesk ?? httpTransport(takeBrowserHostSecret(window.location, window.history, window.sessionStorage))
+  window.complianceDesk ??
+  httpTransport(takeBrowserHostSecret(window.location, window.history, window.sessionStorage))
 
-export async function callBridge<M extends BridgeMethod>(method: M, input: BridgeInput<M>): Promise<BridgeOutput<M>> {
+export async function callBridge<M extends BridgeMethod>(
+  method: M,
+  input: BridgeInput<M>,
+): Promise<BridgeOutput<M>> {
   const reply = await transport.invoke(method, input)
   if (!reply.ok) throw new BridgeCallError(reply.error)
   return reply.data

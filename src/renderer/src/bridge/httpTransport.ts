@@ -15,7 +15,11 @@ const secretStorageKey = 'compliance-desk.bridge-secret'
  * The browser mode's per-launch secret arrives in the URL fragment (never sent to any server).
  * It is moved to session storage so a reload keeps working, and the address bar is cleaned.
  */
-export function takeBrowserHostSecret(location: Location, history: History, storage: Storage): string | null {
+export function takeBrowserHostSecret(
+  location: Location,
+  history: History,
+  storage: Storage,
+): string | null {
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('secret')
   if (fromHash) {
     storage.setItem(secretStorageKey, fromHash)
@@ -32,7 +36,10 @@ const transportFailure = (message: string): BridgeReply<never> => ({
 
 export function httpTransport(secret: string | null): BridgeApi {
   return {
-    async invoke<M extends BridgeMethod>(method: M, input: unknown): Promise<BridgeReply<BridgeOutput<M>>> {
+    async invoke<M extends BridgeMethod>(
+      method: M,
+      input: unknown,
+    ): Promise<BridgeReply<BridgeOutput<M>>> {
       if (secret === null) {
         return transportFailure(
           'This page has no access key. Open the full address printed by `npm start` (it ends with #secret=…).',
@@ -52,7 +59,9 @@ export function httpTransport(secret: string | null): BridgeApi {
       }
       const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
       if (!reply.success) {
-        return transportFailure(`Compliance Desk’s background process sent an unreadable answer (HTTP ${response.status}).`)
+        return transportFailure(
+          `Compliance Desk’s background process sent an unreadable answer (HTTP ${response.status}).`,
+        )
       }
       // The main side validated `data` against the method's output schema before sending it.
       return reply.data as BridgeReply<BridgeOutput<M>>

@@ -5,7 +5,11 @@ const localFormat = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
 })
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+})
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
 /** Local wall-clock time for reading; callers show the UTC ISO string on hover. */

@@ -1,4 +1,15 @@
-import { Alert, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
 import { IconAlertTriangle, IconCloudOff, IconRefresh } from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { appDatabase } from '../../db/appDatabase'
@@ -10,7 +21,13 @@ import { EntityTable } from './EntityTable'
 import { entityListActions, useEntityListStore, type EntityLoad } from './store'
 import { isUnreachable, useEntityPageLoader } from './useEntityPageLoader'
 
-function OfflineNotice({ load, cached }: { load: Extract<EntityLoad, { state: 'failed' }>; cached: CachedPageView | undefined }) {
+function OfflineNotice({
+  load,
+  cached,
+}: {
+  load: Extract<EntityLoad, { state: 'failed' }>
+  cached: CachedPageView | undefined
+}) {
   return (
     <Alert
       color="orange"
@@ -27,7 +44,13 @@ function OfflineNotice({ load, cached }: { load: Extract<EntityLoad, { state: 'f
             : 'This page has not been fetched before, so nothing is cached for it. Go back to a page you have opened, or retry when the service is back.'}
         </Text>
         <Group>
-          <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} />} onClick={entityListActions.reload}>
+          <Button
+            size="xs"
+            variant="white"
+            color="orange"
+            leftSection={<IconRefresh size={14} />}
+            onClick={entityListActions.reload}
+          >
             Retry now
           </Button>
         </Group>
@@ -38,7 +61,13 @@ function OfflineNotice({ load, cached }: { load: Extract<EntityLoad, { state: 'f
 
 function FailureNotice({ load }: { load: Extract<EntityLoad, { state: 'failed' }> }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Entities could not be loaded" data-testid="entity-error">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title="Entities could not be loaded"
+      data-testid="entity-error"
+    >
       <Stack gap={6}>
         <Text size="sm">{load.message}</Text>
         <Group gap="xs">
@@ -61,7 +90,8 @@ export function EntityListScreen() {
   const load = useEntityListStore((state) => state.load)
   useEntityPageLoader(environment)
   const cached = useLiveQuery(
-    async () => (environment === null ? undefined : readEntityPage(appDatabase, environment, page, limit)),
+    async () =>
+      environment === null ? undefined : readEntityPage(appDatabase, environment, page, limit),
     [environment, page, limit],
   )
   const failed = load.state === 'failed' ? load : null
@@ -90,7 +120,11 @@ export function EntityListScreen() {
       </Group>
       {failed && isUnreachable(failed.errorName) && <OfflineNotice load={failed} cached={cached} />}
       {failed && !isUnreachable(failed.errorName) && <FailureNotice load={failed} />}
-      <Paper withBorder radius="sm" style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <Paper
+        withBorder
+        radius="sm"
+        style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+      >
         {cached && cached.items.length > 0 ? (
           <ScrollArea style={{ flex: 1 }} type="auto">
             <EntityTable entities={cached.items} />

@@ -18,7 +18,9 @@ export function EntityPager({ page, limit, cached }: EntityPagerProps) {
   return (
     <Group justify="space-between" px="md" py={8} data-testid="entity-pager">
       <Text size="sm" c="dimmed" data-testid="entity-range">
-        {total === undefined ? 'Not fetched yet' : `Rows ${first}–${last} of ${total.toLocaleString()}`}
+        {total === undefined
+          ? 'Not fetched yet'
+          : `Rows ${first}–${last} of ${total.toLocaleString()}`}
       </Text>
       <Group gap="xs">
         <Text size="sm" c="dimmed">

@@ -11,7 +11,13 @@ function EntityIdCell({ id }: { id: string }) {
       <CopyButton value={id} timeout={1500}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy entity ID'} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label={`Copy ${id}`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              size="sm"
+              onClick={copy}
+              aria-label={`Copy ${id}`}
+            >
               {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             </ActionIcon>
           </Tooltip>
@@ -23,7 +29,14 @@ function EntityIdCell({ id }: { id: string }) {
 
 export function EntityTable({ entities }: { entities: Entity[] }) {
   return (
-    <Table striped highlightOnHover stickyHeader verticalSpacing={6} fz="sm" data-testid="entity-table">
+    <Table
+      striped
+      highlightOnHover
+      stickyHeader
+      verticalSpacing={6}
+      fz="sm"
+      data-testid="entity-table"
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
@@ -42,7 +55,11 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={entity.entityType === 'business' ? 'grape' : 'blue'} size="sm">
+              <Badge
+                variant="light"
+                color={entity.entityType === 'business' ? 'grape' : 'blue'}
+                size="sm"
+              >
                 {entity.entityType ?? 'unknown'}
               </Badge>
             </Table.Td>
@@ -54,7 +71,9 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
             <Table.Td>
               <EntityIdCell id={entity.id} />
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{entity.createdAt ? <Timestamp iso={entity.createdAt} /> : '—'}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {entity.createdAt ? <Timestamp iso={entity.createdAt} /> : '—'}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -47,7 +47,9 @@ export async function readEntityPage(
   return db.transaction('r', db.entities, db.entityPages, async () => {
     const record = await db.entityPages.get([environment, limit, page])
     if (!record) return undefined
-    const rows = await db.entities.bulkGet(record.ids.map((id) => [environment, id] as [EnvironmentId, string]))
+    const rows = await db.entities.bulkGet(
+      record.ids.map((id) => [environment, id] as [EnvironmentId, string]),
+    )
     return {
       environment,
       page: record.page,

@@ -27,7 +27,8 @@ export const useEntityListStore = create<EntityListState>()(getInitialEntityList
 export const entityListActions = {
   goToPage: (page: number): void => useEntityListStore.setState({ page: Math.max(1, page) }),
   setLimit: (limit: number): void => useEntityListStore.setState({ limit, page: 1 }),
-  reload: (): void => useEntityListStore.setState((state) => ({ reloadToken: state.reloadToken + 1 })),
+  reload: (): void =>
+    useEntityListStore.setState((state) => ({ reloadToken: state.reloadToken + 1 })),
   setLoad: (load: EntityLoad): void => useEntityListStore.setState({ load }),
   reset: (): void => useEntityListStore.setState(getInitialEntityListState()),
 }

@@ -7,7 +7,10 @@ import { shellActions } from '../shell/store'
 import { saveEntityPage } from './entityCache'
 import { entityListActions, useEntityListStore } from './store'
 
-const unreachableNames = new Set<string>([bridgeErrorNames.serviceUnreachable, bridgeErrorNames.transport])
+const unreachableNames = new Set<string>([
+  bridgeErrorNames.serviceUnreachable,
+  bridgeErrorNames.transport,
+])
 
 export const isUnreachable = (errorName: string): boolean => unreachableNames.has(errorName)
 

@@ -1,4 +1,14 @@
-import { Alert, Badge, Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core'
 import { IconKey, IconTrash } from '@tabler/icons-react'
 import { useState, type FormEvent } from 'react'
 import type { EnvironmentSettings } from '../../../../shared/bridge/settingsContract'
@@ -6,7 +16,11 @@ import { remoteEnvironmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettingsChange } from './useSettingsChange'
 
-const keySourceLabels = { keychain: 'in the OS keychain', session: 'for this session only', 'built-in': 'built-in test key' }
+const keySourceLabels = {
+  keychain: 'in the OS keychain',
+  session: 'for this session only',
+  'built-in': 'built-in test key',
+}
 
 function KeyStatusLine({ environment }: { environment: EnvironmentSettings }) {
   const { key } = environment
@@ -20,7 +34,14 @@ function KeyStatusLine({ environment }: { environment: EnvironmentSettings }) {
   return (
     <Group gap={6} data-testid="key-status">
       <Text size="sm">Key set</Text>
-      <Badge variant="light" color="gray" radius="sm" ff="monospace" tt="none" data-testid="key-last4">
+      <Badge
+        variant="light"
+        color="gray"
+        radius="sm"
+        ff="monospace"
+        tt="none"
+        data-testid="key-last4"
+      >
         ••••{key.last4}
       </Badge>
       <Text size="sm" c="dimmed">
@@ -39,13 +60,18 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
 
   const saveBaseUrl = (event: FormEvent) => {
     event.preventDefault()
-    if (remote.success) void run(() => callBridge('settings.setBaseUrl', { environment: remote.data, baseUrl: baseUrl.trim() }))
+    if (remote.success)
+      void run(() =>
+        callBridge('settings.setBaseUrl', { environment: remote.data, baseUrl: baseUrl.trim() }),
+      )
   }
   const saveKey = (event: FormEvent) => {
     event.preventDefault()
-    void run(() => callBridge('keys.set', { environment: environment.id, secretKey })).then((saved) => {
-      if (saved) setSecretKey('')
-    })
+    void run(() => callBridge('keys.set', { environment: environment.id, secretKey })).then(
+      (saved) => {
+        if (saved) setSecretKey('')
+      },
+    )
   }
 
   return (
@@ -78,14 +104,23 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
                 style={{ flex: 1 }}
                 size="sm"
               />
-              <Button type="submit" variant="default" size="sm" loading={pending} disabled={baseUrl.trim() === ''}>
+              <Button
+                type="submit"
+                variant="default"
+                size="sm"
+                loading={pending}
+                disabled={baseUrl.trim() === ''}
+              >
                 Save URL
               </Button>
             </Group>
           </form>
         ) : (
           <Text size="sm" c="dimmed">
-            Address: <Text span ff="monospace" size="sm">{environment.baseUrl}</Text>
+            Address:{' '}
+            <Text span ff="monospace" size="sm">
+              {environment.baseUrl}
+            </Text>
           </Text>
         )}
         <form onSubmit={saveKey}>
@@ -100,7 +135,13 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
               style={{ flex: 1 }}
               size="sm"
             />
-            <Button type="submit" size="sm" leftSection={<IconKey size={14} />} loading={pending} disabled={secretKey.trim() === ''}>
+            <Button
+              type="submit"
+              size="sm"
+              leftSection={<IconKey size={14} />}
+              loading={pending}
+              disabled={secretKey.trim() === ''}
+            >
               {userKeySet ? 'Replace key' : 'Save key'}
             </Button>
             {userKeySet && (
@@ -110,7 +151,9 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
                 size="sm"
                 leftSection={<IconTrash size={14} />}
                 loading={pending}
-                onClick={() => void run(() => callBridge('keys.delete', { environment: environment.id }))}
+                onClick={() =>
+                  void run(() => callBridge('keys.delete', { environment: environment.id }))
+                }
               >
                 Delete key
               </Button>

@@ -25,7 +25,11 @@ export function SettingsScreen() {
         color={keychain ? 'gray' : 'orange'}
         variant="light"
         icon={keychain ? <IconLock size={18} /> : <IconLockOpen size={18} />}
-        title={keychain ? 'Keys are kept in the OS keychain' : 'No OS keychain: keys are kept for this session only'}
+        title={
+          keychain
+            ? 'Keys are kept in the OS keychain'
+            : 'No OS keychain: keys are kept for this session only'
+        }
         data-testid="key-storage"
         data-kind={settings.keyStorage.kind}
       >
@@ -40,7 +44,10 @@ export function SettingsScreen() {
           <SegmentedControl
             aria-label="Active environment"
             value={settings.activeEnvironment}
-            data={settings.environments.map((environment) => ({ value: environment.id, label: environment.label }))}
+            data={settings.environments.map((environment) => ({
+              value: environment.id,
+              label: environment.label,
+            }))}
             onChange={(value) => {
               const environment = environmentIdSchema.parse(value)
               void run(() => callBridge('settings.setActiveEnvironment', { environment }))

@@ -6,8 +6,18 @@ export function ConnectivityIndicator() {
   const connectivity = useShellStore((state) => state.connectivity)
   if (connectivity.status === 'offline') {
     return (
-      <Tooltip label={`${connectivity.message} Since ${formatLocalDateTime(connectivity.since)}.`} multiline w={320}>
-        <Badge color="orange" variant="dot" size="lg" data-testid="connectivity" data-status="offline">
+      <Tooltip
+        label={`${connectivity.message} Since ${formatLocalDateTime(connectivity.since)}.`}
+        multiline
+        w={320}
+      >
+        <Badge
+          color="orange"
+          variant="dot"
+          size="lg"
+          data-testid="connectivity"
+          data-status="offline"
+        >
           Offline
         </Badge>
       </Tooltip>

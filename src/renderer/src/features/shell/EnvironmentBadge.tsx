@@ -12,7 +12,11 @@ export function EnvironmentBadge({ environment }: { environment: EnvironmentSett
         ? 'Production: real checks, billed to your account.'
         : 'Sandbox: test data, not billed.'
   return (
-    <Tooltip label={`${note}${environment.baseUrl ? ` ${environment.baseUrl}` : ''}`} multiline w={300}>
+    <Tooltip
+      label={`${note}${environment.baseUrl ? ` ${environment.baseUrl}` : ''}`}
+      multiline
+      w={300}
+    >
       <Group gap={6} data-testid="active-environment">
         <Badge color={environmentColors[environment.id]} variant="filled" size="lg" radius="sm">
           {environment.label}

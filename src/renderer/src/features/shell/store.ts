@@ -27,12 +27,17 @@ export const shellActions = {
   show: (screen: Screen): void => useShellStore.setState({ screen }),
   settingsLoaded: (settings: SettingsView): void => useShellStore.setState({ settings }),
   serviceReached: (): void =>
-    useShellStore.setState({ connectivity: { status: 'online', checkedAt: new Date().toISOString() } }),
+    useShellStore.setState({
+      connectivity: { status: 'online', checkedAt: new Date().toISOString() },
+    }),
   serviceUnreachable: (message: string): void =>
     useShellStore.setState((state) => ({
       connectivity: {
         status: 'offline',
-        since: state.connectivity.status === 'offline' ? state.connectivity.since : new Date().toISOString(),
+        since:
+          state.connectivity.status === 'offline'
+            ? state.connectivity.since
+            : new Date().toISOString(),
         message,
       },
     })),
@@ -41,6 +46,8 @@ export const shellActions = {
 export const shellSelectors = {
   activeEnvironment: (state: ShellState) => state.settings?.activeEnvironment ?? null,
   activeEnvironmentSettings: (state: ShellState) =>
-    state.settings?.environments.find((environment) => environment.id === state.settings?.activeEnvironment) ?? null,
+    state.settings?.environments.find(
+      (environment) => environment.id === state.settings?.activeEnvironment,
+    ) ?? null,
   isOffline: (state: ShellState) => state.connectivity.status === 'offline',
 }

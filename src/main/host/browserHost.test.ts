@@ -1,0 +1,169 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { BridgeHandlers } from '../../shared/bridge'
+import { startBrowserHost, type BrowserHost } from './browserHost'
+
+interface RawReply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** Raw HTTP, so tests can send a Host header that fetch would not let them forge. */
+const send = (
+  origin: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawReply> =>
+  new Promise((resolve, reject) => {
+    const request = httpRequest(
+      new URL(path, origin),
+      { method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (body += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end(options.body)
+  })
+
+const settingsView = {
+  activeEnvironment: 'local' as const,
+  keyStorage: { kind: 'session-only' as const, detail: 'test' },
+  environments: [],
+}
+
+describe('browser host', () => {
+  let host: BrowserHost
+  let handlers: BridgeHandlers
+  let rendererDir: string
+
+  beforeEach(async () => {
+    rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'))
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
+    writeFileSync(join(tmpdir(), 'outside.html'), 'outside')
+    const unused = vi.fn(() => Promise.reject(new Error('unused')))
+    handlers = {
+      'entities.list': unused,
+      'settings.get': vi.fn(async () => settingsView),
+      'settings.setActiveEnvironment': unused,
+      'settings.setBaseUrl': unused,
+      'keys.set': unused,
+      'keys.delete': unused,
+    }
+    host = await startBrowserHost({ handlers, rendererDir })
+  })
+
+  afterEach(async () => {
+    await host.close()
+  })
+
+  const bridgeCall = (headers: Record<string, string>, body = '{}', method = 'settings.get') =>
+    send(host.origin, `/bridge/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    })
+
+  it('listens on loopback only and puts the secret in the URL fragment', () => {
+    expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(host.url).toBe(`${host.origin}/#secret=${host.secret}`)
+    expect(host.secret.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('serves a bridge call that carries the secret, from its own origin', async () => {
+    const reply = await bridgeCall({ 'x-compliance-desk-secret': host.secret, origin: host.origin })
+    expect(reply.status).toBe(200)
+    expect(JSON.parse(reply.body)).toEqual({ ok: true, data: settingsView })
+  })
+
+  it('refuses a bridge call without the secret, or with a wrong one', async () => {
+    for (const headers of [
+      {},
+      { 'x-compliance-desk-secret': 'x'.repeat(host.secret.length) },
+    ] as Array<Record<string, string>>) {
+      const reply = await bridgeCall(headers)
+      expect(reply.status).toBe(401)
+      expect(JSON.parse(reply.body)).toMatchObject({
+        ok: false,
+        error: { name: 'BridgeTransportError' },
+      })
+    }
+    expect(handlers['settings.get']).not.toHaveBeenCalled()
+  })
+
+  it('refuses a request whose Host header is foreign (DNS rebinding)', async () => {
+    const port = new URL(host.origin).port
+    for (const hostHeader of [
+      `evil.example:${port}`,
+      'attacker.test',
+      `127.0.0.1:${Number(port) + 1}`,
+    ]) {
+      const page = await send(host.origin, '/', { headers: { host: hostHeader } })
+      expect(page.status).toBe(421)
+      const call = await bridgeCall({ host: hostHeader, 'x-compliance-desk-secret': host.secret })
+      expect(call.status).toBe(421)
+    }
+    expect(handlers['settings.get']).not.toHaveBeenCalled()
+  })
+
+  it('refuses a request from a foreign Origin, even with the secret', async () => {
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
+      const reply = await bridgeCall({ origin, 'x-compliance-desk-secret': host.secret })
+      expect(reply.status).toBe(403)
+    }
+    expect(handlers['settings.get']).not.toHaveBeenCalled()
+  })
+
+  it('refuses a payload that violates the schema without calling the handler', async () => {
+    const reply = await bridgeCall({ 'x-compliance-desk-secret': host.secret }, '{"unexpected":1}')
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { name: 'ValidationError' } })
+    expect(handlers['settings.get']).not.toHaveBeenCalled()
+  })
+
+  it('refuses other methods, media types and bodies that are not JSON', async () => {
+    const get = await send(host.origin, '/bridge/settings.get', {
+      headers: { 'x-compliance-desk-secret': host.secret },
+    })
+    expect(get.status).toBe(405)
+    const text = await bridgeCall({
+      'x-compliance-desk-secret': host.secret,
+      'content-type': 'text/plain',
+    })
+    expect(text.status).toBe(415)
+    const broken = await bridgeCall({ 'x-compliance-desk-secret': host.secret }, '{not json')
+    expect(broken.status).toBe(400)
+  })
+
+  it('serves the renderer with the strict content security policy', async () => {
+    const page = await send(host.origin, '/')
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<title>app</title>')
+    const csp = String(page.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).not.toMatch(/https?:/)
+  })
+
+  it('never serves a file outside the renderer folder', async () => {
+    for (const path of [
+      '/../outside.html',
+      '/%2e%2e/outside.html',
+      '/..%2foutside.html',
+      '/%00.html',
+    ]) {
+      const reply = await send(host.origin, path)
+      expect(reply.status).toBe(404)
+      expect(reply.body).not.toContain('outside')
+    }
+  })
+})
