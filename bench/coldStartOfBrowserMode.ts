@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { chromium, type Browser } from '@playwright/test'
+import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
+import { median, timeIt, type BenchRow } from './benchStats'
+
+const runs = 5
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/** Starts a Node process running `script` and resolves with the first URL it prints. */
+const startProcess = (args: string[], env: NodeJS.ProcessEnv) => {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  const url = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(line)
+      if (match?.[1]) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`exited with ${code}`)))
+  })
+  return { child, url }
+}
+
+/** The floor any browser-mode start pays: a Node process serving one static page, loaded by the browser. */
+const staticPageServer = `
+const { createServer } = require('node:http')
+const server = createServer((_, response) => { response.writeHead(200, { 'content-type': 'text/html' }); response.end('<!doctype html><p id="ready">ready</p>') })
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'))
+`
+
+async function coldStartApp(browser: Browser): Promise<number> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  let stop = (): void => {}
+  const elapsed = await timeIt(async () => {
+    const { child, url } = startProcess(['out/main/browserHost.js'], {
+      PORT: '0',
+      COMPLIANCE_DESK_DATA_DIR: testDataDir(),
+      COMPLIANCE_DESK_KEYCHAIN_SERVICE: testKeychainService(),
+    })
+    stop = () => child.kill('SIGTERM')
+    await page.goto(await url)
+    await page.getByTestId('entity-row').first().waitFor()
+  })
+  stop()
+  await context.close()
+  return elapsed
+}
+
+async function coldStartStaticPage(browser: Browser): Promise<number> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  let stop = (): void => {}
+  const elapsed = await timeIt(async () => {
+    const { child, url } = startProcess(['-e', staticPageServer], {})
+    stop = () => child.kill('SIGTERM')
+    await page.goto(await url)
+    await page.locator('#ready').waitFor()
+  })
+  stop()
+  await context.close()
+  return elapsed
+}
+
+export async function coldStartOfBrowserMode(): Promise<BenchRow> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  })
+  try {
+    const app: number[] = []
+    const floor: number[] = []
+    await coldStartStaticPage(browser)
+    for (let run = 0; run < runs; run += 1) {
+      app.push(await coldStartApp(browser))
+      floor.push(await coldStartStaticPage(browser))
+    }
+    const measured = median(app)
+    const baseline = median(floor)
+    return {
+      name: 'cold start of browser mode until the entity list renders',
+      unit: 'ms',
+      median: measured,
+      baselineName: 'node serving a static page, loaded by the browser',
+      baselineMedian: baseline,
+      ratio: measured / baseline,
+      target: 'median < 1500 ms',
+      samples: runs,
+    }
+  } finally {
+    await browser.close()
+  }
+}
