@@ -64,11 +64,12 @@ const apiKey = (kind: 'sk' | 'pk', environment: SandboxEnvironmentName): string 
   `${kind}_${environment === 'production' ? 'live' : 'test'}_${randomBytes(18).toString('hex')}`
 
 export const defaultSeededEntityCount = 300
+const productionSeed = 7_300_113
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date())
   const requests: SandboxRequestRecord[] = []
-  const seed = syntheticEntities(options.entityCount ?? defaultSeededEntityCount)
+  const entityCount = options.entityCount ?? defaultSeededEntityCount
 
   const routes: Route[] = [
     {

@@ -59,7 +59,13 @@ function OfflineNotice({
   )
 }
 
-function FailureNotice({ load }: { load: Extract<EntityLoad, { state: 'failed' }> }) {
+function FailureNotice({
+  load,
+  cached,
+}: {
+  load: Extract<EntityLoad, { state: 'failed' }>
+  cached: CachedPageView | undefined
+}) {
   return (
     <Alert
       color="red"
@@ -70,6 +76,12 @@ function FailureNotice({ load }: { load: Extract<EntityLoad, { state: 'failed' }
     >
       <Stack gap={6}>
         <Text size="sm">{load.message}</Text>
+        {cached && (
+          <Text size="sm" c="dimmed">
+            Below is the copy of this page fetched {formatLocalDateTime(cached.fetchedAt)} (
+            {formatAge(cached.fetchedAt)}).
+          </Text>
+        )}
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => shellActions.show('settings')}>
             Open Settings
@@ -119,7 +131,9 @@ export function EntityListScreen() {
         </Button>
       </Group>
       {failed && isUnreachable(failed.errorName) && <OfflineNotice load={failed} cached={cached} />}
-      {failed && !isUnreachable(failed.errorName) && <FailureNotice load={failed} />}
+      {failed && !isUnreachable(failed.errorName) && (
+        <FailureNotice load={failed} cached={cached} />
+      )}
       <Paper
         withBorder
         radius="sm"

@@ -1,0 +1,35 @@
+import type { Locator, Page } from '@playwright/test'
+import type { EnvironmentId } from '../../src/shared/environments'
+
+export class SettingsPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByText('Settings', { exact: true }).click()
+    await this.page.getByTestId('settings-screen').waitFor()
+  }
+
+  card(environment: EnvironmentId): Locator {
+    return this.page.getByTestId(`environment-card-${environment}`)
+  }
+
+  async saveKey(environment: EnvironmentId, secretKey: string): Promise<void> {
+    const card = this.card(environment)
+    await card.getByPlaceholder('Paste the secret key from the dashboard').fill(secretKey)
+    await card.getByRole('button', { name: /Save key|Replace key/ }).click()
+  }
+
+  async deleteKey(environment: EnvironmentId): Promise<void> {
+    await this.card(environment).getByRole('button', { name: 'Delete key' }).click()
+  }
+
+  async saveBaseUrl(environment: EnvironmentId, baseUrl: string): Promise<void> {
+    const card = this.card(environment)
+    await card.getByLabel('Base URL').fill(baseUrl)
+    await card.getByRole('button', { name: 'Save URL' }).click()
+  }
+
+  async activate(label: string): Promise<void> {
+    await this.page.getByTestId('settings-screen').getByText(label, { exact: true }).first().click()
+  }
+}
