@@ -173,8 +173,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const listen = async (name: SandboxEnvironmentName, port: number): Promise<void> => {
     const workspace: Workspace = {
       info: { name, baseUrl: '', secretKey: apiKey('sk', name), publicKey: apiKey('pk', name) },
+      // Each workspace has its own entities (production a third as many), so data never overlaps.
       entities: new EntityStore(
-        name === 'sandbox' ? seed : seed.slice(0, Math.ceil(seed.length / 3)),
+        name === 'sandbox'
+          ? syntheticEntities(entityCount)
+          : syntheticEntities(Math.ceil(entityCount / 3), productionSeed),
       ),
     }
     const server = createServer(serve(workspace))
