@@ -1,6 +1,13 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import type { Rollup } from 'vite'
+
+// Dependencies' comments that Rollup cannot place (zod ships some) are their authors' concern, not ours.
+const onwarn: Rollup.RollupOptions['onwarn'] = (warning, warn) => {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return
+  warn(warning)
+}
 
 // keytar is an optional native dependency: it must stay a runtime require of main, never bundled.
 const mainExternals = ['keytar']
@@ -10,6 +17,7 @@ export default defineConfig({
     build: {
       rollupOptions: {
         external: mainExternals,
+        onwarn,
         input: {
           index: resolve('src/main/index.ts'),
           browserHost: resolve('src/main/host/browserHostCli.ts'),
@@ -23,6 +31,7 @@ export default defineConfig({
       externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve('src/preload/index.ts') },
+        onwarn,
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
@@ -30,7 +39,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     build: {
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') }, onwarn },
     },
     plugins: [react()],
   },
