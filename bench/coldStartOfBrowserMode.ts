@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { chromium, type Browser } from '@playwright/test'
 import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
+import { chromiumLaunchOptions } from './benchProcesses'
 import { median, timeIt, type BenchRow } from './benchStats'
 
 const runs = 5

@@ -1,80 +1,107 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
+import { chromium } from '@playwright/test'
 import { bridgeSecretHeader } from '../src/shared/bridge'
-import type { SandboxEnvironmentInfo } from '../src/sandbox/sandboxServer'
-import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
+import { chromiumLaunchOptions, startBenchProcesses, type BenchProcesses } from './benchProcesses'
 import { compare, median, type BenchRow } from './benchStats'
 
-const firstLineMatching = (child: ChildProcess, pattern: RegExp): Promise<string> =>
-  new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (pattern.test(line)) resolve(line)
-    })
-    child.once('exit', (code) => reject(new Error(`process exited early with code ${code}`)))
-  })
+const rounds = 10
+const perRound = 50
+
+/** Median of `count` sequential calls of `fn`, timed inside the page so only the page's own work counts. */
+const inPageLoop = (fn: string) => `async (count) => {
+  const times = []
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now()
+    await (${fn})()
+    times.push(performance.now() - started)
+  }
+  return times
+}`
 
 /**
- * Listing 100 entities as the renderer does in browser mode (HTTP to the host, which validates,
- * calls the sandbox through the API client and validates again) against a raw fetch of the same
- * sandbox endpoint, in the same run. Sandbox and host each run in their own process, as
- * `npm run sandbox` and `npm start` do, so both paths cross process boundaries alike.
+ * What the renderer sees in browser mode: `entities.list` of 100 through the bridge and the host,
+ * against a raw fetch of the same sandbox endpoint from a page of the sandbox's own origin, both
+ * in Chromium, alternating in rounds so drift hits both alike.
  */
-export async function entityListThroughBridge(): Promise<BenchRow> {
-  const sandbox = spawn('npx', ['tsx', 'src/sandbox/sandboxCli.ts'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-  const host: { process?: ChildProcess } = {}
+async function fromTheRenderer(processes: BenchProcesses): Promise<BenchRow> {
+  const browser = await chromium.launch(chromiumLaunchOptions)
   try {
-    const { environments } = JSON.parse(await firstLineMatching(sandbox, /^\{"environments"/)) as {
-      environments: SandboxEnvironmentInfo[]
-    }
-    const local = environments.find((environment) => environment.name === 'sandbox')!
-    host.process = spawn(process.execPath, ['out/main/browserHost.js'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        COMPLIANCE_DESK_DATA_DIR: testDataDir(),
-        COMPLIANCE_DESK_KEYCHAIN_SERVICE: testKeychainService(),
-        COMPLIANCE_DESK_LOCAL_SANDBOX_URL: local.baseUrl,
-        COMPLIANCE_DESK_LOCAL_SANDBOX_KEY: local.secretKey,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-    const url = new URL(
-      /(http:\/\/\S+)/.exec(await firstLineMatching(host.process, /is running at/))![1]!,
-    )
-    const secret = url.hash.replace('#secret=', '')
-    const viaBridge = async () => {
-      const response = await fetch(`${url.origin}/bridge/entities.list`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [bridgeSecretHeader]: secret },
-        body: JSON.stringify({ page: 1, limit: 100 }),
-      })
-      const reply = (await response.json()) as { ok: boolean; data: { items: unknown[] } }
+    const appPage = await browser.newPage()
+    await appPage.goto(processes.appUrl.toString())
+    await appPage.locator('html[data-app-state="ready"]').waitFor()
+    const sandboxPage = await browser.newPage()
+    await sandboxPage.goto(new URL('v2/api/', processes.local.baseUrl).toString())
+    const viaBridge = inPageLoop(`async () => {
+      const response = await fetch('/bridge/entities.list', { method: 'POST', headers: { 'content-type': 'application/json', '${bridgeSecretHeader}': '${processes.secret}' }, body: '{"page":1,"limit":100}' })
+      const reply = await response.json()
       if (!reply.ok || reply.data.items.length !== 100) throw new Error('bridge listing failed')
-    }
-    const rawFetch = async () => {
-      const response = await fetch(new URL('v2/api/entities?page=1&limit=100', local.baseUrl), {
-        headers: { token: local.secretKey },
-      })
-      const body = (await response.json()) as { data: { list: unknown[] } }
+    }`)
+    const rawFetch = inPageLoop(`async () => {
+      const response = await fetch('/v2/api/entities?page=1&limit=100', { headers: { token: '${processes.local.secretKey}' } })
+      const body = await response.json()
       if (body.data.list.length !== 100) throw new Error('raw listing failed')
+    }`)
+    const measured: number[] = []
+    const baseline: number[] = []
+    await appPage.evaluate(`(${viaBridge})(${perRound})`)
+    await sandboxPage.evaluate(`(${rawFetch})(${perRound})`)
+    for (let round = 0; round < rounds; round += 1) {
+      measured.push(...((await appPage.evaluate(`(${viaBridge})(${perRound})`)) as number[]))
+      baseline.push(...((await sandboxPage.evaluate(`(${rawFetch})(${perRound})`)) as number[]))
     }
-    const samples = await compare(viaBridge, rawFetch, { warmup: 100, samples: 500 })
-    const measured = median(samples.measured)
-    const baseline = median(samples.baseline)
     return {
-      name: 'list 100 entities: bridge + browser host',
+      name: 'list 100 entities from the renderer: bridge + browser host (Chromium)',
       unit: 'ms',
-      median: measured,
-      baselineName: 'raw fetch of the sandbox',
-      baselineMedian: baseline,
-      ratio: measured / baseline,
+      median: median(measured),
+      baselineName: 'raw fetch of the sandbox endpoint (Chromium)',
+      baselineMedian: median(baseline),
+      ratio: median(measured) / median(baseline),
       target: 'ratio ≤ 1.25',
-      samples: samples.measured.length,
+      samples: measured.length,
     }
   } finally {
-    host.process?.kill('SIGTERM')
-    sandbox.kill('SIGTERM')
+    await browser.close()
+  }
+}
+
+/** The same comparison from Node's fetch, where the host's own cost is not hidden by the browser's. */
+async function fromNode(processes: BenchProcesses): Promise<BenchRow> {
+  const viaBridge = async () => {
+    const response = await fetch(`${processes.appUrl.origin}/bridge/entities.list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [bridgeSecretHeader]: processes.secret },
+      body: JSON.stringify({ page: 1, limit: 100 }),
+    })
+    const reply = (await response.json()) as { ok: boolean; data: { items: unknown[] } }
+    if (!reply.ok || reply.data.items.length !== 100) throw new Error('bridge listing failed')
+  }
+  const rawFetch = async () => {
+    const response = await fetch(
+      new URL('v2/api/entities?page=1&limit=100', processes.local.baseUrl),
+      {
+        headers: { token: processes.local.secretKey },
+      },
+    )
+    const body = (await response.json()) as { data: { list: unknown[] } }
+    if (body.data.list.length !== 100) throw new Error('raw listing failed')
+  }
+  const samples = await compare(viaBridge, rawFetch, { warmup: 100, samples: 500 })
+  return {
+    name: 'list 100 entities from Node: bridge + browser host',
+    unit: 'ms',
+    median: median(samples.measured),
+    baselineName: 'raw fetch of the sandbox endpoint (Node)',
+    baselineMedian: median(samples.baseline),
+    ratio: median(samples.measured) / median(samples.baseline),
+    target: 'informative: the host hop unmasked',
+    samples: samples.measured.length,
+  }
+}
+
+export async function entityListThroughBridge(): Promise<BenchRow[]> {
+  const processes = await startBenchProcesses()
+  try {
+    return [await fromTheRenderer(processes), await fromNode(processes)]
+  } finally {
+    processes.stop()
   }
 }
