@@ -6,14 +6,6 @@ import { chromiumLaunchOptions } from './benchProcesses'
 import { median, timeIt, type BenchRow } from './benchStats'
 
 const runs = 5
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /** Starts a Node process running `script` and resolves with the first URL it prints. */
 const startProcess = (args: string[], env: NodeJS.ProcessEnv) => {
@@ -73,10 +65,7 @@ async function coldStartStaticPage(browser: Browser): Promise<number> {
 }
 
 export async function coldStartOfBrowserMode(): Promise<BenchRow> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  })
+  const browser = await chromium.launch(chromiumLaunchOptions)
   try {
     const app: number[] = []
     const floor: number[] = []

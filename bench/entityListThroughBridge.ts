@@ -45,8 +45,8 @@ async function fromTheRenderer(processes: BenchProcesses): Promise<BenchRow> {
     await appPage.evaluate(`(${viaBridge})(${perRound})`)
     await sandboxPage.evaluate(`(${rawFetch})(${perRound})`)
     for (let round = 0; round < rounds; round += 1) {
-      measured.push(...((await appPage.evaluate(`(${viaBridge})(${perRound})`)) as number[]))
-      baseline.push(...((await sandboxPage.evaluate(`(${rawFetch})(${perRound})`)) as number[]))
+      measured.push(...(await appPage.evaluate<number[]>(`(${viaBridge})(${perRound})`)))
+      baseline.push(...(await sandboxPage.evaluate<number[]>(`(${rawFetch})(${perRound})`)))
     }
     return {
       name: 'list 100 entities from the renderer: bridge + browser host (Chromium)',
