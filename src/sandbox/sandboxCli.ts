@@ -1,15 +1,24 @@
 import { parseArgs } from 'node:util'
+import { loadWalletFile } from './crypto/walletRecords'
 import { startSandbox } from './sandboxServer'
 
-const usage = 'Usage: npm run sandbox -- [--port N] [--production-port N]'
+const usage =
+  'Usage: npm run sandbox -- [--port N] [--production-port N] [--data FILE] [--rate-limit N] [--balance N]'
 
-const portOption = (value: string | undefined, flag: string): number | undefined => {
+const integerOption = (
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined => {
   if (value === undefined) return undefined
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`${flag} must be a port number between 0 and 65535, not "${value}".\n${usage}`)
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new Error(
+      `${flag} must be a whole number from ${min} to ${max}, not "${value}".\n${usage}`,
+    )
   }
-  return port
+  return number
 }
 
 async function main(): Promise<void> {
@@ -17,13 +26,19 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' },
       'production-port': { type: 'string' },
+      data: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      balance: { type: 'string' },
     },
   })
   const sandbox = await startSandbox({
-    port: portOption(values.port, '--port'),
-    productionPort: portOption(values['production-port'], '--production-port'),
+    port: integerOption(values.port, '--port', 0, 65535),
+    productionPort: integerOption(values['production-port'], '--production-port', 0, 65535),
+    wallets: values.data === undefined ? undefined : await loadWalletFile(values.data),
+    rateLimitPerSecond: integerOption(values['rate-limit'], '--rate-limit', 1, 1_000_000),
+    productionBalance: integerOption(values.balance, '--balance', 0, 1_000_000_000),
     onRequest: ({ environment, method, path, status, ms }) => {
-      console.log(`${environment} ${method} ${path} ${status} ${ms}ms`)
+      console.log(`${environment} ${method} ${path} ${status === 0 ? 'reset' : status} ${ms}ms`)
     },
   })
   // The first stdout line is machine-readable: tests and scripts read the addresses and keys from it.

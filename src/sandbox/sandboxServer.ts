@@ -1,10 +1,27 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { runCryptoSearch } from './crypto/cryptoSearchRoute'
+import { syntheticMatches } from './crypto/syntheticMatches'
+import { WalletIndex } from './crypto/walletIndex'
+import {
+  bundledDelistedAddresses,
+  bundledSanctionedWallets,
+  type WalletRecord,
+} from './crypto/walletRecords'
 import { createEntity, getEntity, listEntities, type RouteReply } from './entityRoutes'
 import { EntityStore } from './entityStore'
+import { FaultSchedule, type FaultTarget, type SandboxFault } from './sandboxFaults'
 import { errorBody, sendJson, SandboxHttpError } from './sandboxEnvelopes'
 import { readJsonBody } from './sandboxRequest'
+import {
+  CheckBilling,
+  defaultProductionBalance,
+  defaultRateLimitPerSecond,
+  RateLimiter,
+  syntheticRequester,
+  type Workspace,
+} from './sandboxWorkspace'
 import { syntheticEntities } from './syntheticEntities'
 
 export type SandboxEnvironmentName = 'sandbox' | 'production'
@@ -20,15 +37,23 @@ export interface SandboxRequestRecord {
   environment: SandboxEnvironmentName
   method: string
   path: string
+  /** 0 when the connection was reset instead of answered. */
   status: number
   ms: number
+  /** True when this request ran a billed check (even if its answer was then lost). */
+  billed: boolean
 }
 
 export interface SandboxOptions {
   port?: number
   productionPort?: number
   entityCount?: number
-  /** Called once per answered request; never given the token. */
+  /** Wallets to serve instead of the bundled OFAC data (`--data FILE`). */
+  wallets?: WalletRecord[]
+  rateLimitPerSecond?: number
+  /** The production workspace's balance, in checks. */
+  productionBalance?: number
+  /** Called once per request; never given the token. */
   onRequest?: (record: SandboxRequestRecord) => void
   now?: () => Date
 }
@@ -36,17 +61,16 @@ export interface SandboxOptions {
 export interface RunningSandbox {
   readonly environments: readonly SandboxEnvironmentInfo[]
   environment(name: SandboxEnvironmentName): SandboxEnvironmentInfo
-  /** Every request answered so far, in order (what tests count). */
+  /** Every request so far, in order (what tests count). */
   readonly requests: readonly SandboxRequestRecord[]
+  /** Checks billed to the production workspace so far. */
+  billedChecks(): number
+  productionBalance(): number
+  setProductionBalance(checks: number): void
+  injectFault(fault: SandboxFault, target?: FaultTarget): void
+  clearFaults(): void
   close(): Promise<void>
 }
-
-interface Workspace {
-  info: SandboxEnvironmentInfo
-  entities: EntityStore
-}
-
-type RouteHandler = (context: RouteContext) => Promise<RouteReply> | RouteReply
 
 interface RouteContext {
   request: IncomingMessage
@@ -57,7 +81,7 @@ interface RouteContext {
 
 interface Route {
   pattern: RegExp
-  methods: Partial<Record<string, RouteHandler>>
+  methods: Partial<Record<string, (context: RouteContext) => Promise<RouteReply> | RouteReply>>
 }
 
 const apiKey = (kind: 'sk' | 'pk', environment: SandboxEnvironmentName): string =>
@@ -65,11 +89,20 @@ const apiKey = (kind: 'sk' | 'pk', environment: SandboxEnvironmentName): string 
 
 export const defaultSeededEntityCount = 300
 const productionSeed = 7_300_113
+export const cryptoSearchPath = '/v2/api/verifications/advanced/crypto/aml-checks'
+
+const htmlErrorPage =
+  '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>upstream unavailable</p></body></html>'
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date())
   const requests: SandboxRequestRecord[] = []
   const entityCount = options.entityCount ?? defaultSeededEntityCount
+  const wallets = new WalletIndex(
+    options.wallets ?? bundledSanctionedWallets(),
+    bundledDelistedAddresses(),
+  )
+  const faults = new FaultSchedule()
 
   const routes: Route[] = [
     {
@@ -84,10 +117,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       pattern: /^\/v2\/api\/entities\/(ent_[A-Za-z0-9]+)$/,
       methods: { GET: ({ workspace, params }) => getEntity(workspace.entities, params[0] ?? '') },
     },
+    {
+      pattern: /^\/v2\/api\/verifications\/advanced\/crypto\/aml-checks\/?$/,
+      methods: {
+        POST: async ({ workspace, request }) => {
+          const body = await readJsonBody(request)
+          workspace.billing.ensureFunds()
+          const reply = runCryptoSearch(
+            body,
+            { wallets, synthetic: syntheticMatches },
+            workspace.requester,
+            now(),
+          )
+          workspace.billing.recordCheck()
+          return reply
+        },
+      },
+    },
   ]
 
   const workspaces: Workspace[] = []
   const servers: Server[] = []
+
   const keyOwner = (
     token: string,
   ): { workspace: Workspace; kind: 'secret' | 'public' } | undefined => {
@@ -115,15 +166,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
   }
 
-  const handle = async (
-    workspace: Workspace,
-    request: IncomingMessage,
-  ): Promise<{ reply: RouteReply; headers: Record<string, string> }> => {
+  /** Route, then authenticate, then the workspace's rate limit, then the handler. */
+  const handle = async (workspace: Workspace, request: IncomingMessage): Promise<RouteReply> => {
     const url = new URL(request.url ?? '/', workspace.info.baseUrl)
     const route = routes.find((candidate) => candidate.pattern.test(url.pathname))
-    if (!route) {
+    if (!route)
       throw new SandboxHttpError(404, 'ResourceNotFoundError', `No endpoint at ${url.pathname}.`)
-    }
     const handler = route.methods[request.method ?? 'GET']
     if (!handler) {
       const allowed = Object.keys(route.methods).join(', ')
@@ -131,44 +179,95 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         405,
         'MethodNotAllowedError',
         `${request.method} is not allowed here; use ${allowed}.`,
-        { allow: allowed },
+        {
+          allow: allowed,
+        },
       )
     }
     authenticate(request, workspace)
+    workspace.rateLimiter.admit()
     const params = route.pattern.exec(url.pathname)?.slice(1) ?? []
-    return { reply: await handler({ request, url, params, workspace }), headers: {} }
+    return handler({ request, url, params, workspace })
   }
 
-  const serve = (workspace: Workspace) => (request: IncomingMessage, response: ServerResponse) => {
-    const started = performance.now()
-    const path = (request.url ?? '/').split('?')[0] ?? '/'
-    const finish = (status: number, body: unknown, headers: Record<string, string>): void => {
-      sendJson(response, status, body, headers)
-      const record: SandboxRequestRecord = {
-        environment: workspace.info.name,
-        method: request.method ?? 'GET',
-        path,
-        status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+  const serve =
+    (workspace: Workspace) => async (request: IncomingMessage, response: ServerResponse) => {
+      const started = performance.now()
+      const path = (request.url ?? '/').split('?')[0] ?? '/'
+      const billedBefore = workspace.billing.billedChecks
+      const record = (status: number): void => {
+        const entry: SandboxRequestRecord = {
+          environment: workspace.info.name,
+          method: request.method ?? 'GET',
+          path,
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          billed: workspace.billing.billedChecks > billedBefore,
+        }
+        requests.push(entry)
+        options.onRequest?.(entry)
       }
-      requests.push(record)
-      options.onRequest?.(record)
-    }
-    handle(workspace, request).then(
-      ({ reply, headers }) => finish(reply.status, reply.body, headers),
-      (error: unknown) => {
+      const answer = (
+        status: number,
+        body: unknown,
+        headers: Record<string, string> = {},
+      ): void => {
+        sendJson(response, status, body, headers)
+        record(status)
+      }
+      const reset = (): void => {
+        response.socket?.resetAndDestroy()
+        record(0)
+      }
+
+      const fault = faults.take(workspace.info.name, path)
+      if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
+      switch (fault?.kind) {
+        case 'rateLimit':
+          return answer(429, errorBody(429, 'RateLimitError', 'Too many requests'), {
+            'retry-after': String(fault.retryAfterS),
+          })
+        case 'serverError': {
+          const status = fault.status ?? 500
+          return answer(status, errorBody(status, 'Error', 'Internal Server Error'))
+        }
+        case 'htmlErrorPage':
+          response.writeHead(502, { 'content-type': 'text/html; charset=utf-8' })
+          response.end(htmlErrorPage)
+          return record(502)
+        case 'resetBeforeProcessing':
+          request.resume()
+          return reset()
+      }
+
+      let reply: RouteReply
+      try {
+        reply = await handle(workspace, request)
+      } catch (error) {
         if (error instanceof SandboxHttpError) {
-          finish(
+          return answer(
             error.statusCode,
             errorBody(error.statusCode, error.name, error.message),
             error.headers,
           )
-        } else {
-          finish(500, errorBody(500, 'Error', 'Internal Server Error'), {})
         }
-      },
-    )
-  }
+        return answer(500, errorBody(500, 'Error', 'Internal Server Error'))
+      }
+      switch (fault?.kind) {
+        case 'resetAfterProcessing':
+          return reset()
+        case 'malformedJson': {
+          const text = JSON.stringify(reply.body)
+          response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' })
+          response.end(text.slice(0, Math.floor(text.length / 2)))
+          return record(reply.status)
+        }
+        case 'incompleteEnvelope':
+          return answer(reply.status, { success: true, message: 'ok' })
+        default:
+          return answer(reply.status, reply.body)
+      }
+    }
 
   const listen = async (name: SandboxEnvironmentName, port: number): Promise<void> => {
     const workspace: Workspace = {
@@ -179,8 +278,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           ? syntheticEntities(entityCount)
           : syntheticEntities(Math.ceil(entityCount / 3), productionSeed),
       ),
+      rateLimiter: new RateLimiter(options.rateLimitPerSecond ?? defaultRateLimitPerSecond),
+      billing: new CheckBilling(
+        name === 'production',
+        options.productionBalance ?? defaultProductionBalance,
+      ),
+      requester: syntheticRequester(),
     }
-    const server = createServer(serve(workspace))
+    const server = createServer((request, response) => void serve(workspace)(request, response))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(port, '127.0.0.1', () => resolve())
@@ -193,6 +298,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   await listen('sandbox', options.port ?? 0)
   await listen('production', options.productionPort ?? 0)
+  const production = workspaces.find((workspace) => workspace.info.name === 'production')!
 
   return {
     environments: workspaces.map((workspace) => workspace.info),
@@ -202,6 +308,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return found.info
     },
     requests,
+    billedChecks: () => production.billing.billedChecks,
+    productionBalance: () => production.billing.balance,
+    setProductionBalance: (checks) => {
+      production.billing.balance = checks
+    },
+    injectFault: (fault, target) => faults.inject(fault, target),
+    clearFaults: () => faults.clear(),
     close: async () => {
       await Promise.all(
         servers.map(
