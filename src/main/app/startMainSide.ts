@@ -2,6 +2,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
 import { createApiClient } from '../services/api/apiClient'
+import { RequestRegistry } from '../services/api/requestRegistry'
 import {
   createEnvironmentService,
   type LocalSandboxEndpoint,
@@ -46,7 +47,11 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   )
   const environments = createEnvironmentService({ settings, keys: keyStore, localSandbox })
   return {
-    handlers: createBridgeHandlers({ environments, api: createApiClient() }),
+    handlers: createBridgeHandlers({
+      environments,
+      api: createApiClient(),
+      requests: new RequestRegistry(),
+    }),
     keyStore,
     localSandbox,
     close: async () => {

@@ -1,18 +1,32 @@
 import type { BridgeHandlers } from '../../shared/bridge'
 import type { ApiClient } from '../services/api/apiClient'
+import { runCryptoSearch } from '../services/api/cryptoSearchApi'
 import { listEntities } from '../services/api/entitiesApi'
+import type { RequestRegistry } from '../services/api/requestRegistry'
 import type { EnvironmentService } from '../services/environments/environmentService'
 
 export interface MainServices {
   environments: EnvironmentService
   api: ApiClient
+  requests: RequestRegistry
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
-export function createBridgeHandlers({ environments, api }: MainServices): BridgeHandlers {
+export function createBridgeHandlers({
+  environments,
+  api,
+  requests,
+}: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
       listEntities(api, await environments.resolveActive(), page, limit),
+    'crypto.search': async ({ requestId, query, advancedSearch }) => {
+      const environment = await environments.resolveActive()
+      return requests.run(requestId, (signal) =>
+        runCryptoSearch(api, environment, { query, advancedSearch, signal }),
+      )
+    },
+    'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
     'settings.get': () => environments.view(),
     'settings.setActiveEnvironment': ({ environment }) => environments.setActive(environment),
     'settings.setBaseUrl': ({ environment, baseUrl }) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { ServiceError } from '../services/serviceError'
+import { fakeBridgeHandlers } from './fakeBridgeHandlers'
 import { dispatchBridgeCall } from './dispatchBridgeCall'
 
 const page = {
@@ -14,18 +15,8 @@ const page = {
   items: [{ id: 'ent_abc' }],
 }
 
-const fakeHandlers = (overrides: Partial<BridgeHandlers> = {}): BridgeHandlers => {
-  const notUsed = vi.fn(() => Promise.reject(new Error('not used in this test')))
-  return {
-    'entities.list': vi.fn(async () => page),
-    'settings.get': notUsed,
-    'settings.setActiveEnvironment': notUsed,
-    'settings.setBaseUrl': notUsed,
-    'keys.set': notUsed,
-    'keys.delete': notUsed,
-    ...overrides,
-  }
-}
+const fakeHandlers = (overrides: Partial<BridgeHandlers> = {}): BridgeHandlers =>
+  fakeBridgeHandlers({ 'entities.list': async () => page, ...overrides })
 
 describe('dispatchBridgeCall', () => {
   it('calls the handler with parsed input and returns its validated output', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { BrowserWindowConstructorOptions, IpcMainInvokeEvent } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
+import { fakeBridgeHandlers } from '../bridge/fakeBridgeHandlers'
 import { appEntryUrl, isAppUrl, registerAppScheme, serveAppProtocol } from './appProtocol'
 import { serveBridgeOverIpc } from './ipcBridge'
 import { openMainWindow } from './mainWindow'
@@ -84,21 +85,14 @@ describe('web contents guards', () => {
 })
 
 describe('IPC serving', () => {
-  const handlers = (): BridgeHandlers => {
-    const unused = vi.fn(() => Promise.reject(new Error('unused')))
-    return {
-      'entities.list': unused,
-      'settings.get': vi.fn(async () => ({
+  const handlers = (): BridgeHandlers =>
+    fakeBridgeHandlers({
+      'settings.get': async () => ({
         activeEnvironment: 'local' as const,
         keyStorage: { kind: 'session-only' as const, detail: 'x' },
         environments: [],
-      })),
-      'settings.setActiveEnvironment': unused,
-      'settings.setBaseUrl': unused,
-      'keys.set': unused,
-      'keys.delete': unused,
-    }
-  }
+      }),
+    })
   const serve = (bridge: BridgeHandlers) => {
     const ipcMain = { handle: vi.fn() }
     serveBridgeOverIpc(ipcMain, bridge)

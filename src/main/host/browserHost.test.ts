@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
+import { fakeBridgeHandlers } from '../bridge/fakeBridgeHandlers'
 import { startBrowserHost, type BrowserHost } from './browserHost'
 
 interface RawReply {
@@ -50,15 +51,7 @@ describe('browser host', () => {
     rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'))
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
     writeFileSync(join(tmpdir(), 'outside.html'), 'outside')
-    const unused = vi.fn(() => Promise.reject(new Error('unused')))
-    handlers = {
-      'entities.list': unused,
-      'settings.get': vi.fn(async () => settingsView),
-      'settings.setActiveEnvironment': unused,
-      'settings.setBaseUrl': unused,
-      'keys.set': unused,
-      'keys.delete': unused,
-    }
+    handlers = fakeBridgeHandlers({ 'settings.get': async () => settingsView })
     host = await startBrowserHost({ handlers, rendererDir })
   })
 

@@ -32,4 +32,6 @@ export const bridgeErrorNames = {
   rateLimited: 'RateLimitError',
   serverFailure: 'ServerError',
   keychain: 'KeychainError',
+  outcomeUnknown: 'OutcomeUnknownError',
+  cancelled: 'CancelledError',
 } as const

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { cryptoContract } from './cryptoContract'
 import { entitiesContract } from './entitiesContract'
 import type { BridgeReply } from './errors'
 import { settingsContract } from './settingsContract'
@@ -6,6 +7,7 @@ import { settingsContract } from './settingsContract'
 /** Every call the renderer may make. Preload, IPC serving and the browser host derive from this. */
 export const bridgeContract = {
   ...entitiesContract,
+  ...cryptoContract,
   ...settingsContract,
 }
 

@@ -1,0 +1,19 @@
+import { vi } from 'vitest'
+import { bridgeMethods, type BridgeHandlers } from '../../shared/bridge'
+
+/**
+ * For tests: a handler map whose every method is a spy that fails unless overridden, so a test
+ * states exactly which methods it expects to be reached.
+ */
+export function fakeBridgeHandlers(overrides: Partial<BridgeHandlers> = {}): BridgeHandlers {
+  const handlers = Object.fromEntries(
+    bridgeMethods.map((method) => [
+      method,
+      vi.fn(() => Promise.reject(new Error(`${method} is not used in this test`))),
+    ]),
+  ) as unknown as BridgeHandlers
+  for (const [method, handler] of Object.entries(overrides)) {
+    Object.assign(handlers, { [method]: vi.fn(handler) })
+  }
+  return handlers
+}

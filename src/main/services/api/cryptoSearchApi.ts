@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { cryptoCategoryNames, type CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import type { ResolvedEnvironment } from '../environments/environmentService'
+import type { ApiClient } from './apiClient'
+import { unexpectedResponse } from './apiErrors'
+
+export const cryptoSearchPath = 'v2/api/verifications/advanced/crypto/aml-checks'
+
+export interface CryptoSearchRequest {
+  query: string
+  advancedSearch?: Record<string, string | undefined>
+  signal?: AbortSignal
+}
+
+/** Spec 2.5, read tolerantly: only id and status are required, arrays of records are found by shape. */
+const checkDataSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  categoryCount: z.record(z.string(), z.unknown()).optional(),
+  totalEntity: z.unknown().optional(),
+})
+
+const knownScalarArrays = new Set(['links'])
+
+/**
+ * The eleven documented categories always appear (empty when absent); any other member that is an
+ * array of objects is kept as a category too, since services add categories before documents do.
+ */
+function categoriesOf(data: Record<string, unknown>): Record<string, Record<string, unknown>[]> {
+  const categories: Record<string, Record<string, unknown>[]> = {}
+  for (const name of cryptoCategoryNames) categories[name] = []
+  for (const [name, value] of Object.entries(data)) {
+    if (knownScalarArrays.has(name) || !Array.isArray(value)) continue
+    const records = value.filter(
+      (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+    )
+    if (records.length === value.length) categories[name] = records
+  }
+  return categories
+}
+
+const countsOf = (
+  reported: Record<string, unknown> | undefined,
+  categories: Record<string, unknown[]>,
+): Record<string, number> => {
+  const counts: Record<string, number> = {}
+  for (const [name, records] of Object.entries(categories)) {
+    const value = reported?.[name]
+    counts[name] =
+      typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : records.length
+  }
+  return counts
+}
+
+export async function runCryptoSearch(
+  client: ApiClient,
+  environment: ResolvedEnvironment,
+  request: CryptoSearchRequest,
+): Promise<CryptoSearchResult> {
+  const body = {
+    query: request.query,
+    isSubjectConsent: true,
+    type: 'all',
+    ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
+  }
+  const reply = await client.send(environment, {
+    method: 'POST',
+    path: cryptoSearchPath,
+    body,
+    signal: request.signal,
+    billed: environment.id === 'production',
+  })
+  const parsed = checkDataSchema.safeParse(reply.data)
+  if (!parsed.success) {
+    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data) ?? '')
+  }
+  const categories = categoriesOf(parsed.data)
+  const categoryCount = countsOf(parsed.data.categoryCount, categories)
+  const reportedTotal = parsed.data.totalEntity
+  const totalEntity =
+    typeof reportedTotal === 'number' && Number.isInteger(reportedTotal) && reportedTotal >= 0
+      ? reportedTotal
+      : Object.values(categoryCount).reduce((sum, count) => sum + count, 0)
+  const check: Record<string, unknown> = { ...parsed.data, categories, categoryCount, totalEntity }
+  for (const name of Object.keys(categories)) delete check[name]
+  for (const stamp of ['requestedAt', 'createdAt', 'lastModifiedAt']) {
+    // A timestamp that does not parse is dropped from the parsed view; the raw evidence keeps it.
+    if (typeof check[stamp] === 'string' && Number.isNaN(Date.parse(check[stamp])))
+      delete check[stamp]
+    else if (check[stamp] !== undefined && typeof check[stamp] !== 'string') delete check[stamp]
+  }
+  return {
+    environment: environment.id,
+    check: { ...(check as { id: string; status: string }), categories, categoryCount, totalEntity },
+    evidence: reply.evidence,
+  }
+}

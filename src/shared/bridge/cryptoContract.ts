@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { environmentIdSchema } from '../environments'
+import { defineMethod } from './defineMethod'
+import { evidenceSchema } from './evidenceSchema'
+
+export const cryptoCategoryNames = [
+  'sanctions',
+  'pep',
+  'crime',
+  'debarment',
+  'financial_services',
+  'government',
+  'role',
+  'religion',
+  'military',
+  'frozen_asset',
+  'personOfInterest',
+] as const
+
+const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional()
+
+export const cryptoSearchInputSchema = z.strictObject({
+  /** Chosen by the renderer so it can cancel this call. */
+  requestId: z.uuid(),
+  query: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
+  type: z.literal('all'),
+  advancedSearch: z
+    .strictObject({
+      firstName: optionalText,
+      lastName: optionalText,
+      position: optionalText,
+      keyword: optionalText,
+      gender: optionalText,
+      country: optionalText,
+      education: optionalText,
+    })
+    .optional(),
+})
+
+/** A matched record: spec 2.5 shows only the crypto wallet shape, so everything is kept as sent. */
+export const matchRecordSchema = z.looseObject({})
+
+/**
+ * The check as the app relies on it: strict on what it needs (id, status, the categories it
+ * finds), tolerant of the rest; unknown fields and categories are kept.
+ */
+export const cryptoCheckSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  query: z.string().optional(),
+  totalEntity: z.number().int().nonnegative(),
+  categoryCount: z.record(z.string(), z.number().int().nonnegative()),
+  categories: z.record(z.string(), z.array(matchRecordSchema)),
+  requestedAt: z.string().optional(),
+  createdAt: z.string().optional(),
+  lastModifiedAt: z.string().optional(),
+  requestedBy: z
+    .looseObject({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      middleName: z.string().optional(),
+      id: z.string().optional(),
+    })
+    .optional(),
+})
+export type CryptoCheck = z.infer<typeof cryptoCheckSchema>
+
+export const cryptoSearchResultSchema = z.object({
+  environment: environmentIdSchema,
+  check: cryptoCheckSchema,
+  evidence: evidenceSchema,
+})
+export type CryptoSearchResult = z.infer<typeof cryptoSearchResultSchema>
+
+export const cryptoContract = {
+  'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema),
+  'requests.cancel': defineMethod(
+    z.strictObject({ requestId: z.uuid() }),
+    z.object({ cancelled: z.boolean() }),
+  ),
+}
