@@ -1,8 +1,10 @@
 import type { SandboxEnvironmentName } from './sandboxServer'
 
 /**
- * Faults a test can ask for, off by default. "Before" faults answer without processing the request;
- * "after" faults process it (a check is billed) and then break the answer.
+ * Faults a test can ask for, off by default. rateLimit, serverError, htmlErrorPage and
+ * resetBeforeProcessing answer without processing the request; delay, resetAfterProcessing,
+ * malformedJson and incompleteEnvelope process it (a production check is billed) and then
+ * delay or break the answer.
  */
 export type SandboxFault =
   | { kind: 'delay'; ms: number }

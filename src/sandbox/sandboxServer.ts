@@ -221,7 +221,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
 
       const fault = faults.take(workspace.info.name, path)
-      if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
       switch (fault?.kind) {
         case 'rateLimit':
           return answer(429, errorBody(429, 'RateLimitError', 'Too many requests'), {
@@ -253,6 +252,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         }
         return answer(500, errorBody(500, 'Error', 'Internal Server Error'))
       }
+      // A slow answer, not a slow start: the request is processed (and billed) before the wait.
+      if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
       switch (fault?.kind) {
         case 'resetAfterProcessing':
           return reset()
