@@ -52,6 +52,31 @@ const countsOf = (
   return counts
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Members the app reads but can live without: a wrong type or a timestamp that does not parse is
+ * dropped from the parsed view (the raw evidence still has it) rather than failing the whole check.
+ */
+function dropUnusable(check: Record<string, unknown>): void {
+  for (const stamp of ['requestedAt', 'createdAt', 'lastModifiedAt']) {
+    const value = check[stamp]
+    if (value !== undefined && (typeof value !== 'string' || Number.isNaN(Date.parse(value))))
+      delete check[stamp]
+  }
+  if (check.query !== undefined && typeof check.query !== 'string') delete check.query
+  if (check.requestedBy !== undefined && !isObject(check.requestedBy)) delete check.requestedBy
+  if (isObject(check.requestedBy)) {
+    const requester = { ...check.requestedBy }
+    for (const name of ['firstName', 'lastName', 'middleName', 'id']) {
+      if (requester[name] !== undefined && typeof requester[name] !== 'string')
+        delete requester[name]
+    }
+    check.requestedBy = requester
+  }
+}
+
 export async function runCryptoSearch(
   client: ApiClient,
   environment: ResolvedEnvironment,
@@ -83,12 +108,7 @@ export async function runCryptoSearch(
       : Object.values(categoryCount).reduce((sum, count) => sum + count, 0)
   const check: Record<string, unknown> = { ...parsed.data, categories, categoryCount, totalEntity }
   for (const name of Object.keys(categories)) delete check[name]
-  for (const stamp of ['requestedAt', 'createdAt', 'lastModifiedAt']) {
-    // A timestamp that does not parse is dropped from the parsed view; the raw evidence keeps it.
-    if (typeof check[stamp] === 'string' && Number.isNaN(Date.parse(check[stamp])))
-      delete check[stamp]
-    else if (check[stamp] !== undefined && typeof check[stamp] !== 'string') delete check[stamp]
-  }
+  dropUnusable(check)
   return {
     environment: environment.id,
     check: { ...(check as { id: string; status: string }), categories, categoryCount, totalEntity },
