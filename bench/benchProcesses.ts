@@ -36,9 +36,13 @@ export interface BenchProcesses {
  * Local sandbox pointed at that sandbox so the bench knows its address and key.
  */
 export async function startBenchProcesses(): Promise<BenchProcesses> {
-  const sandbox = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/sandboxCli.ts'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
+  const sandbox = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/sandbox/sandboxCli.ts', '--rate-limit', '1000000'],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  )
   let host: ChildProcess | undefined
   const stop = (): void => {
     host?.kill('SIGTERM')
