@@ -61,9 +61,13 @@ export function serviceErrorFromResponse(
     )
   }
   if (is('ResourceNotFoundError', 404)) {
-    return new ServiceError(bridgeErrorNames.notFound, `${label} has no such record (404).`, {
-      status,
-    })
+    return new ServiceError(
+      bridgeErrorNames.notFound,
+      `${label} has no such record (404). Check the identifier: it may belong to another environment.`,
+      {
+        status,
+      },
+    )
   }
   if (is('RateLimitError', 429)) {
     const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`
