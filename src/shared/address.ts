@@ -1,0 +1,2 @@
+export { addressChainNames, type AddressChain, type AddressCheck } from './address/addressCheck'
+export { validateAddress } from './address/validateAddress'

@@ -1,0 +1,44 @@
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { hex, utf8 } from '@scure/base'
+import { brokenAddress, checksumWrong, recognisedAddress, type AddressCheck } from './addressCheck'
+
+const hexDigits = 40
+/** Lengths close enough to 40 to be a mistyped address rather than a hash or a key. */
+const nearMisses = 4
+
+/** EIP-55: a letter is upper case where the same nibble of keccak-256(lower-case hex) is ≥ 8. */
+export function toChecksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase()
+  const hash = hex.encode(keccak_256(utf8.decode(lower)))
+  let checksummed = '0x'
+  for (let i = 0; i < lower.length; i++) {
+    const char = lower.charAt(i)
+    checksummed += parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char
+  }
+  return checksummed
+}
+
+/** `0x` addresses of Ethereum and every EVM chain; null when `text` does not start with `0x`. */
+export function checkEvmAddress(text: string): AddressCheck | null {
+  if (!text.startsWith('0x')) return null
+  const digits = text.slice(2)
+  if (!/^[0-9a-f]+$/i.test(digits)) {
+    return /^[0-9a-z]{40}$/i.test(digits)
+      ? brokenAddress('ethereum', text, 'it contains characters that are not hexadecimal digits')
+      : null
+  }
+  if (Math.abs(digits.length - hexDigits) > nearMisses) return null
+  if (digits.length !== hexDigits) {
+    return brokenAddress(
+      'ethereum',
+      text,
+      `it has ${digits.length} hexadecimal digits instead of ${hexDigits}`,
+    )
+  }
+  const checksummed = toChecksumAddress(text)
+  // A single-case address carries no checksum, so only mixed case can be wrong.
+  const carriesChecksum = digits !== digits.toLowerCase() && digits !== digits.toUpperCase()
+  return carriesChecksum && text !== checksummed
+    ? brokenAddress('ethereum', text, checksumWrong)
+    : recognisedAddress('ethereum', checksummed)
+}
