@@ -11,6 +11,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     viewport: { width: 1360, height: 860 },
+    // Screens are captured after transitions, not halfway through a modal's fade.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

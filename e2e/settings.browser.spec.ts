@@ -21,6 +21,7 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   const settings = new SettingsPage(page)
   await page.goto(app.url)
   await entities.waitUntilReady()
+  await entities.open()
   await expect(entities.rows).toHaveCount(20)
 
   const wrongKey = 'sk_test_not_the_right_key_W7x2'
@@ -33,7 +34,7 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   expect(await page.content()).not.toContain(wrongKey)
   await saveScreen(page, 'browser-05-settings-key-set')
 
-  await page.getByText('Entities', { exact: true }).click()
+  await entities.open()
   await entities.refresh()
   await expect(page.getByTestId('entity-error')).toContainText('rejected the API key (401)')
   await expect(page.getByTestId('entity-error')).toContainText(
@@ -60,7 +61,7 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   await expect(entities.activeEnvironment).toContainText('Sandbox')
   expect(await page.content()).not.toContain(remote.secretKey)
 
-  await page.getByText('Entities', { exact: true }).click()
+  await entities.open()
   await expect(entities.range).toHaveText('Rows 1–20 of 100')
   await saveScreen(page, 'browser-07-entity-list-sandbox-environment')
 })

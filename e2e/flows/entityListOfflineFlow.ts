@@ -13,6 +13,7 @@ export async function entityListOfflineFlow(
 ): Promise<void> {
   const entities = new EntityListPage(page)
   await entities.waitUntilReady()
+  await entities.open()
   await expect(entities.activeEnvironment).toContainText('Local sandbox')
   await expect(entities.rows).toHaveCount(20)
   await expect(entities.range).toHaveText('Rows 1–20 of 300')
@@ -27,13 +28,13 @@ export async function entityListOfflineFlow(
   await entities.previous()
   await expect(entities.range).toHaveText('Rows 1–20 of 300')
 
-  await page.getByText('Settings', { exact: true }).click()
+  await page.getByTestId('nav-settings').click()
   await expect(page.getByTestId('settings-screen')).toBeVisible()
   await expect(page.getByTestId('environment-card-local').getByTestId('key-status')).toContainText(
     'built-in test key',
   )
   await saveScreen(page, `${screenPrefix}-02-settings`)
-  await page.getByText('Entities', { exact: true }).click()
+  await entities.open()
 
   await stopService()
   await entities.refresh()

@@ -17,11 +17,9 @@ export class EntityListPage {
     await expect(this.page.locator('html[data-app-state="ready"]')).toHaveCount(1)
   }
 
-  async openEntities(): Promise<void> {
-    await this.page
-      .getByRole('link', { name: 'Entities' })
-      .or(this.page.getByText('Entities', { exact: true }).first())
-      .click()
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-entities').click()
+    await this.page.getByTestId('entity-list-screen').waitFor()
   }
 
   async rowNames(): Promise<string[]> {

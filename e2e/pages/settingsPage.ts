@@ -5,7 +5,7 @@ export class SettingsPage {
   constructor(readonly page: Page) {}
 
   async open(): Promise<void> {
-    await this.page.getByText('Settings', { exact: true }).click()
+    await this.page.getByTestId('nav-settings').click()
     await this.page.getByTestId('settings-screen').waitFor()
   }
 

@@ -2,6 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { callBridge, errorMessage } from './bridge/bridgeClient'
 import { EntityListScreen } from './features/entities/EntityListScreen'
+import { SearchScreen } from './features/search/SearchScreen'
 import { entityListActions } from './features/entities/store'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { AppFrame } from './features/shell/AppFrame'
@@ -49,5 +50,11 @@ export function App() {
       </Center>
     )
   }
-  return <AppFrame>{screen === 'entities' ? <EntityListScreen /> : <SettingsScreen />}</AppFrame>
+  const screens = { search: SearchScreen, entities: EntityListScreen, settings: SettingsScreen }
+  const Screen = screens[screen]
+  return (
+    <AppFrame>
+      <Screen />
+    </AppFrame>
+  )
 }

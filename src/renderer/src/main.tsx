@@ -7,6 +7,7 @@ import { App } from './App'
 const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'sm',
+  respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", sans-serif',
   fontFamilyMonospace:

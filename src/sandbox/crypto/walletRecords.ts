@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import delistedWallets from '../../../resources/sanctions/delisted-wallets.json'
-import sanctionedWallets from '../../../resources/sanctions/sanctioned-wallets.json'
+import delistedWallets from '../../../resources/sanctions/delisted-wallets.json' with { type: 'json' }
+import sanctionedWallets from '../../../resources/sanctions/sanctioned-wallets.json' with { type: 'json' }
 
 /** One record of resources/sanctions/*.json (OFAC SDN digital-currency addresses; see SOURCES.md). */
 export const walletRecordSchema = z.looseObject({

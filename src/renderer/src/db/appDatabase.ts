@@ -1,11 +1,14 @@
 import { Dexie, type Table } from 'dexie'
+import type { CryptoCheck } from '../../../shared/bridge/cryptoContract'
 import type { Entity } from '../../../shared/bridge/entitiesContract'
+import type { Evidence } from '../../../shared/bridge/evidenceSchema'
 import type { EnvironmentId } from '../../../shared/environments'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
+import { checksSchema } from './migrations/0002-checks'
 
 /** Every schema version in order; the last one is the database's version. */
-const migrations: readonly DatabaseMigration[] = [initialSchema]
+const migrations: readonly DatabaseMigration[] = [initialSchema, checksSchema]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
 
@@ -27,9 +30,29 @@ export interface CachedEntityPage {
   ids: string[]
 }
 
+/** One crypto check as fetched, with the evidence the client kept of its answer. */
+export interface StoredCheck {
+  /** The id the renderer chose for the request; the service's own id is `check.id`. */
+  localId: string
+  environment: EnvironmentId
+  query: string
+  /** The identifier in canonical form (e.g. EIP-55), so re-checks of one wallet are found. */
+  queryKey: string
+  advancedSearch?: Record<string, string>
+  fetchedAt: string
+  status: string
+  totalEntity: number
+  hitCategories: string[]
+  /** Lower-case words of identifiers, titles, datasets and topics, for History's free-text filter. */
+  searchTerms: string[]
+  check: CryptoCheck
+  evidence: Evidence
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
+  checks: Table<StoredCheck, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

@@ -1,6 +1,6 @@
-import { Badge, Code, CopyButton, ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core'
-import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { Badge, Code, Group, Table, Text } from '@mantine/core'
 import type { Entity } from '../../../../shared/bridge/entitiesContract'
+import { CopyValue } from '../../ui/CopyValue'
 import { Timestamp } from '../../ui/Timestamp'
 import { entityDisplayName } from './entityDisplay'
 
@@ -8,21 +8,7 @@ function EntityIdCell({ id }: { id: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{id}</Code>
-      <CopyButton value={id} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy entity ID'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              size="sm"
-              onClick={copy}
-              aria-label={`Copy ${id}`}
-            >
-              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyValue value={id} label={`Copy ${id}`} />
     </Group>
   )
 }

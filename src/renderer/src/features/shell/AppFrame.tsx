@@ -1,11 +1,12 @@
 import { AppShell, Group, NavLink, Text, ThemeIcon } from '@mantine/core'
-import { IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react'
+import { IconSearch, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { EnvironmentBadge } from './EnvironmentBadge'
 import { shellActions, shellSelectors, useShellStore, type Screen } from './store'
 
 const navigation: Array<{ screen: Screen; label: string; icon: ReactNode }> = [
+  { screen: 'search', label: 'Crypto search', icon: <IconSearch size={18} /> },
   { screen: 'entities', label: 'Entities', icon: <IconUsers size={18} /> },
   { screen: 'settings', label: 'Settings', icon: <IconSettings size={18} /> },
 ]
@@ -39,6 +40,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             onClick={() => shellActions.show(item.screen)}
             variant="filled"
             style={{ borderRadius: 4 }}
+            data-testid={`nav-${item.screen}`}
           />
         ))}
       </AppShell.Navbar>

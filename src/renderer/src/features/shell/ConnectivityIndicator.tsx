@@ -31,7 +31,7 @@ export function ConnectivityIndicator() {
       data-testid="connectivity"
       data-status={connectivity.status}
     >
-      {connectivity.status === 'online' ? 'Online' : 'Connecting…'}
+      {connectivity.status === 'online' ? 'Online' : 'Not contacted yet'}
     </Badge>
   )
 }

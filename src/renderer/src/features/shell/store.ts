@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 
-export type Screen = 'entities' | 'settings'
+export type Screen = 'search' | 'entities' | 'settings'
 
 export type Connectivity =
   | { status: 'unknown' }
@@ -15,7 +15,7 @@ interface ShellState {
 }
 
 export const getInitialShellState = (): ShellState => ({
-  screen: 'entities',
+  screen: 'search',
   settings: null,
   connectivity: { status: 'unknown' },
 })

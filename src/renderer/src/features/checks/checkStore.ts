@@ -1,0 +1,64 @@
+import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
+import type { EnvironmentId } from '../../../../shared/environments'
+import type { AppDatabase, StoredCheck } from '../../db/appDatabase'
+
+const wordsOf = (value: unknown, into: Set<string>): void => {
+  if (typeof value === 'string') {
+    for (const word of value.toLowerCase().split(/[\s,;:()"']+/)) if (word) into.add(word)
+  } else if (Array.isArray(value)) {
+    for (const item of value) wordsOf(item, into)
+  }
+}
+
+const searchedFields = ['title', 'publicKey', 'datasets', 'topics', 'alias'] as const
+
+/** The words History's free-text filter finds a check by: its identifier and its records' titles, keys, datasets and topics. */
+export function checkSearchTerms(query: string, result: CryptoSearchResult): string[] {
+  const terms = new Set<string>()
+  wordsOf(query, terms)
+  for (const records of Object.values(result.check.categories)) {
+    for (const record of records) for (const field of searchedFields) wordsOf(record[field], terms)
+  }
+  return [...terms]
+}
+
+export function toStoredCheck(
+  localId: string,
+  query: string,
+  queryKey: string,
+  result: CryptoSearchResult,
+  advancedSearch?: Record<string, string>,
+): StoredCheck {
+  return {
+    localId,
+    environment: result.environment,
+    query,
+    queryKey,
+    ...(advancedSearch ? { advancedSearch } : {}),
+    fetchedAt: result.evidence.startedAt,
+    status: result.check.status,
+    totalEntity: result.check.totalEntity,
+    hitCategories: Object.entries(result.check.categoryCount)
+      .filter(([, count]) => count > 0)
+      .map(([category]) => category),
+    searchTerms: checkSearchTerms(query, result),
+    check: result.check,
+    evidence: result.evidence,
+  }
+}
+
+export async function saveCheck(db: AppDatabase, check: StoredCheck): Promise<void> {
+  await db.checks.put(check)
+}
+
+/** The newest check of this identifier in this environment: what the money guard shows first. */
+export async function latestCheckOf(
+  db: AppDatabase,
+  environment: EnvironmentId,
+  queryKey: string,
+): Promise<StoredCheck | undefined> {
+  return db.checks
+    .where('[environment+queryKey+fetchedAt]')
+    .between([environment, queryKey, ''], [environment, queryKey, '\uffff'])
+    .last()
+}

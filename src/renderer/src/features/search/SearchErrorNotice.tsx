@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import { shellActions } from '../shell/store'
+import type { SearchRun } from './store'
+
+const titles: Record<string, string> = {
+  [bridgeErrorNames.unauthorized]: 'The API key was refused',
+  [bridgeErrorNames.paymentRequired]: 'The account balance is too low',
+  [bridgeErrorNames.forbidden]: 'Not allowed with this key',
+  [bridgeErrorNames.rateLimited]: 'Too many requests',
+  [bridgeErrorNames.serverFailure]: 'The service failed',
+  [bridgeErrorNames.outcomeUnknown]: 'This check may have been billed',
+  [bridgeErrorNames.serviceUnreachable]: 'The service cannot be reached',
+  [bridgeErrorNames.transport]: 'Compliance Desk’s background process is not answering',
+  [bridgeErrorNames.missingKey]: 'Settings needed',
+  [bridgeErrorNames.cancelled]: 'Cancelled',
+  [bridgeErrorNames.unexpectedResponse]: 'The answer could not be understood',
+}
+const settingsErrors = new Set<string>([
+  bridgeErrorNames.unauthorized,
+  bridgeErrorNames.forbidden,
+  bridgeErrorNames.missingKey,
+])
+
+/** Seconds left before a retry is allowed after a 429. */
+function useCountdown(run: Extract<SearchRun, { state: 'failed' }>): number {
+  const until = run.failedAt + (run.retryAfterS ?? 0) * 1000
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (now >= until) return
+    const timer = setTimeout(() => setNow(Date.now()), 250)
+    return () => clearTimeout(timer)
+  }, [now, until])
+  return Math.max(0, Math.ceil((until - now) / 1000))
+}
+
+export function SearchErrorNotice({
+  run,
+  onRetry,
+}: {
+  run: Extract<SearchRun, { state: 'failed' }>
+  onRetry: () => void
+}) {
+  const secondsLeft = useCountdown(run)
+  const cancelled = run.errorName === bridgeErrorNames.cancelled
+  return (
+    <Alert
+      color={
+        cancelled ? 'gray' : run.errorName === bridgeErrorNames.outcomeUnknown ? 'orange' : 'red'
+      }
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={titles[run.errorName] ?? 'The check could not be run'}
+      data-testid="search-error"
+      data-error={run.errorName}
+    >
+      <Stack gap={6}>
+        <Text size="sm">{run.message}</Text>
+        {secondsLeft > 0 && (
+          <Text size="sm" fw={600} data-testid="retry-countdown">
+            You can retry in {secondsLeft} s.
+          </Text>
+        )}
+        <Group gap="xs">
+          {settingsErrors.has(run.errorName) && (
+            <Button size="xs" variant="default" onClick={() => shellActions.show('settings')}>
+              Open Settings
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" disabled={secondsLeft > 0} onClick={onRetry}>
+            {run.errorName === bridgeErrorNames.outcomeUnknown ? 'Run it again anyway' : 'Retry'}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  )
+}

@@ -1,0 +1,65 @@
+import { Stack, Text, Title } from '@mantine/core'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import { validateAddress } from '../../../../shared/address'
+import { isBilledEnvironment } from '../../../../shared/environments'
+import { appDatabase } from '../../db/appDatabase'
+import { CheckResultView } from '../checks/CheckResultView'
+import { shellSelectors, useShellStore } from '../shell/store'
+import { BilledCheckGuard } from './BilledCheckGuard'
+import { cancelCryptoSearch, runCryptoSearch } from './runCryptoSearch'
+import { SearchErrorNotice } from './SearchErrorNotice'
+import { SearchForm } from './SearchForm'
+import { searchActions, useSearchStore } from './store'
+
+export function SearchScreen() {
+  const environment = useShellStore(shellSelectors.activeEnvironment)
+  const query = useSearchStore((state) => state.query)
+  const run = useSearchStore((state) => state.run)
+  const [guardedKey, setGuardedKey] = useState<string | null>(null)
+  const addressCheck = validateAddress(query)
+  const billed = environment !== null && isBilledEnvironment(environment)
+  const shownId = run.state === 'done' ? run.localId : null
+  const shown = useLiveQuery(
+    async () => (shownId ? appDatabase.checks.get(shownId) : undefined),
+    [shownId],
+  )
+
+  const submit = () => {
+    if (billed) setGuardedKey(addressCheck.normalized)
+    else void runCryptoSearch()
+  }
+
+  return (
+    <Stack gap="sm" maw={1100} data-testid="search-screen">
+      <div>
+        <Title order={2} size="h3">
+          Crypto AML search
+        </Title>
+        <Text size="sm" c="dimmed">
+          Screen a wallet identifier against sanctions, PEP, crime and other lists
+        </Text>
+      </div>
+      <SearchForm
+        addressCheck={addressCheck}
+        billed={billed}
+        onSubmit={submit}
+        onCancel={() => void cancelCryptoSearch()}
+      />
+      {run.state === 'failed' && <SearchErrorNotice run={run} onRetry={submit} />}
+      {shown && <CheckResultView stored={shown} />}
+      <BilledCheckGuard
+        queryKey={guardedKey}
+        onClose={() => setGuardedKey(null)}
+        onShowEarlier={(localId) => {
+          setGuardedKey(null)
+          searchActions.showCheck(localId)
+        }}
+        onConfirm={() => {
+          setGuardedKey(null)
+          void runCryptoSearch()
+        }}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,68 @@
+import { create } from 'zustand'
+
+export const advancedSearchFields = [
+  ['firstName', 'First name'],
+  ['lastName', 'Last name'],
+  ['position', 'Position'],
+  ['keyword', 'Keyword'],
+  ['gender', 'Gender'],
+  ['country', 'Country'],
+  ['education', 'Education'],
+] as const
+export type AdvancedSearchField = (typeof advancedSearchFields)[number][0]
+
+export type SearchRun =
+  | { state: 'idle' }
+  | { state: 'running'; requestId: string }
+  | { state: 'done'; localId: string }
+  | { state: 'failed'; errorName: string; message: string; retryAfterS?: number; failedAt: number }
+
+interface SearchState {
+  /** What the user typed: kept through every error and every screen change. */
+  query: string
+  consent: boolean
+  advancedOpen: boolean
+  advanced: Record<AdvancedSearchField, string>
+  run: SearchRun
+}
+
+export const getInitialSearchState = (): SearchState => ({
+  query: '',
+  consent: false,
+  advancedOpen: false,
+  advanced: {
+    firstName: '',
+    lastName: '',
+    position: '',
+    keyword: '',
+    gender: '',
+    country: '',
+    education: '',
+  },
+  run: { state: 'idle' },
+})
+
+export const useSearchStore = create<SearchState>()(getInitialSearchState)
+
+export const searchActions = {
+  setQuery: (query: string): void => useSearchStore.setState({ query }),
+  setConsent: (consent: boolean): void => useSearchStore.setState({ consent }),
+  toggleAdvanced: (): void =>
+    useSearchStore.setState((state) => ({ advancedOpen: !state.advancedOpen })),
+  setAdvanced: (field: AdvancedSearchField, value: string): void =>
+    useSearchStore.setState((state) => ({ advanced: { ...state.advanced, [field]: value } })),
+  setRun: (run: SearchRun): void => useSearchStore.setState({ run }),
+  showCheck: (localId: string): void =>
+    useSearchStore.setState({ run: { state: 'done', localId } }),
+}
+
+export const searchSelectors = {
+  /** Only the advanced members the user filled in, trimmed. */
+  filledAdvanced: (state: SearchState): Record<string, string> | undefined => {
+    const filled = Object.entries(state.advanced)
+      .map(([field, value]) => [field, value.trim()] as const)
+      .filter(([, value]) => value !== '')
+    return filled.length > 0 ? Object.fromEntries(filled) : undefined
+  },
+  isRunning: (state: SearchState): boolean => state.run.state === 'running',
+}
