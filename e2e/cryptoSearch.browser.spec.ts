@@ -60,6 +60,21 @@ test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad che
   await expect(page.getByTestId('check-total')).toHaveText('0 matches')
   await saveScreen(page, 'search-05-clean')
   expect(checkRequests(app)).toHaveLength(2)
+
+  await page.getByTestId('nav-history').click()
+  const rows = page.getByTestId('history-row')
+  await expect(rows).toHaveCount(2)
+  await expect(rows.first()).toContainText(clean)
+  await saveScreen(page, 'history-01-list')
+  await page.getByLabel('Search history').fill('us_ofac')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText(sanctioned)
+  await rows.first().click()
+  await expect(page.getByTestId('history-fetched-note')).toContainText(
+    'A saved check from History, as fetched',
+  )
+  await expect(page.getByTestId('check-result')).toHaveAttribute('data-status', 'review_required')
+  await saveScreen(page, 'history-02-past-check')
 })
 
 test('a wrong key and a rate limit are explained in place, and what was typed survives', async ({

@@ -2,6 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { callBridge, errorMessage } from './bridge/bridgeClient'
 import { EntityListScreen } from './features/entities/EntityListScreen'
+import { HistoryScreen } from './features/history/HistoryScreen'
 import { SearchScreen } from './features/search/SearchScreen'
 import { entityListActions } from './features/entities/store'
 import { SettingsScreen } from './features/settings/SettingsScreen'
@@ -50,7 +51,12 @@ export function App() {
       </Center>
     )
   }
-  const screens = { search: SearchScreen, entities: EntityListScreen, settings: SettingsScreen }
+  const screens = {
+    search: SearchScreen,
+    history: HistoryScreen,
+    entities: EntityListScreen,
+    settings: SettingsScreen,
+  }
   const Screen = screens[screen]
   return (
     <AppFrame>

@@ -1,5 +1,11 @@
 import { AppShell, Group, NavLink, Text, ThemeIcon } from '@mantine/core'
-import { IconSearch, IconSettings, IconShieldCheck, IconUsers } from '@tabler/icons-react'
+import {
+  IconHistory,
+  IconSearch,
+  IconSettings,
+  IconShieldCheck,
+  IconUsers,
+} from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { EnvironmentBadge } from './EnvironmentBadge'
@@ -7,6 +13,7 @@ import { shellActions, shellSelectors, useShellStore, type Screen } from './stor
 
 const navigation: Array<{ screen: Screen; label: string; icon: ReactNode }> = [
   { screen: 'search', label: 'Crypto search', icon: <IconSearch size={18} /> },
+  { screen: 'history', label: 'History', icon: <IconHistory size={18} /> },
   { screen: 'entities', label: 'Entities', icon: <IconUsers size={18} /> },
   { screen: 'settings', label: 'Settings', icon: <IconSettings size={18} /> },
 ]

@@ -1,0 +1,90 @@
+import { Button, Group, Select, TextInput } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { environmentIds, environmentLabels } from '../../../../shared/environments'
+import { categoryLabel, orderedCategories } from '../checks/checkLabels'
+import { historyActions, useHistoryStore, type HistoryFilters } from './store'
+
+const environmentOptions = [
+  { value: 'all', label: 'All environments' },
+  ...environmentIds.map((id) => ({ value: id, label: environmentLabels[id] })),
+]
+const statusOptions = [
+  { value: 'all', label: 'Any status' },
+  { value: 'review_required', label: 'Review required' },
+  { value: 'no_match', label: 'No match' },
+]
+const categoryOptions = [
+  { value: 'all', label: 'Any category' },
+  ...orderedCategories([]).map((category) => ({
+    value: category,
+    label: `Hits in ${categoryLabel(category)}`,
+  })),
+]
+
+export function HistoryFiltersBar() {
+  const filters = useHistoryStore((state) => state.filters)
+  const select =
+    <K extends 'environment' | 'status' | 'category'>(key: K) =>
+    (value: string | null) =>
+      historyActions.setFilter(key, (value ?? 'all') as HistoryFilters[K])
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="history-filters">
+      <TextInput
+        label="Search"
+        placeholder="Identifier, title, dataset or topic"
+        leftSection={<IconSearch size={14} />}
+        value={filters.text}
+        onChange={(event) => historyActions.setFilter('text', event.currentTarget.value)}
+        w={230}
+        size="xs"
+        aria-label="Search history"
+      />
+      <Select
+        label="Environment"
+        size="xs"
+        w={160}
+        data={environmentOptions}
+        value={filters.environment}
+        onChange={select('environment')}
+        allowDeselect={false}
+      />
+      <Select
+        label="Status"
+        size="xs"
+        w={150}
+        data={statusOptions}
+        value={filters.status}
+        onChange={select('status')}
+        allowDeselect={false}
+      />
+      <Select
+        label="Category"
+        size="xs"
+        w={200}
+        data={categoryOptions}
+        value={filters.category}
+        onChange={select('category')}
+        allowDeselect={false}
+      />
+      <TextInput
+        label="From"
+        type="date"
+        size="xs"
+        w={140}
+        value={filters.from}
+        onChange={(event) => historyActions.setFilter('from', event.currentTarget.value)}
+      />
+      <TextInput
+        label="To"
+        type="date"
+        size="xs"
+        w={140}
+        value={filters.to}
+        onChange={(event) => historyActions.setFilter('to', event.currentTarget.value)}
+      />
+      <Button size="xs" variant="subtle" onClick={historyActions.clearFilters}>
+        Clear filters
+      </Button>
+    </Group>
+  )
+}

@@ -1,0 +1,83 @@
+import { Badge, Group, Text } from '@mantine/core'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { environmentLabels } from '../../../../shared/environments'
+import { appDatabase } from '../../db/appDatabase'
+import { formatLocalDateTime } from '../../ui/formatTime'
+import { categoryLabel, statusColor, statusLabel } from '../checks/checkLabels'
+import { historyActions } from './store'
+
+export const historyRowHeight = 44
+
+/** One past check; its record is read when the row scrolls into view. */
+export function HistoryRow({ localId }: { localId: string }) {
+  const stored = useLiveQuery(() => appDatabase.checks.get(localId), [localId])
+  return (
+    <Group
+      h={historyRowHeight}
+      px="sm"
+      gap="sm"
+      wrap="nowrap"
+      onClick={() => historyActions.open(localId)}
+      style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      data-testid="history-row"
+      role="button"
+      tabIndex={0}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') historyActions.open(localId)
+      }}
+    >
+      {stored && (
+        <>
+          <Text size="sm" w={170} style={{ flexShrink: 0 }} title={`${stored.fetchedAt} (UTC)`}>
+            {formatLocalDateTime(stored.fetchedAt)}
+          </Text>
+          <Badge
+            size="sm"
+            variant="light"
+            radius="sm"
+            w={110}
+            color={
+              stored.environment === 'production'
+                ? 'red'
+                : stored.environment === 'sandbox'
+                  ? 'blue'
+                  : 'teal'
+            }
+            style={{ flexShrink: 0 }}
+          >
+            {environmentLabels[stored.environment]}
+          </Badge>
+          <Text
+            size="sm"
+            ff="monospace"
+            truncate
+            style={{ flex: 1, minWidth: 0 }}
+            title={stored.query}
+          >
+            {stored.query}
+          </Text>
+          <Badge
+            size="sm"
+            radius="sm"
+            w={130}
+            color={statusColor(stored.status)}
+            variant={stored.status === 'review_required' ? 'filled' : 'light'}
+            style={{ flexShrink: 0 }}
+          >
+            {statusLabel(stored.status)}
+          </Badge>
+          <Text size="sm" w={80} ta="right" style={{ flexShrink: 0 }}>
+            {stored.totalEntity}
+          </Text>
+          <Group gap={4} w={220} wrap="nowrap" style={{ flexShrink: 0, overflow: 'hidden' }}>
+            {stored.hitCategories.map((category) => (
+              <Badge key={category} size="xs" variant="outline" color="red" radius="sm" tt="none">
+                {categoryLabel(category)}
+              </Badge>
+            ))}
+          </Group>
+        </>
+      )}
+    </Group>
+  )
+}

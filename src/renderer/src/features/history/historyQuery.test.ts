@@ -1,0 +1,120 @@
+import 'fake-indexeddb/auto'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { openAppDatabase, type AppDatabase } from '../../db/appDatabase'
+import { latestCheckOf, saveCheck, toStoredCheck } from '../checks/checkStore'
+import { getInitialHistoryState, type HistoryFilters } from './store'
+import { findCheckIds } from './historyQuery'
+
+let db: AppDatabase
+
+const resultOf = (
+  environment: EnvironmentId,
+  fetchedAt: string,
+  sanctions: Array<Record<string, unknown>>,
+  pep = 0,
+): CryptoSearchResult => ({
+  environment,
+  check: {
+    id: `chk_${fetchedAt}`,
+    status: sanctions.length + pep > 0 ? 'review_required' : 'no_match',
+    totalEntity: sanctions.length + pep,
+    categoryCount: { sanctions: sanctions.length, pep },
+    categories: { sanctions, pep: Array.from({ length: pep }, () => ({ title: ['Some Person'] })) },
+  },
+  evidence: {
+    environment,
+    baseUrl: 'http://127.0.0.1:1/',
+    request: { method: 'POST', path: '/x', body: null },
+    response: { status: 200, headers: {}, bodyBase64: '', bytes: 0 },
+    startedAt: fetchedAt,
+    durationMs: 1,
+    attempts: 1,
+  },
+})
+
+const filters = (overrides: Partial<HistoryFilters>): HistoryFilters => ({
+  ...getInitialHistoryState().filters,
+  ...overrides,
+})
+
+const seed = async () => {
+  db = openAppDatabase(`history-${crypto.randomUUID()}`)
+  const wallet = {
+    title: ['0xABC'],
+    publicKey: ['0xABC'],
+    datasets: ['us_ofac_sdn'],
+    topics: ['sanction'],
+  }
+  await saveCheck(
+    db,
+    toStoredCheck('a', '0xABC', '0xABC', resultOf('local', '2026-11-01T10:00:00.000Z', [wallet])),
+  )
+  await saveCheck(
+    db,
+    toStoredCheck(
+      'b',
+      'bc1qclean',
+      'bc1qclean',
+      resultOf('production', '2026-11-05T10:00:00.000Z', []),
+    ),
+  )
+  await saveCheck(
+    db,
+    toStoredCheck(
+      'c',
+      '0xABC',
+      '0xABC',
+      resultOf('production', '2026-11-10T10:00:00.000Z', [wallet], 1),
+    ),
+  )
+  await saveCheck(
+    db,
+    toStoredCheck('d', 'TXYZ', 'TXYZ', resultOf('sandbox', '2026-11-20T10:00:00.000Z', [], 2)),
+  )
+}
+
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+describe('History filters, answered from indexes', () => {
+  it('lists every check newest first', async () => {
+    await seed()
+    expect(await findCheckIds(db, filters({}))).toEqual(['d', 'c', 'b', 'a'])
+  })
+
+  it('filters by environment, status, category with hits and date range, alone and together', async () => {
+    await seed()
+    expect(await findCheckIds(db, filters({ environment: 'production' }))).toEqual(['c', 'b'])
+    expect(await findCheckIds(db, filters({ status: 'no_match' }))).toEqual(['b'])
+    expect(
+      await findCheckIds(db, filters({ environment: 'production', status: 'review_required' })),
+    ).toEqual(['c'])
+    expect(await findCheckIds(db, filters({ category: 'pep' }))).toEqual(['d', 'c'])
+    expect(
+      await findCheckIds(db, filters({ category: 'sanctions', environment: 'local' })),
+    ).toEqual(['a'])
+    expect(await findCheckIds(db, filters({ from: '2026-11-04', to: '2026-11-11' }))).toEqual([
+      'c',
+      'b',
+    ])
+  })
+
+  it('finds free text in identifiers, titles, datasets and topics by word prefix', async () => {
+    await seed()
+    expect(await findCheckIds(db, filters({ text: '0xabc' }))).toEqual(['c', 'a'])
+    expect(await findCheckIds(db, filters({ text: 'us_ofac' }))).toEqual(['c', 'a'])
+    expect(await findCheckIds(db, filters({ text: 'some person' }))).toEqual(['d', 'c'])
+    expect(await findCheckIds(db, filters({ text: 'bc1q' }))).toEqual(['b'])
+    expect(await findCheckIds(db, filters({ text: 'nothing-like-this' }))).toEqual([])
+  })
+
+  it('finds the latest check of an identifier per environment for the money guard', async () => {
+    await seed()
+    expect((await latestCheckOf(db, 'production', '0xABC'))?.localId).toBe('c')
+    expect((await latestCheckOf(db, 'sandbox', '0xABC'))?.localId).toBeUndefined()
+  })
+})
