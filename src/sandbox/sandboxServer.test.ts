@@ -195,3 +195,14 @@ describe('every failure uses the error envelope', () => {
     expect(JSON.stringify(sandbox.requests)).not.toContain(key)
   })
 })
+
+describe('suspend and resume', () => {
+  it('refuses connections while suspended, then answers on the same address with the same keys and log', async () => {
+    const before = sandbox.requests.length
+    await sandbox.suspend()
+    await expect(api('v2/api/entities')).rejects.toThrow()
+    await sandbox.resume()
+    expect((await api('v2/api/entities')).status).toBe(200)
+    expect(sandbox.requests.length).toBe(before + 1)
+  })
+})

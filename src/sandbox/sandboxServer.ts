@@ -69,6 +69,10 @@ export interface RunningSandbox {
   setProductionBalance(checks: number): void
   injectFault(fault: SandboxFault, target?: FaultTarget): void
   clearFaults(): void
+  /** Stops answering (connections are refused) while keeping every key, record and count. */
+  suspend(): Promise<void>
+  /** Answers again on the same ports, as the same service. */
+  resume(): Promise<void>
   close(): Promise<void>
 }
 
@@ -270,22 +274,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }
     }
 
-  const listen = async (name: SandboxEnvironmentName, port: number): Promise<void> => {
-    const workspace: Workspace = {
-      info: { name, baseUrl: '', secretKey: apiKey('sk', name), publicKey: apiKey('pk', name) },
-      // Each workspace has its own entities (production a third as many), so data never overlaps.
-      entities: new EntityStore(
-        name === 'sandbox'
-          ? syntheticEntities(entityCount)
-          : syntheticEntities(Math.ceil(entityCount / 3), productionSeed),
-      ),
-      rateLimiter: new RateLimiter(options.rateLimitPerSecond ?? defaultRateLimitPerSecond),
-      billing: new CheckBilling(
-        name === 'production',
-        options.productionBalance ?? defaultProductionBalance,
-      ),
-      requester: syntheticRequester(),
-    }
+  const createWorkspace = (name: SandboxEnvironmentName): Workspace => ({
+    info: { name, baseUrl: '', secretKey: apiKey('sk', name), publicKey: apiKey('pk', name) },
+    // Each workspace has its own entities (production a third as many), so data never overlaps.
+    entities: new EntityStore(
+      name === 'sandbox'
+        ? syntheticEntities(entityCount)
+        : syntheticEntities(Math.ceil(entityCount / 3), productionSeed),
+    ),
+    rateLimiter: new RateLimiter(options.rateLimitPerSecond ?? defaultRateLimitPerSecond),
+    billing: new CheckBilling(
+      name === 'production',
+      options.productionBalance ?? defaultProductionBalance,
+    ),
+    requester: syntheticRequester(),
+  })
+
+  const listen = async (workspace: Workspace, port: number): Promise<void> => {
     const server = createServer((request, response) => void serve(workspace)(request, response))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -293,13 +298,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     })
     const { port: boundPort } = server.address() as AddressInfo
     workspace.info.baseUrl = `http://127.0.0.1:${boundPort}/`
-    workspaces.push(workspace)
     servers.push(server)
   }
 
-  await listen('sandbox', options.port ?? 0)
-  await listen('production', options.productionPort ?? 0)
-  const production = workspaces.find((workspace) => workspace.info.name === 'production')!
+  const stopListening = async (): Promise<void> => {
+    const closing = servers.splice(0)
+    await Promise.all(
+      closing.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve())
+            server.closeAllConnections()
+          }),
+      ),
+    )
+  }
+
+  workspaces.push(createWorkspace('sandbox'), createWorkspace('production'))
+  await listen(workspaces[0]!, options.port ?? 0)
+  await listen(workspaces[1]!, options.productionPort ?? 0)
+  const production = workspaces[1]!
 
   return {
     environments: workspaces.map((workspace) => workspace.info),
@@ -316,16 +334,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     injectFault: (fault, target) => faults.inject(fault, target),
     clearFaults: () => faults.clear(),
-    close: async () => {
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve())
-              server.closeAllConnections()
-            }),
-        ),
-      )
+    suspend: stopListening,
+    resume: async () => {
+      for (const workspace of workspaces)
+        await listen(workspace, Number(new URL(workspace.info.baseUrl).port))
     },
+    close: stopListening,
   }
 }
