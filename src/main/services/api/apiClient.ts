@@ -19,7 +19,9 @@ export interface ApiRequest {
   query?: Record<string, string | number>
   body?: unknown
   signal?: AbortSignal
-  /** A billed check: once it may have reached the service it is never sent again automatically. */
+  /** Once it may have reached the service, never sent again automatically (billed or queued checks). */
+  atMostOnce?: boolean
+  /** Said in the message when the outcome is unknown: the user may have been charged. */
   billed?: boolean
 }
 
@@ -62,6 +64,15 @@ const keptHeaders = [
   'etag',
 ]
 
+type AnswerMeaning =
+  | {
+      kind: 'success'
+      data: unknown
+      links: unknown[]
+      answer: Extract<Attempt, { kind: 'answered' }>
+    }
+  | { kind: 'failed'; failure: AttemptFailure; error: ServiceError }
+
 type Attempt =
   | { kind: 'answered'; status: number; headers: Record<string, string>; bytes: Buffer }
   | { kind: 'failed'; failure: AttemptFailure; error: ServiceError }
@@ -102,10 +113,12 @@ const parseJson = (text: string): unknown => {
   }
 }
 
-const outcomeUnknown = (label: string, what: string): ServiceError =>
+const outcomeUnknown = (label: string, what: string, billed: boolean): ServiceError =>
   new ServiceError(
     bridgeErrorNames.outcomeUnknown,
-    `${label} may have run this billed check, but ${what}. It was not sent again, so you are not charged twice. Look in History and at your account before running it again.`,
+    billed
+      ? `${label} may have run this billed check, but ${what}. It was not sent again, so you are not charged twice. Look in History and at your account before running it again.`
+      : `${label} may have run this check, but ${what}. It was not sent again automatically. Look in History before running it again.`,
   )
 
 /**
@@ -150,7 +163,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (request.signal?.aborted) throw cancelled()
       const sent = !notSentCodes.has(errorCode(error) ?? '')
       const reason = deadline.aborted ? 'timeout' : 'network'
-      if (sent && request.billed) {
+      if (sent && request.atMostOnce) {
         const what =
           reason === 'timeout'
             ? 'no answer arrived in time'
@@ -158,7 +171,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         return {
           kind: 'failed',
           failure: { kind: 'maybeProcessed' },
-          error: outcomeUnknown(environment.label, what),
+          error: outcomeUnknown(environment.label, what, request.billed ?? false),
         }
       }
       return {
@@ -167,6 +180,54 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         error: unreachable(environment.label, environment.baseUrl, reason),
       }
     }
+  }
+
+  /** What an answer means: a success with its evidence, or a failure and whether it may be repeated. */
+  const interpret = (
+    environment: ResolvedEnvironment,
+    request: ApiRequest,
+    answer: Extract<Attempt, { kind: 'answered' }>,
+  ): AnswerMeaning => {
+    const text = answer.bytes.toString('utf8')
+    const json = parseJson(text)
+    const ambiguous = (what: string) =>
+      outcomeUnknown(environment.label, what, request.billed ?? false)
+    if (answer.status >= 200 && answer.status < 300) {
+      const envelope = successEnvelopeSchema.safeParse(json)
+      if (envelope.success)
+        return {
+          kind: 'success',
+          data: envelope.data.data,
+          links: envelope.data.links ?? [],
+          answer,
+        }
+      return {
+        kind: 'failed',
+        failure: { kind: 'maybeProcessed' },
+        error: request.atMostOnce
+          ? ambiguous(`its answer could not be read (HTTP ${answer.status})`)
+          : unexpectedResponse(environment.label, answer.status, text),
+      }
+    }
+    const envelope = errorEnvelopeSchema.safeParse(json)
+    const retryAfter = Number(answer.headers['retry-after'])
+    const retryAfterS =
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : undefined
+    const error = envelope.success
+      ? serviceErrorFromResponse(environment.label, answer.status, envelope.data, retryAfterS)
+      : unexpectedResponse(environment.label, answer.status, text)
+    if (answer.status === 429)
+      return { kind: 'failed', failure: { kind: 'rateLimited', retryAfterS }, error }
+    if (answer.status >= 500) {
+      return {
+        kind: 'failed',
+        failure: { kind: 'serverError' },
+        error: request.atMostOnce
+          ? ambiguous(`it failed while handling it (HTTP ${answer.status})`)
+          : error,
+      }
+    }
+    throw error
   }
 
   return {
@@ -178,73 +239,36 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const started = performance.now()
       for (let attempt = 1; ; attempt += 1) {
         const outcome = await attemptOnce(environment, url, request)
-        let failure: AttemptFailure
-        let error: ServiceError
-        if (outcome.kind === 'failed') {
-          ;({ failure, error } = outcome)
-        } else {
-          const text = outcome.bytes.toString('utf8')
-          const json = parseJson(text)
-          if (outcome.status >= 200 && outcome.status < 300) {
-            const envelope = successEnvelopeSchema.safeParse(json)
-            if (envelope.success) {
-              return {
-                status: outcome.status,
-                data: envelope.data.data,
-                links: envelope.data.links ?? [],
-                evidence: {
-                  environment: environment.id,
-                  baseUrl: environment.baseUrl,
-                  request: {
-                    method: request.method,
-                    path: `${url.pathname}${url.search}`,
-                    body: request.body ?? null,
-                  },
-                  response: {
-                    status: outcome.status,
-                    headers: outcome.headers,
-                    bodyBase64: outcome.bytes.toString('base64'),
-                    bytes: outcome.bytes.length,
-                  },
-                  startedAt: startedAt.toISOString(),
-                  durationMs: Math.round((performance.now() - started) * 10) / 10,
-                  attempts: attempt,
-                },
-              }
-            }
-            failure = { kind: 'maybeProcessed' }
-            error = request.billed
-              ? outcomeUnknown(
-                  environment.label,
-                  `its answer could not be read (HTTP ${outcome.status})`,
-                )
-              : unexpectedResponse(environment.label, outcome.status, text)
-          } else {
-            const envelope = errorEnvelopeSchema.safeParse(json)
-            const retryAfter = Number(outcome.headers['retry-after'])
-            const retryAfterS =
-              Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : undefined
-            error = envelope.success
-              ? serviceErrorFromResponse(
-                  environment.label,
-                  outcome.status,
-                  envelope.data,
-                  retryAfterS,
-                )
-              : unexpectedResponse(environment.label, outcome.status, text)
-            if (outcome.status === 429) failure = { kind: 'rateLimited', retryAfterS }
-            else if (outcome.status >= 500) failure = { kind: 'serverError' }
-            else throw error
-            if (request.billed && outcome.status >= 500) {
-              error = outcomeUnknown(
-                environment.label,
-                `it failed while handling it (HTTP ${outcome.status})`,
-              )
-            }
+        const meaning =
+          outcome.kind === 'answered' ? interpret(environment, request, outcome) : outcome
+        if (meaning.kind === 'success') {
+          const { answer } = meaning
+          return {
+            status: answer.status,
+            data: meaning.data,
+            links: meaning.links,
+            evidence: {
+              environment: environment.id,
+              baseUrl: environment.baseUrl,
+              request: {
+                method: request.method,
+                path: `${url.pathname}${url.search}`,
+                body: request.body ?? null,
+              },
+              response: {
+                status: answer.status,
+                headers: answer.headers,
+                bodyBase64: answer.bytes.toString('base64'),
+                bytes: answer.bytes.length,
+              },
+              startedAt: startedAt.toISOString(),
+              durationMs: Math.round((performance.now() - started) * 10) / 10,
+              attempts: attempt,
+            },
           }
         }
-        const decision = decideRetry(failure, attempt, request.billed ?? false, policy)
-        if (!decision.retry) throw error
+        const decision = decideRetry(meaning.failure, attempt, request.atMostOnce ?? false, policy)
+        if (!decision.retry) throw meaning.error
         await sleep(decision.delayMs, request.signal)
       }
     },

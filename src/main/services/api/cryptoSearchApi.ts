@@ -10,6 +10,8 @@ export interface CryptoSearchRequest {
   query: string
   advancedSearch?: Record<string, string | undefined>
   signal?: AbortSignal
+  /** Never re-send once it may have reached the service (billed checks always are). */
+  atMostOnce?: boolean
 }
 
 /** Spec 2.5, read tolerantly: only id and status are required, arrays of records are found by shape. */
@@ -94,6 +96,7 @@ export async function runCryptoSearch(
     body,
     signal: request.signal,
     billed: environment.id === 'production',
+    atMostOnce: environment.id === 'production' || request.atMostOnce === true,
   })
   const parsed = checkDataSchema.safeParse(reply.data)
   if (!parsed.success) {

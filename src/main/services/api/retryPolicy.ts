@@ -32,7 +32,7 @@ export type RetryDecision = { retry: true; delayMs: number } | { retry: false }
 export function decideRetry(
   failure: AttemptFailure,
   attempt: number,
-  billed: boolean,
+  atMostOnce: boolean,
   policy: RetryPolicy = defaultRetryPolicy,
   random: () => number = Math.random,
 ): RetryDecision {
@@ -43,7 +43,7 @@ export function decideRetry(
       ? { retry: true, delayMs: waitS * 1000 }
       : { retry: false }
   }
-  if (billed && failure.kind !== 'notSent') return { retry: false }
+  if (atMostOnce && failure.kind !== 'notSent') return { retry: false }
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
   return { retry: true, delayMs: Math.floor(random() * ceiling) }
 }
