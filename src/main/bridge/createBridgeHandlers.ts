@@ -20,10 +20,18 @@ export function createBridgeHandlers({
   return {
     'entities.list': async ({ page, limit }) =>
       listEntities(api, await environments.resolveActive(), page, limit),
-    'crypto.search': async ({ requestId, query, advancedSearch }) => {
-      const environment = await environments.resolveActive()
+    'crypto.search': async ({
+      requestId,
+      environment: target,
+      atMostOnce,
+      query,
+      advancedSearch,
+    }) => {
+      const environment = target
+        ? await environments.resolve(target)
+        : await environments.resolveActive()
       return requests.run(requestId, (signal) =>
-        runCryptoSearch(api, environment, { query, advancedSearch, signal }),
+        runCryptoSearch(api, environment, { query, advancedSearch, signal, atMostOnce }),
       )
     },
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),

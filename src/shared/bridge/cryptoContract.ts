@@ -22,6 +22,10 @@ const optionalText = z.string().trim().max(200, 'must be at most 200 characters'
 export const cryptoSearchInputSchema = z.strictObject({
   /** Chosen by the renderer so it can cancel this call. */
   requestId: z.uuid(),
+  /** Where to run it; the active environment when absent. A queued check keeps the one it was queued for. */
+  environment: environmentIdSchema.optional(),
+  /** Never re-send once it may have reached the service (queued checks; billed checks always are). */
+  atMostOnce: z.boolean().optional(),
   query: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
   type: z.literal('all'),

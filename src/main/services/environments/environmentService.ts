@@ -36,6 +36,8 @@ export interface EnvironmentService {
   deleteKey(environment: EnvironmentId): Promise<SettingsView>
   /** The active environment with its key, read from the key store at call time. */
   resolveActive(): Promise<ResolvedEnvironment>
+  /** A given environment with its key, read from the key store at call time. */
+  resolve(environment: EnvironmentId): Promise<ResolvedEnvironment>
 }
 
 const lastFour = (key: string): string => key.slice(-4)
@@ -74,6 +76,25 @@ export function createEnvironmentService(deps: {
     environments: await Promise.all(environmentIds.map(describe)),
   })
 
+  const resolve = async (id: EnvironmentId): Promise<ResolvedEnvironment> => {
+    const label = environmentLabels[id]
+    const baseUrl = baseUrlOf(id)
+    if (baseUrl === null) {
+      throw new ServiceError(
+        bridgeErrorNames.missingKey,
+        `No base URL is set for ${label}. Add it in Settings, or switch to the Local sandbox.`,
+      )
+    }
+    const secretKey = (await keys.get(id)) ?? (id === 'local' ? localSandbox.secretKey : null)
+    if (secretKey === null) {
+      throw new ServiceError(
+        bridgeErrorNames.missingKey,
+        `No API key is set for ${label}. Add the secret key in Settings, or switch to the Local sandbox.`,
+      )
+    }
+    return { id, label, baseUrl, secretKey }
+  }
+
   return {
     view,
     setActive: async (environment) => {
@@ -95,24 +116,7 @@ export function createEnvironmentService(deps: {
       await keys.delete(environment)
       return view()
     },
-    resolveActive: async () => {
-      const id = settings.read().activeEnvironment
-      const label = environmentLabels[id]
-      const baseUrl = baseUrlOf(id)
-      if (baseUrl === null) {
-        throw new ServiceError(
-          bridgeErrorNames.missingKey,
-          `No base URL is set for ${label}. Add it in Settings, or switch to the Local sandbox.`,
-        )
-      }
-      const secretKey = (await keys.get(id)) ?? (id === 'local' ? localSandbox.secretKey : null)
-      if (secretKey === null) {
-        throw new ServiceError(
-          bridgeErrorNames.missingKey,
-          `No API key is set for ${label}. Add the secret key in Settings, or switch to the Local sandbox.`,
-        )
-      }
-      return { id, label, baseUrl, secretKey }
-    },
+    resolveActive: () => resolve(settings.read().activeEnvironment),
+    resolve,
   }
 }
