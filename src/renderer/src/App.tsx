@@ -5,6 +5,7 @@ import { EntityListScreen } from './features/entities/EntityListScreen'
 import { HistoryScreen } from './features/history/HistoryScreen'
 import { SearchScreen } from './features/search/SearchScreen'
 import { entityListActions } from './features/entities/store'
+import { startQueueRunner } from './features/queue/queueRunner'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { AppFrame } from './features/shell/AppFrame'
 import { shellActions, shellSelectors, useShellStore } from './features/shell/store'
@@ -31,6 +32,9 @@ export function App() {
         markAppState('failed')
       })
   }, [])
+
+  const ready = environment !== null
+  useEffect(() => (ready ? startQueueRunner() : undefined), [ready])
 
   // Each environment has its own pages: switching starts again from the first.
   useEffect(() => entityListActions.goToPage(1), [environment])

@@ -6,9 +6,10 @@ import type { EnvironmentId } from '../../../shared/environments'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
+import { queuedChecksSchema } from './migrations/0003-queued-checks'
 
 /** Every schema version in order; the last one is the database's version. */
-const migrations: readonly DatabaseMigration[] = [initialSchema, checksSchema]
+const migrations: readonly DatabaseMigration[] = [initialSchema, checksSchema, queuedChecksSchema]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
 
@@ -49,10 +50,30 @@ export interface StoredCheck {
   evidence: Evidence
 }
 
+/**
+ * queued → running → done; a check that was running when the app stopped is `interrupted`: it may
+ * have been sent, so it is never re-sent without the user's say.
+ */
+export type QueuedCheckState = 'queued' | 'running' | 'interrupted' | 'failed' | 'done'
+
+export interface QueuedCheck {
+  /** Also the request id it is sent with, and the id of its result in `checks`. */
+  localId: string
+  environment: EnvironmentId
+  query: string
+  queryKey: string
+  advancedSearch?: Record<string, string>
+  queuedAt: string
+  state: QueuedCheckState
+  /** Why it failed or was interrupted, in one sentence. */
+  message?: string
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
   checks: Table<StoredCheck, string>
+  queuedChecks: Table<QueuedCheck, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

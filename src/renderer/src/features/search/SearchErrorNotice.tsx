@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { shellActions } from '../shell/store'
+import { unreachableErrors } from './runCryptoSearch'
 import type { SearchRun } from './store'
 
 const titles: Record<string, string> = {
@@ -36,13 +37,15 @@ function useCountdown(run: Extract<SearchRun, { state: 'failed' }>): number {
   return Math.max(0, Math.ceil((until - now) / 1000))
 }
 
-export function SearchErrorNotice({
-  run,
-  onRetry,
-}: {
+interface SearchErrorNoticeProps {
   run: Extract<SearchRun, { state: 'failed' }>
   onRetry: () => void
-}) {
+  /** Offered when the service cannot be reached: run the check once it is back. */
+  onQueue?: () => void
+  billed: boolean
+}
+
+export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchErrorNoticeProps) {
   const secondsLeft = useCountdown(run)
   const cancelled = run.errorName === bridgeErrorNames.cancelled
   return (
@@ -64,6 +67,13 @@ export function SearchErrorNotice({
           </Text>
         )}
         <Group gap="xs">
+          {onQueue && unreachableErrors.has(run.errorName) && (
+            <Button size="xs" variant="filled" onClick={onQueue}>
+              {billed
+                ? 'Queue it (billed when it runs)'
+                : 'Queue it to run when the service is back'}
+            </Button>
+          )}
           {settingsErrors.has(run.errorName) && (
             <Button size="xs" variant="default" onClick={() => shellActions.show('settings')}>
               Open Settings

@@ -5,12 +5,14 @@ import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment } from '../../../../shared/environments'
 import { appDatabase } from '../../db/appDatabase'
 import { CheckResultView } from '../checks/CheckResultView'
+import { enqueueCheck } from '../queue/checkQueue'
+import { QueuedChecksPanel } from '../queue/QueuedChecksPanel'
 import { shellSelectors, useShellStore } from '../shell/store'
 import { BilledCheckGuard } from './BilledCheckGuard'
 import { cancelCryptoSearch, runCryptoSearch } from './runCryptoSearch'
 import { SearchErrorNotice } from './SearchErrorNotice'
 import { SearchForm } from './SearchForm'
-import { searchActions, useSearchStore } from './store'
+import { searchActions, searchSelectors, useSearchStore } from './store'
 
 export function SearchScreen() {
   const environment = useShellStore(shellSelectors.activeEnvironment)
@@ -24,6 +26,17 @@ export function SearchScreen() {
     async () => (shownId ? appDatabase.checks.get(shownId) : undefined),
     [shownId],
   )
+
+  const queue = () => {
+    if (environment === null) return
+    const advancedSearch = searchSelectors.filledAdvanced(useSearchStore.getState())
+    void enqueueCheck(appDatabase, {
+      environment,
+      query: query.trim(),
+      queryKey: addressCheck.normalized,
+      ...(advancedSearch ? { advancedSearch } : {}),
+    }).then(() => searchActions.setRun({ state: 'idle' }))
+  }
 
   const submit = () => {
     if (billed) setGuardedKey(addressCheck.normalized)
@@ -46,7 +59,10 @@ export function SearchScreen() {
         onSubmit={submit}
         onCancel={() => void cancelCryptoSearch()}
       />
-      {run.state === 'failed' && <SearchErrorNotice run={run} onRetry={submit} />}
+      {run.state === 'failed' && (
+        <SearchErrorNotice run={run} onRetry={submit} onQueue={queue} billed={billed} />
+      )}
+      <QueuedChecksPanel />
       {shown && <CheckResultView stored={shown} />}
       <BilledCheckGuard
         queryKey={guardedKey}

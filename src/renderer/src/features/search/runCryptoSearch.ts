@@ -1,12 +1,10 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import { validateAddress } from '../../../../shared/address'
 import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
-import { appDatabase } from '../../db/appDatabase'
-import { saveCheck, toStoredCheck } from '../checks/checkStore'
+import { executeCheck } from '../checks/executeCheck'
 import { shellActions } from '../shell/store'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 
-const unreachable = new Set<string>([
+export const unreachableErrors = new Set<string>([
   bridgeErrorNames.serviceUnreachable,
   bridgeErrorNames.transport,
 ])
@@ -15,27 +13,20 @@ const unreachable = new Set<string>([
 export async function runCryptoSearch(): Promise<void> {
   const state = useSearchStore.getState()
   if (searchSelectors.isRunning(state)) return
-  const query = state.query.trim()
-  const requestId = crypto.randomUUID()
-  const advancedSearch = searchSelectors.filledAdvanced(state)
-  searchActions.setRun({ state: 'running', requestId })
+  const localId = crypto.randomUUID()
+  searchActions.setRun({ state: 'running', requestId: localId })
   try {
-    const result = await callBridge('crypto.search', {
-      requestId,
-      query,
-      isSubjectConsent: true,
-      type: 'all',
+    const advancedSearch = searchSelectors.filledAdvanced(state)
+    await executeCheck({
+      localId,
+      query: state.query.trim(),
       ...(advancedSearch ? { advancedSearch } : {}),
     })
-    await saveCheck(
-      appDatabase,
-      toStoredCheck(requestId, query, validateAddress(query).normalized, result, advancedSearch),
-    )
     shellActions.serviceReached()
-    searchActions.showCheck(requestId)
+    searchActions.showCheck(localId)
   } catch (error) {
     const errorName = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
-    if (unreachable.has(errorName)) shellActions.serviceUnreachable(errorMessage(error))
+    if (unreachableErrors.has(errorName)) shellActions.serviceUnreachable(errorMessage(error))
     const retryAfterS = error instanceof BridgeCallError ? error.retryAfterS : undefined
     searchActions.setRun({
       state: 'failed',
