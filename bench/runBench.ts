@@ -1,6 +1,7 @@
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
 import { entityListThroughBridge } from './entityListThroughBridge'
+import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
 
 const rows: BenchRow[] = []
@@ -8,4 +9,5 @@ rows.push(...(await entityListThroughBridge()))
 rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
+rows.push(...(await historyAtScale()))
 printAndSave(rows)

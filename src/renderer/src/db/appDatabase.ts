@@ -33,7 +33,7 @@ export interface CachedEntityPage {
 
 /** One crypto check as fetched, with the evidence the client kept of its answer. */
 export interface StoredCheck {
-  /** The id the renderer chose for the request; the service's own id is `check.id`. */
+  /** `<fetchedAt>_<request id>`: unique, and keys sort by fetch time. The service's own id is `check.id`. */
   localId: string
   environment: EnvironmentId
   query: string
@@ -67,6 +67,8 @@ export interface QueuedCheck {
   state: QueuedCheckState
   /** Why it failed or was interrupted, in one sentence. */
   message?: string
+  /** The saved check, once it ran. */
+  resultLocalId?: string
 }
 
 export type AppDatabase = Dexie & {

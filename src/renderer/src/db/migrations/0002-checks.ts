@@ -1,7 +1,8 @@
 import type { DatabaseMigration } from './databaseMigration'
 
 /**
- * Crypto checks with their evidence. The indexes serve History without scans: newest first per
+ * Crypto checks with their evidence. Primary keys start with the fetch time, so any set of keys
+ * sorts by time without reading a record. The indexes serve History without scans: per
  * environment, the latest check of an identifier (the money guard), status, categories with hits,
  * and free-text terms by prefix.
  */
@@ -10,6 +11,6 @@ export const checksSchema: DatabaseMigration = {
   name: 'checks',
   stores: {
     checks:
-      '&localId, fetchedAt, [environment+fetchedAt], [environment+queryKey+fetchedAt], [status+fetchedAt], *hitCategories, *searchTerms',
+      '&localId, [environment+fetchedAt], [environment+queryKey+fetchedAt], [status+fetchedAt], *hitCategories, *searchTerms',
   },
 }

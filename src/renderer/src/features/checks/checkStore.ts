@@ -22,15 +22,19 @@ export function checkSearchTerms(query: string, result: CryptoSearchResult): str
   return [...terms]
 }
 
+/** A check's key: its fetch time first, so keys sort by time, then the request id for uniqueness. */
+export const storedCheckKey = (fetchedAt: string, requestId: string): string =>
+  `${fetchedAt}_${requestId}`
+
 export function toStoredCheck(
-  localId: string,
+  requestId: string,
   query: string,
   queryKey: string,
   result: CryptoSearchResult,
   advancedSearch?: Record<string, string>,
 ): StoredCheck {
   return {
-    localId,
+    localId: storedCheckKey(result.evidence.startedAt, requestId),
     environment: result.environment,
     query,
     queryKey,

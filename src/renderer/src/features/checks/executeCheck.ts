@@ -5,18 +5,20 @@ import { appDatabase } from '../../db/appDatabase'
 import { saveCheck, toStoredCheck } from './checkStore'
 
 export interface CheckRequest {
-  /** The request id, and the saved check's id. */
-  localId: string
+  requestId: string
   query: string
   environment?: EnvironmentId
   advancedSearch?: Record<string, string>
   atMostOnce?: boolean
 }
 
-/** Runs one crypto check through the bridge and saves it with its evidence; throws BridgeCallError. */
-export async function executeCheck(request: CheckRequest): Promise<void> {
+/**
+ * Runs one crypto check through the bridge and saves it with its evidence; returns the saved
+ * check's key. Throws BridgeCallError.
+ */
+export async function executeCheck(request: CheckRequest): Promise<string> {
   const result = await callBridge('crypto.search', {
-    requestId: request.localId,
+    requestId: request.requestId,
     query: request.query,
     isSubjectConsent: true,
     type: 'all',
@@ -24,14 +26,13 @@ export async function executeCheck(request: CheckRequest): Promise<void> {
     ...(request.atMostOnce ? { atMostOnce: true } : {}),
     ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
   })
-  await saveCheck(
-    appDatabase,
-    toStoredCheck(
-      request.localId,
-      request.query,
-      validateAddress(request.query).normalized,
-      result,
-      request.advancedSearch,
-    ),
+  const stored = toStoredCheck(
+    request.requestId,
+    request.query,
+    validateAddress(request.query).normalized,
+    result,
+    request.advancedSearch,
   )
+  await saveCheck(appDatabase, stored)
+  return stored.localId
 }

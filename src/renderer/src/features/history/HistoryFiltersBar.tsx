@@ -1,5 +1,6 @@
-import { Button, Group, Select, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import type { ChangeEvent } from 'react'
 import { environmentIds, environmentLabels } from '../../../../shared/environments'
 import { categoryLabel, orderedCategories } from '../checks/checkLabels'
 import { historyActions, useHistoryStore, type HistoryFilters } from './store'
@@ -25,8 +26,8 @@ export function HistoryFiltersBar() {
   const filters = useHistoryStore((state) => state.filters)
   const select =
     <K extends 'environment' | 'status' | 'category'>(key: K) =>
-    (value: string | null) =>
-      historyActions.setFilter(key, (value ?? 'all') as HistoryFilters[K])
+    (event: ChangeEvent<HTMLSelectElement>) =>
+      historyActions.setFilter(key, event.currentTarget.value as HistoryFilters[K])
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="history-filters">
       <TextInput
@@ -39,32 +40,29 @@ export function HistoryFiltersBar() {
         size="xs"
         aria-label="Search history"
       />
-      <Select
+      <NativeSelect
         label="Environment"
         size="xs"
         w={160}
         data={environmentOptions}
         value={filters.environment}
         onChange={select('environment')}
-        allowDeselect={false}
       />
-      <Select
+      <NativeSelect
         label="Status"
         size="xs"
         w={150}
         data={statusOptions}
         value={filters.status}
         onChange={select('status')}
-        allowDeselect={false}
       />
-      <Select
+      <NativeSelect
         label="Category"
         size="xs"
         w={200}
         data={categoryOptions}
         value={filters.category}
         onChange={select('category')}
-        allowDeselect={false}
       />
       <TextInput
         label="From"

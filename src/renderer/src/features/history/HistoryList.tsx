@@ -1,6 +1,9 @@
 import { Box, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useRef } from 'react'
+import { appDatabase } from '../../db/appDatabase'
+import { readSelectionWindow, selectionSize, type CheckSelection } from './historyQuery'
 import { HistoryRow, historyRowHeight } from './HistoryRow'
 
 function HistoryHeader() {
@@ -34,17 +37,30 @@ function HistoryHeader() {
   )
 }
 
-/** Only the rows in view are in the DOM, whatever the number of checks. */
-export function HistoryList({ ids, resultsFor }: { ids: string[]; resultsFor: string }) {
+/** Only the rows in view are in the DOM, and only their records are read, whatever the number of checks. */
+export function HistoryList({
+  selection,
+  resultsFor,
+}: {
+  selection: CheckSelection
+  resultsFor: string
+}) {
   const scroller = useRef<HTMLDivElement>(null)
   // The React Compiler cannot memoise around this hook; the app is not compiled with it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: ids.length,
+    count: selectionSize(selection),
     getScrollElement: () => scroller.current,
     estimateSize: () => historyRowHeight,
     overscan: 8,
   })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]?.index ?? 0
+  const count = items.length
+  const rows = useLiveQuery(
+    () => readSelectionWindow(appDatabase, selection, first, count),
+    [selection, first, count],
+  )
   return (
     <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <HistoryHeader />
@@ -55,20 +71,23 @@ export function HistoryList({ ids, resultsFor }: { ids: string[]; resultsFor: st
         data-results-for={resultsFor}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <div
-              key={ids[item.index]}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              <HistoryRow localId={ids[item.index] ?? ''} />
-            </div>
-          ))}
+          {items.map((item) => {
+            const stored = rows?.[item.index - first]
+            return (
+              <div
+                key={item.index}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <HistoryRow stored={stored} />
+              </div>
+            )
+          })}
         </div>
       </div>
     </Box>

@@ -1,29 +1,27 @@
 import { Badge, Group, Text } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { environmentLabels } from '../../../../shared/environments'
-import { appDatabase } from '../../db/appDatabase'
+import type { StoredCheck } from '../../db/appDatabase'
 import { formatLocalDateTime } from '../../ui/formatTime'
 import { categoryLabel, statusColor, statusLabel } from '../checks/checkLabels'
 import { historyActions } from './store'
 
 export const historyRowHeight = 44
 
-/** One past check; its record is read when the row scrolls into view. */
-export function HistoryRow({ localId }: { localId: string }) {
-  const stored = useLiveQuery(() => appDatabase.checks.get(localId), [localId])
+/** One past check; `stored` is undefined until its record is read, as it scrolls into view. */
+export function HistoryRow({ stored }: { stored: StoredCheck | undefined }) {
   return (
     <Group
       h={historyRowHeight}
       px="sm"
       gap="sm"
       wrap="nowrap"
-      onClick={() => historyActions.open(localId)}
+      onClick={() => stored && historyActions.open(stored.localId)}
       style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="history-row"
       role="button"
       tabIndex={0}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') historyActions.open(localId)
+        if (event.key === 'Enter' && stored) historyActions.open(stored.localId)
       }}
     >
       {stored && (
@@ -35,7 +33,8 @@ export function HistoryRow({ localId }: { localId: string }) {
             size="sm"
             variant="light"
             radius="sm"
-            w={110}
+            w={120}
+            tt="none"
             color={
               stored.environment === 'production'
                 ? 'red'

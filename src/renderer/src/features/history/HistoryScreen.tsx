@@ -6,7 +6,7 @@ import { formatLocalDateTime } from '../../ui/formatTime'
 import { CheckResultView } from '../checks/CheckResultView'
 import { HistoryFiltersBar } from './HistoryFiltersBar'
 import { HistoryList } from './HistoryList'
-import { findCheckIds } from './historyQuery'
+import { selectChecks, selectionSize } from './historyQuery'
 import { historyActions, useHistoryStore } from './store'
 
 function PastCheck({ localId }: { localId: string }) {
@@ -46,9 +46,10 @@ export function HistoryScreen() {
   const openLocalId = useHistoryStore((state) => state.openLocalId)
   const signature = JSON.stringify(filters)
   const found = useLiveQuery(
-    async () => ({ signature, ids: await findCheckIds(appDatabase, filters) }),
+    async () => ({ signature, selection: await selectChecks(appDatabase, filters) }),
     [signature],
   )
+  const shown = found ? selectionSize(found.selection) : undefined
   if (openLocalId) return <PastCheck localId={openLocalId} />
   return (
     <Stack gap="sm" h="100%" data-testid="history-screen">
@@ -58,7 +59,7 @@ export function HistoryScreen() {
         </Title>
         <Text size="sm" c="dimmed">
           Every check run on this computer, newest first, readable offline
-          {found ? ` · ${found.ids.length.toLocaleString()} shown` : ''}
+          {shown === undefined ? '' : ` · ${shown.toLocaleString()} shown`}
         </Text>
       </div>
       <HistoryFiltersBar />
@@ -67,7 +68,7 @@ export function HistoryScreen() {
         radius="sm"
         style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
-        {found && found.ids.length === 0 ? (
+        {found && shown === 0 ? (
           <Center
             style={{ flex: 1 }}
             p="xl"
@@ -79,7 +80,7 @@ export function HistoryScreen() {
             </Text>
           </Center>
         ) : (
-          <HistoryList ids={found?.ids ?? []} resultsFor={found?.signature ?? ''} />
+          found && <HistoryList selection={found.selection} resultsFor={found.signature} />
         )}
       </Paper>
     </Stack>

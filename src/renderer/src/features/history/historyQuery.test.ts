@@ -5,7 +5,7 @@ import type { EnvironmentId } from '../../../../shared/environments'
 import { openAppDatabase, type AppDatabase } from '../../db/appDatabase'
 import { latestCheckOf, saveCheck, toStoredCheck } from '../checks/checkStore'
 import { getInitialHistoryState, type HistoryFilters } from './store'
-import { findCheckIds } from './historyQuery'
+import { readSelectionWindow, selectChecks, type CheckSelection } from './historyQuery'
 
 let db: AppDatabase
 
@@ -75,15 +75,30 @@ const seed = async () => {
   )
 }
 
+/** The request ids of a selection's checks, newest first (keys are `<fetchedAt>_<request id>`). */
+const requestIdsOf = async (selection: CheckSelection): Promise<string[]> => {
+  const size = selection.kind === 'all' ? selection.count : selection.keys.length
+  const rows = await readSelectionWindow(db, selection, 0, size)
+  return rows.map((row) => row?.localId.split('_').pop() ?? '?')
+}
+const findCheckIds = async (_db: AppDatabase, wanted: HistoryFilters) =>
+  requestIdsOf(await selectChecks(db, wanted))
+
 afterEach(async () => {
   db.close()
   await db.delete()
 })
 
 describe('History filters, answered from indexes', () => {
-  it('lists every check newest first', async () => {
+  it('lists every check newest first, a window at a time when nothing is filtered', async () => {
     await seed()
-    expect(await findCheckIds(db, filters({}))).toEqual(['d', 'c', 'b', 'a'])
+    const all = await selectChecks(db, filters({}))
+    expect(all).toEqual({ kind: 'all', count: 4 })
+    expect(await requestIdsOf(all)).toEqual(['d', 'c', 'b', 'a'])
+    expect((await readSelectionWindow(db, all, 1, 2)).map((row) => row?.query)).toEqual([
+      '0xABC',
+      'bc1qclean',
+    ])
   })
 
   it('filters by environment, status, category with hits and date range, alone and together', async () => {
@@ -114,7 +129,9 @@ describe('History filters, answered from indexes', () => {
 
   it('finds the latest check of an identifier per environment for the money guard', async () => {
     await seed()
-    expect((await latestCheckOf(db, 'production', '0xABC'))?.localId).toBe('c')
+    expect((await latestCheckOf(db, 'production', '0xABC'))?.localId).toBe(
+      '2026-11-10T10:00:00.000Z_c',
+    )
     expect((await latestCheckOf(db, 'sandbox', '0xABC'))?.localId).toBeUndefined()
   })
 })

@@ -38,11 +38,11 @@ function QueuedCheckRow({ item }: { item: QueuedCheck }) {
         </Text>
       </Stack>
       <Group gap={4} wrap="nowrap">
-        {item.state === 'done' && (
+        {item.state === 'done' && item.resultLocalId && (
           <Button
             size="compact-xs"
             variant="light"
-            onClick={() => searchActions.showCheck(item.localId)}
+            onClick={() => searchActions.showCheck(item.resultLocalId ?? '')}
           >
             View result
           </Button>

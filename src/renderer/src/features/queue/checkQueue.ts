@@ -30,9 +30,9 @@ export async function settleQueued(
   db: AppDatabase,
   localId: string,
   state: Exclude<QueuedCheck['state'], 'running'>,
-  message?: string,
+  outcome: Pick<QueuedCheck, 'message' | 'resultLocalId'> = {},
 ): Promise<void> {
-  await db.queuedChecks.update(localId, { state, message })
+  await db.queuedChecks.update(localId, { state, ...outcome })
 }
 
 /** At start-up: a check still marked running was cut off mid-flight and may have been sent. */

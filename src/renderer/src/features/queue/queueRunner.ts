@@ -20,14 +20,14 @@ export async function drainQueue(): Promise<void> {
       const item = await claimNextQueued(appDatabase)
       if (!item) return
       try {
-        await executeCheck({
-          localId: item.localId,
+        const saved = await executeCheck({
+          requestId: item.localId,
           query: item.query,
           environment: item.environment,
           atMostOnce: true,
           ...(item.advancedSearch ? { advancedSearch: item.advancedSearch } : {}),
         })
-        await settleQueued(appDatabase, item.localId, 'done')
+        await settleQueued(appDatabase, item.localId, 'done', { resultLocalId: saved })
         shellActions.serviceReached()
       } catch (error) {
         const name = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
@@ -42,7 +42,7 @@ export async function drainQueue(): Promise<void> {
           appDatabase,
           item.localId,
           name === bridgeErrorNames.outcomeUnknown ? 'interrupted' : 'failed',
-          errorMessage(error),
+          { message: errorMessage(error) },
         )
       }
     }

@@ -33,6 +33,7 @@ export function BilledCheckGuard({
       onClose={onClose}
       title="Run a billed check?"
       centered
+      size="lg"
       data-testid="billed-guard"
     >
       <Stack gap="sm">

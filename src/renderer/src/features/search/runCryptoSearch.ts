@@ -13,17 +13,17 @@ export const unreachableErrors = new Set<string>([
 export async function runCryptoSearch(): Promise<void> {
   const state = useSearchStore.getState()
   if (searchSelectors.isRunning(state)) return
-  const localId = crypto.randomUUID()
-  searchActions.setRun({ state: 'running', requestId: localId })
+  const requestId = crypto.randomUUID()
+  searchActions.setRun({ state: 'running', requestId })
   try {
     const advancedSearch = searchSelectors.filledAdvanced(state)
-    await executeCheck({
-      localId,
+    const saved = await executeCheck({
+      requestId,
       query: state.query.trim(),
       ...(advancedSearch ? { advancedSearch } : {}),
     })
     shellActions.serviceReached()
-    searchActions.showCheck(localId)
+    searchActions.showCheck(saved)
   } catch (error) {
     const errorName = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
     if (unreachableErrors.has(errorName)) shellActions.serviceUnreachable(errorMessage(error))

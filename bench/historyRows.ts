@@ -1,0 +1,215 @@
+import { chromium, type Page } from '@playwright/test'
+import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
+import { chromiumLaunchOptions } from './benchProcesses'
+import { median, type BenchRow } from './benchStats'
+
+const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
+const runs = 9
+const visibleRows = 30
+
+/** 20,000 checks shaped as the app stores them, written straight into the app's IndexedDB. */
+export const seedChecks = (page: Page) =>
+  page.evaluate(async (count) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('compliance-desk')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+    })
+    const categories = [
+      'sanctions',
+      'pep',
+      'crime',
+      'debarment',
+      'financial_services',
+      'government',
+      'role',
+      'religion',
+      'military',
+      'frozen_asset',
+      'personOfInterest',
+    ]
+    const hex = (seed: number) =>
+      ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
+    const body = btoa('x'.repeat(900))
+    const tx = db.transaction('checks', 'readwrite')
+    const store = tx.objectStore('checks')
+    const start = Date.parse('2026-01-01T00:00:00.000Z')
+    for (let index = 0; index < count; index += 1) {
+      const query = `0x${hex(index)}`
+      const hit = index % 5 === 0
+      const dataset = `dataset_${Math.floor(index / 5) % 40}`
+      const record = {
+        title: [query],
+        publicKey: [query],
+        datasets: [dataset],
+        topics: ['sanction'],
+        currency: ['ETH'],
+      }
+      const byCategory = Object.fromEntries(
+        categories.map((category) => [category, hit && category === 'sanctions' ? [record] : []]),
+      )
+      const fetchedAt = new Date(start + index * 60_000).toISOString()
+      store.put({
+        localId: `${fetchedAt}_bench-${index}`,
+        environment: index % 3 === 0 ? 'production' : 'local',
+        query,
+        queryKey: query,
+        fetchedAt,
+        status: hit ? 'review_required' : 'no_match',
+        totalEntity: hit ? 1 : 0,
+        hitCategories: hit ? ['sanctions'] : [],
+        searchTerms: hit ? [query, dataset, 'sanction', 'eth'] : [query],
+        check: {
+          id: `chk_${index}`,
+          status: hit ? 'review_required' : 'no_match',
+          totalEntity: hit ? 1 : 0,
+          categoryCount: Object.fromEntries(
+            categories.map((category) => [category, byCategory[category]!.length]),
+          ),
+          categories: byCategory,
+        },
+        evidence: {
+          environment: 'local',
+          baseUrl: 'http://127.0.0.1/',
+          request: {
+            method: 'POST',
+            path: '/v2/api/verifications/advanced/crypto/aml-checks',
+            body: { query },
+          },
+          response: { status: 200, headers: {}, bodyBase64: body, bytes: 900 },
+          startedAt: fetchedAt,
+          durationMs: 3,
+          attempts: 1,
+        },
+      })
+    }
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve()
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
+    })
+    db.close()
+  }, checkCount)
+
+/** Milliseconds from `act` until a History row shows its content, measured inside the page. */
+const timeUntilRows = (page: Page, act: 'open' | { filter: string }) =>
+  page.evaluate(async (action) => {
+    const rowsShown = (signature: string | null) => {
+      const list = document.querySelector('[data-testid="history-list"]')
+      if (
+        !list ||
+        (signature !== null && !(list.getAttribute('data-results-for') ?? '').includes(signature))
+      )
+        return false
+      return document.querySelector('[data-testid="history-row"] .mantine-Badge-root') !== null
+    }
+    const started = performance.now()
+    if (action === 'open') {
+      document.querySelector<HTMLElement>('[data-testid="nav-history"]')!.click()
+    } else {
+      const input = document.querySelector<HTMLInputElement>('input[aria-label="Search history"]')!
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+        input,
+        action.filter,
+      )
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+    const signature = action === 'open' ? null : `"text":"${action.filter}"`
+    await new Promise<void>((resolve) => {
+      if (rowsShown(signature)) return resolve()
+      const observer = new MutationObserver(() => {
+        if (rowsShown(signature)) {
+          observer.disconnect()
+          resolve()
+        }
+      })
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true })
+    })
+    return performance.now() - started
+  }, act)
+
+/** The baseline: the same first rows read straight from IndexedDB, newest first or by search term. */
+const rawRead = (page: Page, term: string | null) =>
+  page.evaluate(
+    async ({ term, limit }) => {
+      const started = performance.now()
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('compliance-desk')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+      })
+      const store = db.transaction('checks', 'readonly').objectStore('checks')
+      const rows: unknown[] = []
+      await new Promise<void>((resolve, reject) => {
+        const cursor =
+          term === null
+            ? store.openCursor(null, 'prev')
+            : store.index('searchTerms').openCursor(IDBKeyRange.bound(term, `${term}\uffff`))
+        cursor.onsuccess = () => {
+          const current = cursor.result
+          if (!current || rows.length >= limit) return resolve()
+          rows.push(current.value)
+          current.continue()
+        }
+        cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB read failed'))
+      })
+      db.close()
+      return performance.now() - started
+    },
+    { term, limit: visibleRows },
+  )
+
+export async function historyAtScale(): Promise<BenchRow[]> {
+  const app = await launchBrowserModeApp()
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
+    // tsx compiles the evaluated functions with esbuild's keepNames, which calls a `__name` helper.
+    await page.addInitScript({ content: 'globalThis.__name = (target) => target' })
+    page.on('crash', () => console.error('history bench: the page crashed'))
+    page.on('pageerror', (error) => console.error(`history bench: ${error.message}`))
+    await page.goto(app.url)
+    await page.locator('html[data-app-state="ready"]').waitFor()
+    await seedChecks(page)
+    await page.reload()
+    await page.locator('html[data-app-state="ready"]').waitFor()
+    const opening: number[] = []
+    const openingBaseline: number[] = []
+    const filtering: number[] = []
+    const filteringBaseline: number[] = []
+    for (let run = 0; run < runs; run += 1) {
+      await page.getByTestId('nav-search').click()
+      await page.getByTestId('search-screen').waitFor()
+      opening.push(await timeUntilRows(page, 'open'))
+      openingBaseline.push(await rawRead(page, null))
+      const term = `dataset_${10 + run}`
+      filtering.push(await timeUntilRows(page, { filter: term }))
+      filteringBaseline.push(await rawRead(page, term))
+      await page.getByRole('button', { name: 'Clear filters' }).click()
+    }
+    return [
+      {
+        name: `open History at ${checkCount.toLocaleString()} checks until the first rows render`,
+        unit: 'ms',
+        median: median(opening),
+        baselineName: `raw IndexedDB read of the first ${visibleRows} rows`,
+        baselineMedian: median(openingBaseline),
+        ratio: median(opening) / median(openingBaseline),
+        target: 'median < 100 ms',
+        samples: runs,
+      },
+      {
+        name: `free-text filter of History at ${checkCount.toLocaleString()} checks`,
+        unit: 'ms',
+        median: median(filtering),
+        baselineName: `raw IndexedDB index read of the first ${visibleRows} matches`,
+        baselineMedian: median(filteringBaseline),
+        ratio: median(filtering) / median(filteringBaseline),
+        target: 'median < 100 ms',
+        samples: runs,
+      },
+    ]
+  } finally {
+    await browser.close()
+    await app.stop()
+  }
+}
