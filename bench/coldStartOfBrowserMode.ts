@@ -42,6 +42,7 @@ async function coldStartApp(browser: Browser): Promise<number> {
     })
     stop = () => child.kill('SIGTERM')
     await page.goto(await url)
+    await page.getByTestId('nav-entities').click()
     await page.getByTestId('entity-row').first().waitFor()
   })
   stop()
