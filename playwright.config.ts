@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/support/chromium'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,20 +21,7 @@ export default defineConfig({
     {
       name: 'browser-mode',
       testMatch: /.*\.browser\.spec\.ts/,
-      use: {
-        launchOptions: {
-          // Debian's Chromium: Playwright's own browser download is not reachable here.
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
+      use: { launchOptions: chromiumLaunchOptions },
     },
     { name: 'electron', testMatch: /.*\.electron\.spec\.ts/ },
   ],

@@ -1,27 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createInterface } from 'node:readline'
+import { spawn } from 'node:child_process'
 import type { SandboxEnvironmentInfo } from '../src/sandbox/sandboxServer'
-import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
-
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
-
-const firstLineMatching = (child: ChildProcess, pattern: RegExp): Promise<string> =>
-  new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (pattern.test(line)) resolve(line)
-    })
-    child.once('exit', (code) => reject(new Error(`process exited early with code ${code}`)))
-  })
+import { startBrowserHostProcess, type BrowserHostProcess } from '../e2e/support/browserHostProcess'
+import { firstLineMatching } from '../e2e/support/processLines'
 
 export interface BenchProcesses {
   local: SandboxEnvironmentInfo
@@ -43,9 +23,9 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   )
-  let host: ChildProcess | undefined
+  let host: BrowserHostProcess | undefined
   const stop = (): void => {
-    host?.kill('SIGTERM')
+    host?.stop()
     sandbox.kill('SIGTERM')
   }
   try {
@@ -53,20 +33,8 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
       environments: SandboxEnvironmentInfo[]
     }
     const local = environments.find((environment) => environment.name === 'sandbox')!
-    host = spawn(process.execPath, ['out/main/browserHost.js'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        COMPLIANCE_DESK_DATA_DIR: testDataDir(),
-        COMPLIANCE_DESK_KEYCHAIN_SERVICE: testKeychainService(),
-        COMPLIANCE_DESK_LOCAL_SANDBOX_URL: local.baseUrl,
-        COMPLIANCE_DESK_LOCAL_SANDBOX_KEY: local.secretKey,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-    const appUrl = new URL(
-      /(http:\/\/\S+)/.exec(await firstLineMatching(host, /is running at/))![1]!,
-    )
+    host = await startBrowserHostProcess(local)
+    const appUrl = new URL(host.url)
     return { local, appUrl, secret: appUrl.hash.replace('#secret=', ''), stop }
   } catch (error) {
     stop()

@@ -1,25 +1,21 @@
 import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
 import { chromium, type Browser } from '@playwright/test'
 import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
-import { chromiumLaunchOptions } from './benchProcesses'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { firstLineMatching } from '../e2e/support/processLines'
 import { median, timeIt, type BenchRow } from './benchStats'
 
 const runs = 5
 
-/** Starts a Node process running `script` and resolves with the first URL it prints. */
+/** Starts a Node process and resolves with the first loopback URL it prints. */
 const startProcess = (args: string[], env: NodeJS.ProcessEnv) => {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'ignore'],
   })
-  const url = new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(line)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)))
-  })
+  const url = firstLineMatching(child, /http:\/\/127\.0\.0\.1:\d+\//).then(
+    (line) => /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(line)![1]!,
+  )
   return { child, url }
 }
 

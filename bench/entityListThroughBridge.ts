@@ -1,6 +1,7 @@
 import { chromium } from '@playwright/test'
 import { bridgeSecretHeader } from '../src/shared/bridge'
-import { chromiumLaunchOptions, startBenchProcesses, type BenchProcesses } from './benchProcesses'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { startBenchProcesses, type BenchProcesses } from './benchProcesses'
 import { compare, median, type BenchRow } from './benchStats'
 
 const rounds = 10

@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
-import { chromiumLaunchOptions } from './benchProcesses'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { median, type BenchRow } from './benchStats'
 
 const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)

@@ -1,7 +1,7 @@
-import type { z } from 'zod'
 import { createEntityRequestSchema, type EntityStore } from './entityStore'
 import { SandboxHttpError, successBody, type PageLink } from './sandboxEnvelopes'
 import { positiveIntegerParam } from './sandboxRequest'
+import { validationFailure } from './sandboxValidation'
 
 export const defaultPageLimit = 20
 /** Spec section 8: maximum 100. A larger limit is served as 100, and `data.limit` says so. */
@@ -43,18 +43,9 @@ export function listEntities(store: EntityStore, url: URL): RouteReply {
   }
 }
 
-const describeIssue = (issue: z.core.$ZodIssue): string =>
-  `${issue.path.length > 0 ? issue.path.join('.') : 'body'} ${issue.message}`
-
 export function createEntity(store: EntityStore, body: unknown, now: Date): RouteReply {
   const parsed = createEntityRequestSchema.safeParse(body)
-  if (!parsed.success) {
-    throw new SandboxHttpError(
-      400,
-      'ValidationError',
-      parsed.error.issues.map(describeIssue).join('; '),
-    )
-  }
+  if (!parsed.success) throw validationFailure(parsed.error)
   return { status: 201, body: successBody(201, 'Entity created', store.create(parsed.data, now)) }
 }
 

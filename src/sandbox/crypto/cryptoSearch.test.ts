@@ -5,7 +5,7 @@ import {
   type RunningSandbox,
   type SandboxEnvironmentName,
 } from '../sandboxServer'
-import { cryptoCategories } from './cryptoCategories'
+import { cryptoCategoryNames } from '../../shared/bridge/cryptoContract'
 
 interface CheckData {
   id: string
@@ -71,8 +71,8 @@ describe('crypto AML search', () => {
       type: 'all',
       query: sanctionedEth,
     })
-    for (const category of cryptoCategories) expect(Array.isArray(data[category])).toBe(true)
-    expect(Object.keys(data.categoryCount).sort()).toEqual([...cryptoCategories].sort())
+    for (const category of cryptoCategoryNames) expect(Array.isArray(data[category])).toBe(true)
+    expect(Object.keys(data.categoryCount).sort()).toEqual([...cryptoCategoryNames].sort())
     expect(data.totalEntity).toBe(
       Object.values(data.categoryCount).reduce((sum, count) => sum + count, 0),
     )

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { SandboxHttpError, successBody } from '../sandboxEnvelopes'
+import { successBody } from '../sandboxEnvelopes'
+import { validationFailure } from '../sandboxValidation'
 import type { RouteReply } from '../entityRoutes'
-import { cryptoCategories, type CryptoCategory } from './cryptoCategories'
+import { cryptoCategoryNames, type CryptoCategoryName } from '../../shared/bridge/cryptoContract'
 import type { SyntheticMatch } from './syntheticMatches'
 import { walletIdentifierKey, type WalletIndex } from './walletIndex'
 import type { WalletRecord } from './walletRecords'
@@ -69,15 +70,12 @@ export function walletMatchRecord(record: WalletRecord): Record<string, unknown>
   }
 }
 
-const categoriesOf = (record: WalletRecord): CryptoCategory[] => {
-  const categories: CryptoCategory[] = []
+const categoriesOf = (record: WalletRecord): CryptoCategoryName[] => {
+  const categories: CryptoCategoryName[] = []
   if (record.topics.some((topic) => topic.startsWith('sanction'))) categories.push('sanctions')
   if (record.topics.some((topic) => topic.startsWith('crime'))) categories.push('crime')
   return categories
 }
-
-const issueText = (issue: z.core.$ZodIssue): string =>
-  `${issue.path.length > 0 ? issue.path.join('.') : 'body'} ${issue.message}`
 
 export function runCryptoSearch(
   body: unknown,
@@ -86,17 +84,11 @@ export function runCryptoSearch(
   now: Date,
 ): RouteReply {
   const parsed = cryptoSearchRequestSchema.safeParse(body)
-  if (!parsed.success) {
-    throw new SandboxHttpError(
-      400,
-      'ValidationError',
-      parsed.error.issues.map(issueText).join('; '),
-    )
-  }
+  if (!parsed.success) throw validationFailure(parsed.error)
   const rawQuery = (body as { query: string }).query
   const buckets = Object.fromEntries(
-    cryptoCategories.map((category) => [category, [] as unknown[]]),
-  ) as Record<CryptoCategory, unknown[]>
+    cryptoCategoryNames.map((category) => [category, [] as unknown[]]),
+  ) as Record<CryptoCategoryName, unknown[]>
   for (const record of sources.wallets.lookup(parsed.data.query)) {
     for (const category of categoriesOf(record)) buckets[category].push(walletMatchRecord(record))
   }
@@ -106,9 +98,12 @@ export function runCryptoSearch(
     for (const category of match.categories) buckets[category].push(walletMatchRecord(match.record))
   }
   const categoryCount = Object.fromEntries(
-    cryptoCategories.map((category) => [category, buckets[category].length]),
+    cryptoCategoryNames.map((category) => [category, buckets[category].length]),
   )
-  const totalEntity = cryptoCategories.reduce((sum, category) => sum + buckets[category].length, 0)
+  const totalEntity = cryptoCategoryNames.reduce(
+    (sum, category) => sum + buckets[category].length,
+    0,
+  )
   const timestamp = now.toISOString()
   const data = {
     id: randomBytes(12).toString('hex'),

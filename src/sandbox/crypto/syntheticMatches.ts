@@ -1,9 +1,9 @@
-import type { CryptoCategory } from './cryptoCategories'
+import type { CryptoCategoryName } from '../../shared/bridge/cryptoContract'
 import type { WalletRecord } from './walletRecords'
 
 export interface SyntheticMatch {
   record: WalletRecord
-  categories: CryptoCategory[]
+  categories: CryptoCategoryName[]
 }
 
 /**

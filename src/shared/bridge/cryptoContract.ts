@@ -16,6 +16,7 @@ export const cryptoCategoryNames = [
   'frozen_asset',
   'personOfInterest',
 ] as const
+export type CryptoCategoryName = (typeof cryptoCategoryNames)[number]
 
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional()
 
