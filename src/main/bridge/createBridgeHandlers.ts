@@ -1,7 +1,7 @@
 import type { BridgeHandlers } from '../../shared/bridge'
 import type { ApiClient } from '../services/api/apiClient'
 import { runCryptoSearch } from '../services/api/cryptoSearchApi'
-import { listEntities } from '../services/api/entitiesApi'
+import { createEntity, getEntity, listEntities } from '../services/api/entitiesApi'
 import type { RequestRegistry } from '../services/api/requestRegistry'
 import type { EnvironmentService } from '../services/environments/environmentService'
 
@@ -20,6 +20,11 @@ export function createBridgeHandlers({
   return {
     'entities.list': async ({ page, limit }) =>
       listEntities(api, await environments.resolveActive(), page, limit),
+    'entities.create': async ({ requestId, entity }) => {
+      const environment = await environments.resolveActive()
+      return requests.run(requestId, (signal) => createEntity(api, environment, entity, signal))
+    },
+    'entities.get': async ({ id }) => getEntity(api, await environments.resolveActive(), id),
     'crypto.search': async ({
       requestId,
       environment: target,

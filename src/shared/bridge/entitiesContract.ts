@@ -32,7 +32,55 @@ export const entityPageSchema = z.object({
 })
 export type EntityPage = z.infer<typeof entityPageSchema>
 
+const personName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters')
+const optionalEmail = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.email('must be an e-mail address').optional())
+  .optional()
+
+/**
+ * A new entity. The spec shows only an individual; a business is `entityType: "business"` with
+ * its `name`, as the local sandbox accepts. Consent is required for both.
+ */
+export const newEntitySchema = z.discriminatedUnion('entityType', [
+  z.strictObject({
+    entityType: z.literal('individual'),
+    isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
+    firstName: personName,
+    lastName: personName,
+    email: optionalEmail,
+  }),
+  z.strictObject({
+    entityType: z.literal('business'),
+    isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
+    name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    email: optionalEmail,
+  }),
+])
+export type NewEntity = z.input<typeof newEntitySchema>
+
+export const fetchedEntitySchema = z.object({
+  environment: environmentIdSchema,
+  fetchedAt: z.iso.datetime(),
+  entity: entitySchema,
+})
+export type FetchedEntity = z.infer<typeof fetchedEntitySchema>
+
 export const entitiesContract = {
+  'entities.create': defineMethod(
+    z.strictObject({ requestId: z.uuid(), entity: newEntitySchema }),
+    fetchedEntitySchema,
+  ),
+  'entities.get': defineMethod(
+    z.strictObject({ id: z.string().regex(/^ent_[A-Za-z0-9]+$/, 'must be an entity id (ent_…)') }),
+    fetchedEntitySchema,
+  ),
   'entities.list': defineMethod(
     z.strictObject({
       page: z.number().int().min(1),

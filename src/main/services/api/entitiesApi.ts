@@ -1,6 +1,13 @@
 import { z } from 'zod'
-import { entitySchema, type EntityPage } from '../../../shared/bridge/entitiesContract'
+import {
+  entitySchema,
+  type EntityPage,
+  type FetchedEntity,
+  type NewEntity,
+} from '../../../shared/bridge/entitiesContract'
+import { bridgeErrorNames } from '../../../shared/bridge'
 import type { ResolvedEnvironment } from '../environments/environmentService'
+import { ServiceError } from '../serviceError'
 import type { ApiClient } from './apiClient'
 import { linkRelations } from './apiEnvelopes'
 import { unexpectedResponse } from './apiErrors'
@@ -41,5 +48,59 @@ export async function listEntities(
     hasNext: relations.has('next') || data.data.page * data.data.limit < total,
     hasPrev: relations.has('prev') || data.data.page > 1,
     items: list,
+  }
+}
+
+const fetched = (
+  environment: ResolvedEnvironment,
+  status: number,
+  data: unknown,
+  now: () => Date,
+): FetchedEntity => {
+  const entity = entitySchema.safeParse(data)
+  if (!entity.success)
+    throw unexpectedResponse(environment.label, status, JSON.stringify(data) ?? '')
+  return { environment: environment.id, fetchedAt: now().toISOString(), entity: entity.data }
+}
+
+/** Creation is not idempotent: once it may have reached the service it is never sent again by itself. */
+export async function createEntity(
+  client: ApiClient,
+  environment: ResolvedEnvironment,
+  entity: NewEntity,
+  signal?: AbortSignal,
+  now: () => Date = () => new Date(),
+): Promise<FetchedEntity> {
+  const reply = await client.send(environment, {
+    method: 'POST',
+    path: 'v2/api/entities',
+    body: entity,
+    atMostOnce: true,
+    ...(signal ? { signal } : {}),
+  })
+  return fetched(environment, reply.status, reply.data, now)
+}
+
+export async function getEntity(
+  client: ApiClient,
+  environment: ResolvedEnvironment,
+  id: string,
+  now: () => Date = () => new Date(),
+): Promise<FetchedEntity> {
+  try {
+    const reply = await client.send(environment, {
+      method: 'GET',
+      path: `v2/api/entities/${encodeURIComponent(id)}`,
+    })
+    return fetched(environment, reply.status, reply.data, now)
+  } catch (error) {
+    if (error instanceof ServiceError && error.name === bridgeErrorNames.notFound) {
+      throw new ServiceError(
+        bridgeErrorNames.notFound,
+        `The entity ${id} was not found in ${environment.label}. It may belong to another environment.`,
+        { status: 404 },
+      )
+    }
+    throw error
   }
 }

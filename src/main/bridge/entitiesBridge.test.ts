@@ -1,0 +1,109 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
+import { startMainSide, type MainSide } from '../app/startMainSide'
+import { sessionKeyStore } from '../services/keys/secretKeyStore'
+import { dispatchBridgeCall } from './dispatchBridgeCall'
+
+let sandbox: RunningSandbox
+let mainSide: MainSide
+
+beforeEach(async () => {
+  sandbox = await startSandbox()
+  const { baseUrl, secretKey } = sandbox.environment('sandbox')
+  mainSide = await startMainSide({
+    dataDir: mkdtempSync(join(tmpdir(), 'cd-entities-')),
+    keyStore: sessionKeyStore('test store'),
+    localSandbox: { baseUrl, secretKey },
+  })
+})
+
+afterEach(async () => {
+  await mainSide.close()
+  await sandbox.close()
+})
+
+const call = (method: string, input: unknown) =>
+  dispatchBridgeCall(mainSide.handlers, method, input)
+const create = (entity: Record<string, unknown>) =>
+  call('entities.create', { requestId: crypto.randomUUID(), entity })
+const creations = () =>
+  sandbox.requests.filter(
+    (request) => request.method === 'POST' && request.path === '/v2/api/entities',
+  )
+
+describe('entities over the bridge', () => {
+  it('creates an individual and a business, and reads each back by id', async () => {
+    const person = await create({
+      entityType: 'individual',
+      isSubjectConsent: true,
+      firstName: 'Ada',
+      lastName: 'Test',
+      email: 'ada@example.com',
+    })
+    expect(person).toMatchObject({
+      ok: true,
+      data: { environment: 'local', entity: { entityType: 'individual', firstName: 'Ada' } },
+    })
+    const business = await create({
+      entityType: 'business',
+      isSubjectConsent: true,
+      name: 'Aurora Trading Ltd',
+      email: '',
+    })
+    expect(business).toMatchObject({
+      ok: true,
+      data: { entity: { entityType: 'business', name: 'Aurora Trading Ltd' } },
+    })
+    const id = (business as { ok: true; data: { entity: { id: string } } }).data.entity.id
+    expect(id).toMatch(/^ent_/)
+    expect(await call('entities.get', { id })).toMatchObject({
+      ok: true,
+      data: { entity: { id, name: 'Aurora Trading Ltd' } },
+    })
+  })
+
+  it('refuses invalid fields before anything is sent, naming them', async () => {
+    const reply = await create({
+      entityType: 'individual',
+      isSubjectConsent: true,
+      firstName: '',
+      lastName: 'X',
+      email: 'not-an-email',
+    })
+    expect(reply).toMatchObject({ ok: false, error: { name: 'ValidationError' } })
+    expect(JSON.stringify(reply)).toContain('entity.firstName')
+    expect(JSON.stringify(reply)).toContain('entity.email')
+    expect(
+      await create({ entityType: 'business', isSubjectConsent: false, name: 'X' }),
+    ).toMatchObject({ ok: false, error: { name: 'ValidationError' } })
+    expect(creations()).toHaveLength(0)
+  })
+
+  it('says an unknown entity was not found', async () => {
+    const reply = await call('entities.get', { id: 'ent_doesnotexist' })
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { name: 'ResourceNotFoundError', status: 404 },
+    })
+    expect(JSON.stringify(reply)).toContain(
+      'The entity ent_doesnotexist was not found in Local sandbox',
+    )
+  })
+
+  it('never re-sends a creation whose answer was lost: the outcome is unknown and it exists once', async () => {
+    sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
+    const reply = await create({
+      entityType: 'individual',
+      isSubjectConsent: true,
+      firstName: 'Lost',
+      lastName: 'Answer',
+    })
+    expect(reply).toMatchObject({ ok: false, error: { name: 'OutcomeUnknownError' } })
+    expect(creations()).toHaveLength(1)
+    const page = await call('entities.list', { page: 1, limit: 5 })
+    expect(JSON.stringify(page)).toContain('"firstName":"Lost"')
+  })
+})
