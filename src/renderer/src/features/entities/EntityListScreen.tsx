@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Center,
+  Code,
   Group,
   Loader,
   Paper,
@@ -10,12 +11,24 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { IconAlertTriangle, IconCloudOff, IconRefresh } from '@tabler/icons-react'
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCloudOff,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import type { FetchedEntity } from '../../../../shared/bridge/entitiesContract'
 import { appDatabase } from '../../db/appDatabase'
 import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
 import { shellActions, shellSelectors, useShellStore } from '../shell/store'
-import { readEntityPage, type CachedPageView } from './entityCache'
+import { CopyValue } from '../../ui/CopyValue'
+import { readEntityPage, saveEntity, type CachedPageView } from './entityCache'
+import { entityDisplayName } from './entityDisplay'
+import { EntityDetail } from './EntityDetail'
+import { NewEntityModal } from './NewEntityModal'
 import { EntityPager } from './EntityPager'
 import { EntityTable } from './EntityTable'
 import { entityListActions, useEntityListStore, type EntityLoad } from './store'
@@ -95,7 +108,37 @@ function FailureNotice({
   )
 }
 
+function CreatedNotice({ created, onClose }: { created: FetchedEntity; onClose: () => void }) {
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconCircleCheck size={18} />}
+      withCloseButton
+      onClose={onClose}
+      title="Entity created"
+      data-testid="entity-created"
+    >
+      <Group gap={6}>
+        <Text size="sm">{entityDisplayName(created.entity)} was created as</Text>
+        <Code>{created.entity.id}</Code>
+        <CopyValue value={created.entity.id} label="Copy entity ID" />
+      </Group>
+    </Alert>
+  )
+}
+
 export function EntityListScreen() {
+  const openEntityId = useEntityListStore((state) => state.openEntityId)
+  const environment = useShellStore(shellSelectors.activeEnvironment)
+  if (openEntityId && environment)
+    return <EntityDetail environment={environment} id={openEntityId} />
+  return <EntityList />
+}
+
+function EntityList() {
+  const [creating, setCreating] = useState(false)
+  const [created, setCreated] = useState<FetchedEntity | null>(null)
   const environment = useShellStore(shellSelectors.activeEnvironment)
   const page = useEntityListStore((state) => state.page)
   const limit = useEntityListStore((state) => state.limit)
@@ -120,16 +163,22 @@ export function EntityListScreen() {
             {cached ? ` · ${cached.total.toLocaleString()} in total` : ''}
           </Text>
         </div>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconRefresh size={14} />}
-          loading={load.state === 'loading'}
-          onClick={entityListActions.reload}
-        >
-          Refresh
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} />}
+            loading={load.state === 'loading'}
+            onClick={entityListActions.reload}
+          >
+            Refresh
+          </Button>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
+            New entity
+          </Button>
+        </Group>
       </Group>
+      {created && <CreatedNotice created={created} onClose={() => setCreated(null)} />}
       {failed && isUnreachable(failed.errorName) && <OfflineNotice load={failed} cached={cached} />}
       {failed && !isUnreachable(failed.errorName) && (
         <FailureNotice load={failed} cached={cached} />
@@ -156,6 +205,17 @@ export function EntityListScreen() {
         )}
         <EntityPager page={page} limit={limit} cached={cached} />
       </Paper>
+      <NewEntityModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(entity) => {
+          setCreating(false)
+          setCreated(entity)
+          void saveEntity(appDatabase, entity)
+          entityListActions.goToPage(1)
+          entityListActions.reload()
+        }}
+      />
     </Stack>
   )
 }

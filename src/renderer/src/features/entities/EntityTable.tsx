@@ -3,6 +3,7 @@ import type { Entity } from '../../../../shared/bridge/entitiesContract'
 import { CopyValue } from '../../ui/CopyValue'
 import { Timestamp } from '../../ui/Timestamp'
 import { entityDisplayName } from './entityDisplay'
+import { entityListActions } from './store'
 
 function EntityIdCell({ id }: { id: string }) {
   return (
@@ -34,7 +35,12 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
       </Table.Thead>
       <Table.Tbody>
         {entities.map((entity) => (
-          <Table.Tr key={entity.id} data-testid="entity-row">
+          <Table.Tr
+            key={entity.id}
+            data-testid="entity-row"
+            onClick={() => entityListActions.openEntity(entity.id)}
+            style={{ cursor: 'pointer' }}
+          >
             <Table.Td>
               <Text size="sm" fw={500}>
                 {entityDisplayName(entity)}

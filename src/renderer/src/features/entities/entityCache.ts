@@ -1,4 +1,4 @@
-import type { Entity, EntityPage } from '../../../../shared/bridge/entitiesContract'
+import type { Entity, EntityPage, FetchedEntity } from '../../../../shared/bridge/entitiesContract'
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { AppDatabase } from '../../db/appDatabase'
 
@@ -34,6 +34,16 @@ export async function saveEntityPage(db: AppDatabase, page: EntityPage): Promise
       fetchedAt: page.fetchedAt,
       ids: page.items.map((entity) => entity.id),
     })
+  })
+}
+
+/** One entity as fetched on its own (its detail, or just created). */
+export async function saveEntity(db: AppDatabase, fetched: FetchedEntity): Promise<void> {
+  await db.entities.put({
+    environment: fetched.environment,
+    id: fetched.entity.id,
+    fetchedAt: fetched.fetchedAt,
+    entity: fetched.entity,
   })
 }
 

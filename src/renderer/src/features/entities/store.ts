@@ -13,6 +13,8 @@ interface EntityListState {
   load: EntityLoad
   /** Bumped to fetch the current page again. */
   reloadToken: number
+  /** The entity being read, or null for the list. */
+  openEntityId: string | null
 }
 
 export const getInitialEntityListState = (): EntityListState => ({
@@ -20,6 +22,7 @@ export const getInitialEntityListState = (): EntityListState => ({
   limit: entityPageSizes[0],
   load: { state: 'idle' },
   reloadToken: 0,
+  openEntityId: null,
 })
 
 export const useEntityListStore = create<EntityListState>()(getInitialEntityListState)
@@ -31,4 +34,6 @@ export const entityListActions = {
     useEntityListStore.setState((state) => ({ reloadToken: state.reloadToken + 1 })),
   setLoad: (load: EntityLoad): void => useEntityListStore.setState({ load }),
   reset: (): void => useEntityListStore.setState(getInitialEntityListState()),
+  openEntity: (id: string): void => useEntityListStore.setState({ openEntityId: id }),
+  closeEntity: (): void => useEntityListStore.setState({ openEntityId: null }),
 }

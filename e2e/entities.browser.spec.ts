@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test'
+import { EntityListPage } from './pages/entityListPage'
+import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { saveScreen } from './support/screenshots'
+
+let app: BrowserModeApp
+
+test.beforeEach(async () => {
+  app = await launchBrowserModeApp()
+})
+
+test.afterEach(async () => {
+  await app.stop()
+})
+
+const creations = () =>
+  app.sandbox.requests.filter(
+    (request) => request.method === 'POST' && request.path === '/v2/api/entities',
+  )
+
+test('create an individual and a business, see them listed first, and read the detail', async ({
+  page,
+}) => {
+  const entities = new EntityListPage(page)
+  await page.goto(app.url)
+  await entities.waitUntilReady()
+  await entities.open()
+  await expect(entities.rows).toHaveCount(20)
+
+  await page.getByRole('button', { name: 'New entity' }).click()
+  const form = page.getByRole('dialog', { name: 'New entity' })
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('Lovelace')
+  await form.getByLabel('E-mail').fill('not an address')
+  await form.getByRole('button', { name: 'Create individual' }).click()
+  await expect(form).toContainText('E-mail must be an e-mail address')
+  await expect(form).toContainText('Consent is required to create an entity.')
+  await saveScreen(page, 'entities-01-new-entity-refused')
+  expect(creations()).toHaveLength(0)
+
+  await form.getByLabel('E-mail').fill('ada@example.com')
+  await form.getByLabel('The subject has consented to being recorded').check()
+  await form.getByRole('button', { name: 'Create individual' }).click()
+  const created = page.getByTestId('entity-created')
+  await expect(created).toContainText('Ada Lovelace was created as')
+  await expect(created).toContainText(/ent_[a-z0-9]+/)
+  await expect(entities.range).toHaveText('Rows 1–20 of 301')
+  await expect(entities.rows.first()).toContainText('Ada Lovelace')
+  await saveScreen(page, 'entities-02-created')
+
+  await page.getByRole('button', { name: 'New entity' }).click()
+  await form.getByText('Business', { exact: true }).click()
+  await form.getByLabel('Business name').fill('Aurora Trading Ltd')
+  await form.getByLabel('The subject has consented to being recorded').check()
+  await form.getByRole('button', { name: 'Create business' }).click()
+  await expect(created).toContainText('Aurora Trading Ltd was created as')
+  await expect(entities.rows.first()).toContainText('Aurora Trading Ltd')
+  expect(creations()).toHaveLength(2)
+
+  await entities.rows.nth(1).click()
+  const detail = page.getByTestId('entity-detail')
+  await expect(detail).toContainText('Ada Lovelace')
+  await expect(detail).toContainText('ada@example.com')
+  await expect(page.getByTestId('entity-fetched-at')).toContainText('Fetched')
+  await saveScreen(page, 'entities-03-detail')
+  await page.getByRole('button', { name: 'Back to entities' }).click()
+  await expect(entities.rows).toHaveCount(20)
+})
