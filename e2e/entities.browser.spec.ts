@@ -66,3 +66,40 @@ test('create an individual and a business, see them listed first, and read the d
   await page.getByRole('button', { name: 'Back to entities' }).click()
   await expect(entities.rows).toHaveCount(20)
 })
+
+test('offline: cached entities stay browsable, and an entity created offline is sent exactly once when the service is back', async ({
+  page,
+}) => {
+  const entities = new EntityListPage(page)
+  await page.goto(app.url)
+  await entities.waitUntilReady()
+  await entities.open()
+  await expect(entities.rows).toHaveCount(20)
+  const firstPage = await entities.rowNames()
+
+  await app.sandbox.suspend()
+  await entities.refresh()
+  await expect(entities.offlineBanner).toBeVisible()
+  expect(await entities.rowNames()).toEqual(firstPage)
+
+  await page.getByRole('button', { name: 'New entity' }).click()
+  const form = page.getByRole('dialog', { name: 'New entity' })
+  await form.getByLabel('First name').fill('Grace')
+  await form.getByLabel('Last name').fill('Hopper')
+  await form.getByLabel('The subject has consented to being recorded').check()
+  await form.getByRole('button', { name: 'Create individual' }).click()
+  await expect(form.getByTestId('new-entity-error')).toContainText('cannot be reached')
+  await form.getByRole('button', { name: 'Queue it to create when the service is back' }).click()
+  const queued = page.getByTestId('outbox-createEntity').getByTestId('outbox-item')
+  await expect(queued).toHaveAttribute('data-state', 'queued')
+  await expect(queued).toContainText('Grace Hopper')
+  await saveScreen(page, 'entities-04-offline-queued')
+  expect(creations()).toHaveLength(0)
+
+  await app.sandbox.resume()
+  await expect(queued).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
+  expect(creations()).toHaveLength(1)
+  await queued.getByRole('button', { name: 'Open entity' }).click()
+  await expect(page.getByTestId('entity-detail')).toContainText('Grace Hopper')
+  await saveScreen(page, 'entities-05-created-after-outage')
+})

@@ -42,7 +42,7 @@ test('offline: history stays readable, and a queued check survives a reload and 
   await expect(search.error).toHaveAttribute('data-error', 'ServiceUnreachableError')
   await expect(search.error).toContainText('cannot be reached')
   await page.getByRole('button', { name: 'Queue it to run when the service is back' }).click()
-  const item = page.getByTestId('queued-check')
+  const item = page.getByTestId('outbox-cryptoCheck').getByTestId('outbox-item')
   await expect(item).toHaveAttribute('data-state', 'queued')
   await expect(page.getByTestId('connectivity')).toHaveAttribute('data-status', 'offline')
   await saveScreen(page, 'offline-01-queued-check')

@@ -5,7 +5,7 @@ import { EntityListScreen } from './features/entities/EntityListScreen'
 import { HistoryScreen } from './features/history/HistoryScreen'
 import { SearchScreen } from './features/search/SearchScreen'
 import { entityListActions } from './features/entities/store'
-import { startQueueRunner } from './features/queue/queueRunner'
+import { startOutboxRunner } from './features/outbox/outboxRunner'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { AppFrame } from './features/shell/AppFrame'
 import { shellActions, shellSelectors, useShellStore } from './features/shell/store'
@@ -34,7 +34,7 @@ export function App() {
   }, [])
 
   const ready = environment !== null
-  useEffect(() => (ready ? startQueueRunner() : undefined), [ready])
+  useEffect(() => (ready ? startOutboxRunner() : undefined), [ready])
 
   // Each environment has its own pages: switching starts again from the first.
   useEffect(() => entityListActions.goToPage(1), [environment])

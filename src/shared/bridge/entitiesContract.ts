@@ -74,7 +74,12 @@ export type FetchedEntity = z.infer<typeof fetchedEntitySchema>
 
 export const entitiesContract = {
   'entities.create': defineMethod(
-    z.strictObject({ requestId: z.uuid(), entity: newEntitySchema }),
+    z.strictObject({
+      requestId: z.uuid(),
+      /** The active environment when absent; a queued creation keeps the one it was queued for. */
+      environment: environmentIdSchema.optional(),
+      entity: newEntitySchema,
+    }),
     fetchedEntitySchema,
   ),
   'entities.get': defineMethod(

@@ -1,9 +1,10 @@
-import type {
-  BridgeApi,
-  BridgeError,
-  BridgeInput,
-  BridgeMethod,
-  BridgeOutput,
+import {
+  bridgeErrorNames,
+  type BridgeApi,
+  type BridgeError,
+  type BridgeInput,
+  type BridgeMethod,
+  type BridgeOutput,
 } from '../../../shared/bridge'
 import { httpTransport, takeBrowserHostSecret } from './httpTransport'
 
@@ -36,3 +37,11 @@ export async function callBridge<M extends BridgeMethod>(
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.'
+
+const unreachableNames = new Set<string>([
+  bridgeErrorNames.serviceUnreachable,
+  bridgeErrorNames.transport,
+])
+
+/** The service (or, in browser mode, the app's own host) could not be reached: the app is offline. */
+export const isUnreachable = (errorName: string): boolean => unreachableNames.has(errorName)

@@ -1,15 +1,15 @@
 import { Dexie, type Table } from 'dexie'
 import type { CryptoCheck } from '../../../shared/bridge/cryptoContract'
-import type { Entity } from '../../../shared/bridge/entitiesContract'
+import type { Entity, NewEntity } from '../../../shared/bridge/entitiesContract'
 import type { Evidence } from '../../../shared/bridge/evidenceSchema'
 import type { EnvironmentId } from '../../../shared/environments'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
-import { queuedChecksSchema } from './migrations/0003-queued-checks'
+import { outboxSchema } from './migrations/0003-outbox'
 
 /** Every schema version in order; the last one is the database's version. */
-const migrations: readonly DatabaseMigration[] = [initialSchema, checksSchema, queuedChecksSchema]
+const migrations: readonly DatabaseMigration[] = [initialSchema, checksSchema, outboxSchema]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
 
@@ -51,31 +51,37 @@ export interface StoredCheck {
 }
 
 /**
- * queued → running → done; a check that was running when the app stopped is `interrupted`: it may
+ * queued → running → done; an item that was running when the app stopped is `interrupted`: it may
  * have been sent, so it is never re-sent without the user's say.
  */
-export type QueuedCheckState = 'queued' | 'running' | 'interrupted' | 'failed' | 'done'
+export type OutboxState = 'queued' | 'running' | 'interrupted' | 'failed' | 'done'
 
-export interface QueuedCheck {
-  /** Also the request id it is sent with, and the id of its result in `checks`. */
+export type OutboxWork =
+  | {
+      kind: 'cryptoCheck'
+      query: string
+      queryKey: string
+      advancedSearch?: Record<string, string>
+    }
+  | { kind: 'createEntity'; entity: NewEntity; label: string }
+
+export type OutboxItem = OutboxWork & {
+  /** Also the request id it is sent with. */
   localId: string
   environment: EnvironmentId
-  query: string
-  queryKey: string
-  advancedSearch?: Record<string, string>
   queuedAt: string
-  state: QueuedCheckState
+  state: OutboxState
   /** Why it failed or was interrupted, in one sentence. */
   message?: string
-  /** The saved check, once it ran. */
-  resultLocalId?: string
+  /** What it produced once done: the saved check's key, or the new entity's id. */
+  resultId?: string
 }
 
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
   checks: Table<StoredCheck, string>
-  queuedChecks: Table<QueuedCheck, string>
+  outbox: Table<OutboxItem, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

@@ -23,7 +23,7 @@ import { Timestamp } from '../../ui/Timestamp'
 import { saveEntity } from './entityCache'
 import { entityDisplayName } from './entityDisplay'
 import { entityListActions } from './store'
-import { isUnreachable } from './useEntityPageLoader'
+import { isUnreachable } from '../../bridge/bridgeClient'
 
 const fieldLabels: Record<string, string> = {
   entityType: 'Type',

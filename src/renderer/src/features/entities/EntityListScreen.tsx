@@ -29,10 +29,12 @@ import { readEntityPage, saveEntity, type CachedPageView } from './entityCache'
 import { entityDisplayName } from './entityDisplay'
 import { EntityDetail } from './EntityDetail'
 import { NewEntityModal } from './NewEntityModal'
+import { OutboxPanel } from '../outbox/OutboxPanel'
 import { EntityPager } from './EntityPager'
 import { EntityTable } from './EntityTable'
 import { entityListActions, useEntityListStore, type EntityLoad } from './store'
-import { isUnreachable, useEntityPageLoader } from './useEntityPageLoader'
+import { useEntityPageLoader } from './useEntityPageLoader'
+import { isUnreachable } from '../../bridge/bridgeClient'
 
 function OfflineNotice({
   load,
@@ -205,6 +207,7 @@ function EntityList() {
         )}
         <EntityPager page={page} limit={limit} cached={cached} />
       </Paper>
+      <OutboxPanel kind="createEntity" />
       <NewEntityModal
         opened={creating}
         onClose={() => setCreating(false)}

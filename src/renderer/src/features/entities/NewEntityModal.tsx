@@ -9,8 +9,18 @@ import {
   TextInput,
 } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
-import { newEntitySchema, type FetchedEntity } from '../../../../shared/bridge/entitiesContract'
-import { callBridge, errorMessage } from '../../bridge/bridgeClient'
+import {
+  newEntitySchema,
+  type FetchedEntity,
+  type NewEntity,
+} from '../../../../shared/bridge/entitiesContract'
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
+import { appDatabase } from '../../db/appDatabase'
+import { enqueue } from '../outbox/outboxStore'
+import { shellSelectors, useShellStore } from '../shell/store'
+import { createEntity } from './createEntity'
+import { entityDisplayName } from './entityDisplay'
 
 type EntityKind = 'individual' | 'business'
 
@@ -29,10 +39,20 @@ export function NewEntityModal({
   const [kind, setKind] = useState<EntityKind>('individual')
   const [form, setForm] = useState(emptyForm)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<string | null>(null)
+  const [failure, setFailure] = useState<{ message: string; unsent: NewEntity | null } | null>(null)
+  const environment = useShellStore(shellSelectors.activeEnvironment)
   const [pending, setPending] = useState(false)
   const set = (field: keyof typeof emptyForm) => (value: string | boolean) =>
     setForm((current) => ({ ...current, [field]: value }))
+
+  const queue = async (entity: NewEntity) => {
+    if (!environment) return
+    const label = entityDisplayName({ id: 'ent_pending', ...entity })
+    await enqueue(appDatabase, environment, { kind: 'createEntity', entity, label })
+    setForm(emptyForm)
+    setFailure(null)
+    onClose()
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -59,14 +79,19 @@ export function NewEntityModal({
     setFailure(null)
     setPending(true)
     try {
-      const created = await callBridge('entities.create', {
+      const created = await createEntity({
         requestId: crypto.randomUUID(),
-        entity: candidate as typeof parsed.data,
+        entity: candidate as NewEntity,
       })
       setForm(emptyForm)
       onCreated(created)
     } catch (error) {
-      setFailure(errorMessage(error))
+      // Only a request that provably never left may be queued; anything else could create it twice.
+      const unsent =
+        error instanceof BridgeCallError && error.name === bridgeErrorNames.serviceUnreachable
+          ? (candidate as NewEntity)
+          : null
+      setFailure({ message: errorMessage(error), unsent })
     } finally {
       setPending(false)
     }
@@ -125,7 +150,16 @@ export function NewEntityModal({
           />
           {failure && (
             <Alert color="red" variant="light" data-testid="new-entity-error">
-              {failure}
+              <Stack gap={6}>
+                <span>{failure.message}</span>
+                {failure.unsent && environment && (
+                  <Group>
+                    <Button size="xs" onClick={() => void queue(failure.unsent!)}>
+                      Queue it to create when the service is back
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
             </Alert>
           )}
           <Group justify="flex-end">

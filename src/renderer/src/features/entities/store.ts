@@ -36,4 +36,11 @@ export const entityListActions = {
   reset: (): void => useEntityListStore.setState(getInitialEntityListState()),
   openEntity: (id: string): void => useEntityListStore.setState({ openEntityId: id }),
   closeEntity: (): void => useEntityListStore.setState({ openEntityId: null }),
+  /** Newest entities first, fetched again: where an entity whose creation went unanswered would be. */
+  lookForNewest: (): void =>
+    useEntityListStore.setState((state) => ({
+      openEntityId: null,
+      page: 1,
+      reloadToken: state.reloadToken + 1,
+    })),
 }

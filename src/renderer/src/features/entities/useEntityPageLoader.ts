@@ -1,18 +1,11 @@
 import { useEffect } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
+import { BridgeCallError, callBridge, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
 import { appDatabase } from '../../db/appDatabase'
 import { shellActions } from '../shell/store'
 import { saveEntityPage } from './entityCache'
 import { entityListActions, useEntityListStore } from './store'
-
-const unreachableNames = new Set<string>([
-  bridgeErrorNames.serviceUnreachable,
-  bridgeErrorNames.transport,
-])
-
-export const isUnreachable = (errorName: string): boolean => unreachableNames.has(errorName)
 
 /** Fetches the current page from the active environment and caches it; the screen reads the cache. */
 export function useEntityPageLoader(environment: EnvironmentId | null): void {

@@ -3,7 +3,6 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { shellActions } from '../shell/store'
-import { unreachableErrors } from './runCryptoSearch'
 import type { SearchRun } from './store'
 
 const titles: Record<string, string> = {
@@ -67,7 +66,7 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
           </Text>
         )}
         <Group gap="xs">
-          {onQueue && unreachableErrors.has(run.errorName) && (
+          {onQueue && run.errorName === bridgeErrorNames.serviceUnreachable && (
             <Button size="xs" variant="filled" onClick={onQueue}>
               {billed
                 ? 'Queue it (billed when it runs)'

@@ -5,8 +5,8 @@ import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment } from '../../../../shared/environments'
 import { appDatabase } from '../../db/appDatabase'
 import { CheckResultView } from '../checks/CheckResultView'
-import { enqueueCheck } from '../queue/checkQueue'
-import { QueuedChecksPanel } from '../queue/QueuedChecksPanel'
+import { enqueue } from '../outbox/outboxStore'
+import { OutboxPanel } from '../outbox/OutboxPanel'
 import { shellSelectors, useShellStore } from '../shell/store'
 import { BilledCheckGuard } from './BilledCheckGuard'
 import { cancelCryptoSearch, runCryptoSearch } from './runCryptoSearch'
@@ -30,8 +30,8 @@ export function SearchScreen() {
   const queue = () => {
     if (environment === null) return
     const advancedSearch = searchSelectors.filledAdvanced(useSearchStore.getState())
-    void enqueueCheck(appDatabase, {
-      environment,
+    void enqueue(appDatabase, environment, {
+      kind: 'cryptoCheck',
       query: query.trim(),
       queryKey: addressCheck.normalized,
       ...(advancedSearch ? { advancedSearch } : {}),
@@ -62,7 +62,7 @@ export function SearchScreen() {
       {run.state === 'failed' && (
         <SearchErrorNotice run={run} onRetry={submit} onQueue={queue} billed={billed} />
       )}
-      <QueuedChecksPanel />
+      <OutboxPanel kind="cryptoCheck" />
       {shown && <CheckResultView stored={shown} />}
       <BilledCheckGuard
         queryKey={guardedKey}

@@ -1,13 +1,8 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
+import { BridgeCallError, callBridge, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
 import { executeCheck } from '../checks/executeCheck'
 import { shellActions } from '../shell/store'
 import { searchActions, searchSelectors, useSearchStore } from './store'
-
-export const unreachableErrors = new Set<string>([
-  bridgeErrorNames.serviceUnreachable,
-  bridgeErrorNames.transport,
-])
 
 /** Runs the check the form describes, saves it with its evidence, and shows it. One at a time. */
 export async function runCryptoSearch(): Promise<void> {
@@ -26,7 +21,7 @@ export async function runCryptoSearch(): Promise<void> {
     searchActions.showCheck(saved)
   } catch (error) {
     const errorName = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
-    if (unreachableErrors.has(errorName)) shellActions.serviceUnreachable(errorMessage(error))
+    if (isUnreachable(errorName)) shellActions.serviceUnreachable(errorMessage(error))
     const retryAfterS = error instanceof BridgeCallError ? error.retryAfterS : undefined
     searchActions.setRun({
       state: 'failed',

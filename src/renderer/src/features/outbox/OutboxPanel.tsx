@@ -1,0 +1,128 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { IconClockPause } from '@tabler/icons-react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { environmentLabels } from '../../../../shared/environments'
+import { appDatabase, type OutboxItem, type OutboxWork } from '../../db/appDatabase'
+import { formatLocalDateTime } from '../../ui/formatTime'
+import { entityListActions } from '../entities/store'
+import { searchActions } from '../search/store'
+import { drainOutbox } from './outboxRunner'
+import { removeItem, requeue } from './outboxStore'
+
+const stateLabels: Record<OutboxItem['state'], [string, string]> = {
+  queued: ['Waiting for the service', 'gray'],
+  running: ['Sending', 'blue'],
+  interrupted: ['Check before resending', 'orange'],
+  failed: ['Failed', 'red'],
+  done: ['Done', 'green'],
+}
+
+const panelTitles: Record<OutboxWork['kind'], string> = {
+  cryptoCheck: 'Queued checks',
+  createEntity: 'Entities waiting to be created',
+}
+
+const describe = (item: OutboxItem): string =>
+  item.kind === 'cryptoCheck' ? item.query : item.label
+
+function OutboxRow({ item }: { item: OutboxItem }) {
+  const [label, color] = stateLabels[item.state]
+  const openResult = () => {
+    if (!item.resultId) return
+    if (item.kind === 'cryptoCheck') searchActions.showCheck(item.resultId)
+    else entityListActions.openEntity(item.resultId)
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="outbox-item" data-state={item.state}>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" ff={item.kind === 'cryptoCheck' ? 'monospace' : undefined} truncate>
+            {describe(item)}
+          </Text>
+          <Badge size="xs" variant="light" radius="sm" tt="none">
+            {environmentLabels[item.environment]}
+          </Badge>
+          <Badge size="xs" color={color} radius="sm" tt="none">
+            {label}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Queued {formatLocalDateTime(item.queuedAt)}
+          {item.message ? ` · ${item.message}` : ''}
+        </Text>
+      </Stack>
+      <Group gap={4} wrap="nowrap">
+        {item.state === 'done' && item.resultId && (
+          <Button size="compact-xs" variant="light" onClick={openResult}>
+            {item.kind === 'cryptoCheck' ? 'View result' : 'Open entity'}
+          </Button>
+        )}
+        {item.state === 'interrupted' && item.kind === 'createEntity' && (
+          <Button size="compact-xs" variant="light" onClick={entityListActions.lookForNewest}>
+            Look for it
+          </Button>
+        )}
+        {(item.state === 'interrupted' || item.state === 'failed') && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="orange"
+            onClick={() => void requeue(appDatabase, item.localId).then(drainOutbox)}
+          >
+            Send again
+          </Button>
+        )}
+        {item.state !== 'running' && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            onClick={() => void removeItem(appDatabase, item.localId)}
+          >
+            {item.state === 'queued' ? 'Cancel' : 'Dismiss'}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  )
+}
+
+/** Work of one kind waiting for the service, and what became of it. */
+export function OutboxPanel({ kind }: { kind: OutboxWork['kind'] }) {
+  const items = useLiveQuery(
+    async () =>
+      (await appDatabase.outbox.orderBy('[state+queuedAt]').toArray()).filter(
+        (item) => item.kind === kind,
+      ),
+    [kind],
+  )
+  if (!items || items.length === 0) return null
+  const waiting = items.filter((item) => item.state === 'queued').length
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid={`outbox-${kind}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Group gap={6}>
+            <IconClockPause size={16} />
+            <Text size="sm" fw={600}>
+              {panelTitles[kind]}
+              {waiting > 0 ? ` · ${waiting} waiting` : ''}
+            </Text>
+          </Group>
+          {waiting > 0 && (
+            <Button size="compact-xs" variant="default" onClick={() => void drainOutbox()}>
+              Try now
+            </Button>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Each is sent once, to the environment it was queued for, as soon as the service answers;
+          they are kept if the app closes.
+        </Text>
+        {items.map((item) => (
+          <OutboxRow key={item.localId} item={item} />
+        ))}
+      </Stack>
+    </Paper>
+  )
+}
