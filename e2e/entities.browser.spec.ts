@@ -82,6 +82,14 @@ test('offline: cached entities stay browsable, and an entity created offline is 
   await expect(entities.offlineBanner).toBeVisible()
   expect(await entities.rowNames()).toEqual(firstPage)
 
+  const firstName = firstPage[0]!.split(' ')[0]!
+  await page.getByLabel('Filter cached entities').fill(firstName.toLowerCase())
+  const matches = page.getByTestId('entity-match')
+  await expect(matches.first()).toContainText(firstName)
+  await expect(matches.first()).toContainText('fetched')
+  await saveScreen(page, 'entities-06-offline-quick-filter')
+  await page.getByLabel('Filter cached entities').fill('')
+
   await page.getByRole('button', { name: 'New entity' }).click()
   const form = page.getByRole('dialog', { name: 'New entity' })
   await form.getByLabel('First name').fill('Grace')

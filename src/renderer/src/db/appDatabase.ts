@@ -7,9 +7,15 @@ import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
 import { outboxSchema } from './migrations/0003-outbox'
+import { entitySearchSchema } from './migrations/0004-entity-search'
 
 /** Every schema version in order; the last one is the database's version. */
-const migrations: readonly DatabaseMigration[] = [initialSchema, checksSchema, outboxSchema]
+const migrations: readonly DatabaseMigration[] = [
+  initialSchema,
+  checksSchema,
+  outboxSchema,
+  entitySearchSchema,
+]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
 
@@ -18,6 +24,8 @@ export interface CachedEntity {
   id: string
   fetchedAt: string
   entity: Entity
+  /** See entitySearchTerms. */
+  searchTerms: string[]
 }
 
 export interface CachedEntityPage {

@@ -9,12 +9,14 @@ import {
   ScrollArea,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core'
 import {
   IconAlertTriangle,
   IconCircleCheck,
   IconCloudOff,
+  IconFilter,
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react'
@@ -25,6 +27,7 @@ import { appDatabase } from '../../db/appDatabase'
 import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
 import { shellActions, shellSelectors, useShellStore } from '../shell/store'
 import { CopyValue } from '../../ui/CopyValue'
+import { CachedEntityMatches } from './CachedEntityMatches'
 import { readEntityPage, saveEntity, type CachedPageView } from './entityCache'
 import { entityDisplayName } from './entityDisplay'
 import { EntityDetail } from './EntityDetail'
@@ -145,6 +148,7 @@ function EntityList() {
   const page = useEntityListStore((state) => state.page)
   const limit = useEntityListStore((state) => state.limit)
   const load = useEntityListStore((state) => state.load)
+  const filterText = useEntityListStore((state) => state.filterText)
   useEntityPageLoader(environment)
   const cached = useLiveQuery(
     async () =>
@@ -185,12 +189,23 @@ function EntityList() {
       {failed && !isUnreachable(failed.errorName) && (
         <FailureNotice load={failed} cached={cached} />
       )}
+      <TextInput
+        placeholder="Filter cached entities by name, e-mail or id"
+        aria-label="Filter cached entities"
+        leftSection={<IconFilter size={14} />}
+        value={filterText}
+        onChange={(event) => entityListActions.setFilterText(event.currentTarget.value)}
+        size="xs"
+        w={360}
+      />
       <Paper
         withBorder
         radius="sm"
         style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
       >
-        {cached && cached.items.length > 0 ? (
+        {environment && filterText.trim() !== '' ? (
+          <CachedEntityMatches environment={environment} text={filterText} />
+        ) : cached && cached.items.length > 0 ? (
           <ScrollArea style={{ flex: 1 }} type="auto">
             <EntityTable entities={cached.items} />
           </ScrollArea>
@@ -205,7 +220,7 @@ function EntityList() {
             )}
           </Center>
         )}
-        <EntityPager page={page} limit={limit} cached={cached} />
+        {filterText.trim() === '' && <EntityPager page={page} limit={limit} cached={cached} />}
       </Paper>
       <OutboxPanel kind="createEntity" />
       <NewEntityModal

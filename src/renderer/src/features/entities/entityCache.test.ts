@@ -2,7 +2,11 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EntityPage } from '../../../../shared/bridge/entitiesContract'
 import { openAppDatabase, schemaVersion, type AppDatabase } from '../../db/appDatabase'
-import { readEntityPage, saveEntityPage } from './entityCache'
+import { Dexie } from 'dexie'
+import { initialSchema } from '../../db/migrations/0001-initial'
+import { checksSchema } from '../../db/migrations/0002-checks'
+import { outboxSchema } from '../../db/migrations/0003-outbox'
+import { filterCachedEntities, readEntityPage, saveEntityPage } from './entityCache'
 
 const pageOf = (overrides: Partial<EntityPage>): EntityPage => ({
   environment: 'local',
@@ -77,5 +81,41 @@ describe('entity cache in IndexedDB', () => {
       fetchedAt: '2026-11-22T09:00:00.000Z',
       items: [{ id: 'ent_c' }],
     })
+  })
+})
+
+describe('quick filter over cached entities', () => {
+  it('finds cached entities of one environment by word prefixes of names, e-mail and id', async () => {
+    db = openAppDatabase(`test-${crypto.randomUUID()}`)
+    await saveEntityPage(db, pageOf({}))
+    await saveEntityPage(
+      db,
+      pageOf({
+        environment: 'production',
+        items: [{ id: 'ent_p', firstName: 'Bea', lastName: 'Other' }],
+      }),
+    )
+    expect(await filterCachedEntities(db, 'local', 'bea')).toEqual([['local', 'ent_b']])
+    expect(await filterCachedEntities(db, 'production', 'bea')).toEqual([['production', 'ent_p']])
+    expect(await filterCachedEntities(db, 'local', 'aurora trad')).toEqual([['local', 'ent_a']])
+    expect(await filterCachedEntities(db, 'local', 'ent_')).toHaveLength(2)
+    expect(await filterCachedEntities(db, 'local', 'bea aurora')).toEqual([])
+    expect(await filterCachedEntities(db, 'local', '  ')).toEqual([])
+  })
+
+  it('migration 0004 gives entities cached before it their search words', async () => {
+    const name = `test-${crypto.randomUUID()}`
+    const before = new Dexie(name)
+    for (const migration of [initialSchema, checksSchema, outboxSchema])
+      before.version(migration.version).stores(migration.stores)
+    await before.table('entities').put({
+      environment: 'local',
+      id: 'ent_old',
+      fetchedAt: '2026-11-01T00:00:00.000Z',
+      entity: { id: 'ent_old', name: 'Baltic Holdings AB' },
+    })
+    before.close()
+    db = openAppDatabase(name)
+    expect(await filterCachedEntities(db, 'local', 'baltic')).toEqual([['local', 'ent_old']])
   })
 })

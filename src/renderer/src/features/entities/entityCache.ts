@@ -1,6 +1,7 @@
 import type { Entity, EntityPage, FetchedEntity } from '../../../../shared/bridge/entitiesContract'
 import type { EnvironmentId } from '../../../../shared/environments'
-import type { AppDatabase } from '../../db/appDatabase'
+import type { AppDatabase, CachedEntity } from '../../db/appDatabase'
+import { entitySearchTerms } from '../../db/entitySearchTerms'
 
 export interface CachedPageView {
   environment: EnvironmentId
@@ -22,6 +23,7 @@ export async function saveEntityPage(db: AppDatabase, page: EntityPage): Promise
         id: entity.id,
         fetchedAt: page.fetchedAt,
         entity,
+        searchTerms: entitySearchTerms(entity),
       })),
     )
     await db.entityPages.put({
@@ -44,6 +46,7 @@ export async function saveEntity(db: AppDatabase, fetched: FetchedEntity): Promi
     id: fetched.entity.id,
     fetchedAt: fetched.fetchedAt,
     entity: fetched.entity,
+    searchTerms: entitySearchTerms(fetched.entity),
   })
 }
 
@@ -72,3 +75,46 @@ export async function readEntityPage(
     }
   })
 }
+
+/** At most this many matches are gathered: a quick filter narrows, it does not export. */
+export const quickFilterLimit = 5000
+
+const words = (text: string): string[] => [
+  ...new Set(
+    text
+      .toLowerCase()
+      .split(/[\s,;:()"'@.]+/)
+      .filter(Boolean),
+  ),
+]
+
+/**
+ * Keys of the cached entities of one environment whose words start with every word typed; each
+ * word is one index lookup returning keys only.
+ */
+export async function filterCachedEntities(
+  db: AppDatabase,
+  environment: EnvironmentId,
+  text: string,
+): Promise<Array<[EnvironmentId, string]>> {
+  const wanted = words(text)
+  if (wanted.length === 0) return []
+  const lookups = await Promise.all(
+    wanted.map((word) => db.entities.where('searchTerms').startsWith(word).primaryKeys()),
+  )
+  const [smallest, ...others] = lookups
+    .map((keys) => keys.filter((key) => key[0] === environment))
+    .sort((a, b) => a.length - b.length)
+  const required = others.map((keys) => new Set(keys.map((key) => key[1])))
+  const matches = new Map<string, [EnvironmentId, string]>()
+  for (const key of smallest ?? []) {
+    if (required.every((ids) => ids.has(key[1]))) matches.set(key[1], key)
+    if (matches.size >= quickFilterLimit) break
+  }
+  return [...matches.values()]
+}
+
+export const readCachedEntities = (
+  db: AppDatabase,
+  keys: Array<[EnvironmentId, string]>,
+): Promise<Array<CachedEntity | undefined>> => db.entities.bulkGet(keys)

@@ -15,6 +15,8 @@ interface EntityListState {
   reloadToken: number
   /** The entity being read, or null for the list. */
   openEntityId: string | null
+  /** Quick filter over cached entities; empty shows the current page. */
+  filterText: string
 }
 
 export const getInitialEntityListState = (): EntityListState => ({
@@ -23,6 +25,7 @@ export const getInitialEntityListState = (): EntityListState => ({
   load: { state: 'idle' },
   reloadToken: 0,
   openEntityId: null,
+  filterText: '',
 })
 
 export const useEntityListStore = create<EntityListState>()(getInitialEntityListState)
@@ -36,6 +39,7 @@ export const entityListActions = {
   reset: (): void => useEntityListStore.setState(getInitialEntityListState()),
   openEntity: (id: string): void => useEntityListStore.setState({ openEntityId: id }),
   closeEntity: (): void => useEntityListStore.setState({ openEntityId: null }),
+  setFilterText: (filterText: string): void => useEntityListStore.setState({ filterText }),
   /** Newest entities first, fetched again: where an entity whose creation went unanswered would be. */
   lookForNewest: (): void =>
     useEntityListStore.setState((state) => ({
