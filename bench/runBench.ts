@@ -1,5 +1,6 @@
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
+import { entityCacheAtScale } from './entityCacheRows'
 import { entityListThroughBridge } from './entityListThroughBridge'
 import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
@@ -10,4 +11,5 @@ rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await historyAtScale()))
+rows.push(...(await entityCacheAtScale()))
 printAndSave(rows)
