@@ -21,7 +21,9 @@ export function createBridgeHandlers({
     'entities.list': async ({ page, limit }) =>
       listEntities(api, await environments.resolveActive(), page, limit),
     'entities.create': async ({ requestId, environment: target, entity }) => {
-      const environment = target ? await environments.resolve(target) : await environments.resolveActive()
+      const environment = target
+        ? await environments.resolve(target)
+        : await environments.resolveActive()
       return requests.run(requestId, (signal) => createEntity(api, environment, entity, signal))
     },
     'entities.get': async ({ id }) => getEntity(api, await environments.resolveActive(), id),
