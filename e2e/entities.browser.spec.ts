@@ -111,3 +111,32 @@ test('offline: cached entities stay browsable, and an entity created offline is 
   await expect(page.getByTestId('entity-detail')).toContainText('Grace Hopper')
   await saveScreen(page, 'entities-05-created-after-outage')
 })
+
+test('a check linked to an entity from its result view is listed in the entity’s detail', async ({
+  page,
+}) => {
+  const entities = new EntityListPage(page)
+  await page.goto(app.url)
+  await entities.waitUntilReady()
+  await entities.open()
+  const firstName = (await entities.rowNames())[0]!
+
+  await page.getByTestId('nav-search').click()
+  await page.getByLabel('Wallet identifier').fill('0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf')
+  await page.getByLabel('The subject has consented to this check').check()
+  await page.getByRole('button', { name: 'Run check' }).click()
+  await expect(page.getByTestId('check-result')).toHaveAttribute('data-status', 'review_required')
+  await page.getByLabel('Link to entity').fill(firstName.split(' ')[0]!.toLowerCase())
+  await page.getByRole('button', { name: `Link ${firstName}` }).click()
+  await expect(page.getByTestId('linked-entity')).toContainText(firstName)
+  await saveScreen(page, 'search-11-linked-entity')
+
+  await entities.open()
+  await entities.rows.first().click()
+  const linked = page.getByTestId('linked-check')
+  await expect(linked).toHaveCount(1)
+  await expect(linked).toContainText('0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf')
+  await saveScreen(page, 'entities-07-detail-linked-check')
+  await linked.click()
+  await expect(page.getByTestId('history-check')).toBeVisible()
+})

@@ -8,6 +8,7 @@ import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
 import { outboxSchema } from './migrations/0003-outbox'
 import { entitySearchSchema } from './migrations/0004-entity-search'
+import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -15,6 +16,7 @@ const migrations: readonly DatabaseMigration[] = [
   checksSchema,
   outboxSchema,
   entitySearchSchema,
+  checkEntityLinksSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -56,6 +58,8 @@ export interface StoredCheck {
   searchTerms: string[]
   check: CryptoCheck
   evidence: Evidence
+  /** Entities (of the check's own environment) this check was linked to, by their `ent_` ids. */
+  linkedEntityIds?: string[]
 }
 
 /**

@@ -7,6 +7,7 @@ import { CopyValue } from '../../ui/CopyValue'
 import { formatAge } from '../../ui/formatTime'
 import { Timestamp } from '../../ui/Timestamp'
 import { categoryLabel, orderedCategories, statusColor, statusLabel } from './checkLabels'
+import { EntityLinks } from './EntityLinks'
 import { MatchRecordCard } from './MatchRecordCard'
 import { RawEvidenceModal } from './RawEvidenceModal'
 
@@ -111,6 +112,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
           </Stack>
         </Group>
       </Paper>
+      <EntityLinks stored={stored} />
       <CategoryCounts counts={check.categoryCount} />
       {orderedCategories(Object.keys(check.categories))
         .filter((category) => (check.categories[category]?.length ?? 0) > 0)

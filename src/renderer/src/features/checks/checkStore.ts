@@ -66,3 +66,42 @@ export async function latestCheckOf(
     .between([environment, queryKey, ''], [environment, queryKey, '\uffff'])
     .last()
 }
+
+/** Links a check to an entity of the same environment; linking twice changes nothing. */
+export async function linkCheckToEntity(
+  db: AppDatabase,
+  checkKey: string,
+  entityId: string,
+): Promise<void> {
+  await db.checks
+    .where(':id')
+    .equals(checkKey)
+    .modify((check) => {
+      check.linkedEntityIds = [...new Set([...(check.linkedEntityIds ?? []), entityId])]
+    })
+}
+
+export async function unlinkCheckFromEntity(
+  db: AppDatabase,
+  checkKey: string,
+  entityId: string,
+): Promise<void> {
+  await db.checks
+    .where(':id')
+    .equals(checkKey)
+    .modify((check) => {
+      check.linkedEntityIds = (check.linkedEntityIds ?? []).filter((id) => id !== entityId)
+    })
+}
+
+/** The checks linked to an entity in its environment, newest first. */
+export async function checksLinkedTo(
+  db: AppDatabase,
+  environment: EnvironmentId,
+  entityId: string,
+): Promise<StoredCheck[]> {
+  const linked = await db.checks.where('linkedEntityIds').equals(entityId).toArray()
+  return linked
+    .filter((check) => check.environment === environment)
+    .sort((a, b) => b.localId.localeCompare(a.localId))
+}

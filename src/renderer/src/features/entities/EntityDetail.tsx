@@ -21,6 +21,7 @@ import { CopyValue } from '../../ui/CopyValue'
 import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
 import { Timestamp } from '../../ui/Timestamp'
 import { saveEntity } from './entityCache'
+import { LinkedChecks } from './LinkedChecks'
 import { entityDisplayName } from './entityDisplay'
 import { entityListActions } from './store'
 import { isUnreachable } from '../../bridge/bridgeClient'
@@ -153,9 +154,7 @@ export function EntityDetail({ environment, id }: { environment: EnvironmentId; 
                   ))}
               </Table.Tbody>
             </Table>
-            <Text size="sm" c="dimmed">
-              Crypto checks linked to this entity and the cases it belongs to will be listed here.
-            </Text>
+            <LinkedChecks environment={environment} entityId={entity.id} />
           </Stack>
         </Paper>
       )}
