@@ -12,6 +12,22 @@ export interface BenchRow {
   samples: number
 }
 
+/** A row from the samples of the measured work and of its baseline, taken in the same run. */
+export function benchRow(
+  what: { name: string; baselineName: string; target: string },
+  measured: number[],
+  baseline: number[],
+): BenchRow {
+  return {
+    ...what,
+    unit: 'ms',
+    median: median(measured),
+    baselineMedian: median(baseline),
+    ratio: median(measured) / median(baseline),
+    samples: measured.length,
+  }
+}
+
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)

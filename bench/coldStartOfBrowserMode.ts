@@ -3,7 +3,7 @@ import { chromium, type Browser } from '@playwright/test'
 import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { firstLineMatching } from '../e2e/support/processLines'
-import { median, timeIt, type BenchRow } from './benchStats'
+import { benchRow, timeIt, type BenchRow } from './benchStats'
 
 const runs = 5
 
@@ -71,18 +71,15 @@ export async function coldStartOfBrowserMode(): Promise<BenchRow> {
       app.push(await coldStartApp(browser))
       floor.push(await coldStartStaticPage(browser))
     }
-    const measured = median(app)
-    const baseline = median(floor)
-    return {
-      name: 'cold start of browser mode until the entity list renders',
-      unit: 'ms',
-      median: measured,
-      baselineName: 'node serving a static page, loaded by the browser',
-      baselineMedian: baseline,
-      ratio: measured / baseline,
-      target: 'median < 1500 ms',
-      samples: runs,
-    }
+    return benchRow(
+      {
+        name: 'cold start of browser mode until the entity list renders',
+        baselineName: 'node serving a static page, loaded by the browser',
+        target: 'median < 1500 ms',
+      },
+      app,
+      floor,
+    )
   } finally {
     await browser.close()
   }

@@ -3,7 +3,7 @@ import { createApiClient } from '../src/main/services/api/apiClient'
 import { cryptoSearchPath, runCryptoSearch } from '../src/main/services/api/cryptoSearchApi'
 import type { WalletRecord } from '../src/sandbox/crypto/walletRecords'
 import { startSandbox } from '../src/sandbox/sandboxServer'
-import { compare, median, type BenchRow } from './benchStats'
+import { benchRow, compare, type BenchRow } from './benchStats'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 
@@ -34,16 +34,15 @@ export async function cryptoSearchThroughClient(): Promise<BenchRow> {
       rawSearch(info.baseUrl, info.secretKey, sanctioned),
       { warmup: 100, samples: 500 },
     )
-    return {
-      name: 'crypto search through the API client',
-      unit: 'ms',
-      median: median(samples.measured),
-      baselineName: 'raw fetch of the same request',
-      baselineMedian: median(samples.baseline),
-      ratio: median(samples.measured) / median(samples.baseline),
-      target: 'ratio ≤ 1.1',
-      samples: samples.measured.length,
-    }
+    return benchRow(
+      {
+        name: 'crypto search through the API client',
+        baselineName: 'raw fetch of the same request',
+        target: 'ratio ≤ 1.1',
+      },
+      samples.measured,
+      samples.baseline,
+    )
   } finally {
     await sandbox.close()
   }
@@ -71,16 +70,15 @@ export async function sandboxLookupAtScale(): Promise<BenchRow> {
       rawSearch(smallInfo.baseUrl, smallInfo.secretKey, sanctioned),
       { warmup: 100, samples: 500 },
     )
-    return {
-      name: 'sandbox crypto search with 200,000 wallets loaded',
-      unit: 'ms',
-      median: median(samples.measured),
-      baselineName: 'the same search with the 649 bundled wallets',
-      baselineMedian: median(samples.baseline),
-      ratio: median(samples.measured) / median(samples.baseline),
-      target: 'median < 5 ms',
-      samples: samples.measured.length,
-    }
+    return benchRow(
+      {
+        name: 'sandbox crypto search with 200,000 wallets loaded',
+        baselineName: 'the same search with the 649 bundled wallets',
+        target: 'median < 5 ms',
+      },
+      samples.measured,
+      samples.baseline,
+    )
   } finally {
     await large.close()
     await small.close()

@@ -1,7 +1,7 @@
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
-import { median, type BenchRow } from './benchStats'
+import { benchRow, type BenchRow } from './benchStats'
 
 const entityCount = Number(process.env.BENCH_ENTITY_COUNT ?? 100_000)
 const runs = 9
@@ -147,32 +147,23 @@ export async function entityCacheAtScale(): Promise<BenchRow[]> {
       filteringBaseline.push(await rawRead(page, term))
       await page.getByLabel('Filter cached entities').fill('')
     }
-    const row = (
-      name: string,
-      measured: number[],
-      baselineName: string,
-      baseline: number[],
-    ): BenchRow => ({
-      name,
-      unit: 'ms',
-      median: median(measured),
-      baselineName,
-      baselineMedian: median(baseline),
-      ratio: median(measured) / median(baseline),
-      target: 'median < 50 ms',
-      samples: runs,
-    })
     return [
-      row(
-        `first entity page from the cache, ${entityCount.toLocaleString()} entities cached`,
+      benchRow(
+        {
+          name: `first entity page from the cache, ${entityCount.toLocaleString()} entities cached`,
+          baselineName: 'raw IndexedDB read of the page and its 20 entities',
+          target: 'median < 50 ms',
+        },
         opening,
-        'raw IndexedDB read of the page and its 20 entities',
         openingBaseline,
       ),
-      row(
-        `quick filter over ${entityCount.toLocaleString()} cached entities`,
+      benchRow(
+        {
+          name: `quick filter over ${entityCount.toLocaleString()} cached entities`,
+          baselineName: 'raw IndexedDB index read of the first 20 matches',
+          target: 'median < 50 ms',
+        },
         filtering,
-        'raw IndexedDB index read of the first 20 matches',
         filteringBaseline,
       ),
     ]

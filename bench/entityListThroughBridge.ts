@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test'
 import { bridgeSecretHeader } from '../src/shared/bridge'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { startBenchProcesses, type BenchProcesses } from './benchProcesses'
-import { compare, median, type BenchRow } from './benchStats'
+import { benchRow, compare, type BenchRow } from './benchStats'
 
 const rounds = 10
 const perRound = 50
@@ -49,16 +49,15 @@ async function fromTheRenderer(processes: BenchProcesses): Promise<BenchRow> {
       measured.push(...(await appPage.evaluate<number[]>(`(${viaBridge})(${perRound})`)))
       baseline.push(...(await sandboxPage.evaluate<number[]>(`(${rawFetch})(${perRound})`)))
     }
-    return {
-      name: 'list 100 entities from the renderer: bridge + browser host (Chromium)',
-      unit: 'ms',
-      median: median(measured),
-      baselineName: 'raw fetch of the sandbox endpoint (Chromium)',
-      baselineMedian: median(baseline),
-      ratio: median(measured) / median(baseline),
-      target: 'ratio ≤ 1.25',
-      samples: measured.length,
-    }
+    return benchRow(
+      {
+        name: 'list 100 entities from the renderer: bridge + browser host (Chromium)',
+        baselineName: 'raw fetch of the sandbox endpoint (Chromium)',
+        target: 'ratio ≤ 1.25',
+      },
+      measured,
+      baseline,
+    )
   } finally {
     await browser.close()
   }
@@ -86,16 +85,15 @@ async function fromNode(processes: BenchProcesses): Promise<BenchRow> {
     if (body.data.list.length !== 100) throw new Error('raw listing failed')
   }
   const samples = await compare(viaBridge, rawFetch, { warmup: 100, samples: 500 })
-  return {
-    name: 'list 100 entities from Node: bridge + browser host',
-    unit: 'ms',
-    median: median(samples.measured),
-    baselineName: 'raw fetch of the sandbox endpoint (Node)',
-    baselineMedian: median(samples.baseline),
-    ratio: median(samples.measured) / median(samples.baseline),
-    target: 'informative: the host hop unmasked',
-    samples: samples.measured.length,
-  }
+  return benchRow(
+    {
+      name: 'list 100 entities from Node: bridge + browser host',
+      baselineName: 'raw fetch of the sandbox endpoint (Node)',
+      target: 'informative: the host hop unmasked',
+    },
+    samples.measured,
+    samples.baseline,
+  )
 }
 
 export async function entityListThroughBridge(): Promise<BenchRow[]> {

@@ -1,7 +1,8 @@
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
-import { median, type BenchRow } from './benchStats'
+import { cryptoCategoryNames } from '../src/shared/bridge/cryptoContract'
+import { benchRow, type BenchRow } from './benchStats'
 
 const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
 const runs = 9
@@ -9,86 +10,76 @@ const visibleRows = 30
 
 /** 20,000 checks shaped as the app stores them, written straight into the app's IndexedDB. */
 export const seedChecks = (page: Page) =>
-  page.evaluate(async (count) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('compliance-desk')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-    })
-    const categories = [
-      'sanctions',
-      'pep',
-      'crime',
-      'debarment',
-      'financial_services',
-      'government',
-      'role',
-      'religion',
-      'military',
-      'frozen_asset',
-      'personOfInterest',
-    ]
-    const hex = (seed: number) =>
-      ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
-    const body = btoa('x'.repeat(900))
-    const tx = db.transaction('checks', 'readwrite')
-    const store = tx.objectStore('checks')
-    const start = Date.parse('2026-01-01T00:00:00.000Z')
-    for (let index = 0; index < count; index += 1) {
-      const query = `0x${hex(index)}`
-      const hit = index % 5 === 0
-      const dataset = `dataset_${Math.floor(index / 5) % 40}`
-      const record = {
-        title: [query],
-        publicKey: [query],
-        datasets: [dataset],
-        topics: ['sanction'],
-        currency: ['ETH'],
-      }
-      const byCategory = Object.fromEntries(
-        categories.map((category) => [category, hit && category === 'sanctions' ? [record] : []]),
-      )
-      const fetchedAt = new Date(start + index * 60_000).toISOString()
-      store.put({
-        localId: `${fetchedAt}_bench-${index}`,
-        environment: index % 3 === 0 ? 'production' : 'local',
-        query,
-        queryKey: query,
-        fetchedAt,
-        status: hit ? 'review_required' : 'no_match',
-        totalEntity: hit ? 1 : 0,
-        hitCategories: hit ? ['sanctions'] : [],
-        searchTerms: hit ? [query, dataset, 'sanction', 'eth'] : [query],
-        check: {
-          id: `chk_${index}`,
+  page.evaluate(
+    async ({ count, categories }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('compliance-desk')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+      })
+      const hex = (seed: number) =>
+        ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
+      const body = btoa('x'.repeat(900))
+      const tx = db.transaction('checks', 'readwrite')
+      const store = tx.objectStore('checks')
+      const start = Date.parse('2026-01-01T00:00:00.000Z')
+      for (let index = 0; index < count; index += 1) {
+        const query = `0x${hex(index)}`
+        const hit = index % 5 === 0
+        const dataset = `dataset_${Math.floor(index / 5) % 40}`
+        const record = {
+          title: [query],
+          publicKey: [query],
+          datasets: [dataset],
+          topics: ['sanction'],
+          currency: ['ETH'],
+        }
+        const byCategory = Object.fromEntries(
+          categories.map((category) => [category, hit && category === 'sanctions' ? [record] : []]),
+        )
+        const fetchedAt = new Date(start + index * 60_000).toISOString()
+        store.put({
+          localId: `${fetchedAt}_bench-${index}`,
+          environment: index % 3 === 0 ? 'production' : 'local',
+          query,
+          queryKey: query,
+          fetchedAt,
           status: hit ? 'review_required' : 'no_match',
           totalEntity: hit ? 1 : 0,
-          categoryCount: Object.fromEntries(
-            categories.map((category) => [category, byCategory[category]!.length]),
-          ),
-          categories: byCategory,
-        },
-        evidence: {
-          environment: 'local',
-          baseUrl: 'http://127.0.0.1/',
-          request: {
-            method: 'POST',
-            path: '/v2/api/verifications/advanced/crypto/aml-checks',
-            body: { query },
+          hitCategories: hit ? ['sanctions'] : [],
+          searchTerms: hit ? [query, dataset, 'sanction', 'eth'] : [query],
+          check: {
+            id: `chk_${index}`,
+            status: hit ? 'review_required' : 'no_match',
+            totalEntity: hit ? 1 : 0,
+            categoryCount: Object.fromEntries(
+              categories.map((category) => [category, byCategory[category]!.length]),
+            ),
+            categories: byCategory,
           },
-          response: { status: 200, headers: {}, bodyBase64: body, bytes: 900 },
-          startedAt: fetchedAt,
-          durationMs: 3,
-          attempts: 1,
-        },
+          evidence: {
+            environment: 'local',
+            baseUrl: 'http://127.0.0.1/',
+            request: {
+              method: 'POST',
+              path: '/v2/api/verifications/advanced/crypto/aml-checks',
+              body: { query },
+            },
+            response: { status: 200, headers: {}, bodyBase64: body, bytes: 900 },
+            startedAt: fetchedAt,
+            durationMs: 3,
+            attempts: 1,
+          },
+        })
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
       })
-    }
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve()
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
-    })
-    db.close()
-  }, checkCount)
+      db.close()
+    },
+    { count: checkCount, categories: [...cryptoCategoryNames] },
+  )
 
 /** Milliseconds from `act` until a History row shows its content, measured inside the page. */
 const timeUntilRows = (page: Page, act: 'open' | { filter: string }) =>
@@ -187,26 +178,24 @@ export async function historyAtScale(): Promise<BenchRow[]> {
       await page.getByRole('button', { name: 'Clear filters' }).click()
     }
     return [
-      {
-        name: `open History at ${checkCount.toLocaleString()} checks until the first rows render`,
-        unit: 'ms',
-        median: median(opening),
-        baselineName: `raw IndexedDB read of the first ${visibleRows} rows`,
-        baselineMedian: median(openingBaseline),
-        ratio: median(opening) / median(openingBaseline),
-        target: 'median < 100 ms',
-        samples: runs,
-      },
-      {
-        name: `free-text filter of History at ${checkCount.toLocaleString()} checks`,
-        unit: 'ms',
-        median: median(filtering),
-        baselineName: `raw IndexedDB index read of the first ${visibleRows} matches`,
-        baselineMedian: median(filteringBaseline),
-        ratio: median(filtering) / median(filteringBaseline),
-        target: 'median < 100 ms',
-        samples: runs,
-      },
+      benchRow(
+        {
+          name: `open History at ${checkCount.toLocaleString()} checks until the first rows render`,
+          baselineName: `raw IndexedDB read of the first ${visibleRows} rows`,
+          target: 'median < 100 ms',
+        },
+        opening,
+        openingBaseline,
+      ),
+      benchRow(
+        {
+          name: `free-text filter of History at ${checkCount.toLocaleString()} checks`,
+          baselineName: `raw IndexedDB index read of the first ${visibleRows} matches`,
+          target: 'median < 100 ms',
+        },
+        filtering,
+        filteringBaseline,
+      ),
     ]
   } finally {
     await browser.close()

@@ -1,36 +1,21 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
-import { startMainSide, type MainSide } from '../app/startMainSide'
-import { sessionKeyStore } from '../services/keys/secretKeyStore'
-import { dispatchBridgeCall } from './dispatchBridgeCall'
+import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
 
-let sandbox: RunningSandbox
-let mainSide: MainSide
+let app: MainSideOnSandbox
 
 beforeEach(async () => {
-  sandbox = await startSandbox()
-  const { baseUrl, secretKey } = sandbox.environment('sandbox')
-  mainSide = await startMainSide({
-    dataDir: mkdtempSync(join(tmpdir(), 'cd-entities-')),
-    keyStore: sessionKeyStore('test store'),
-    localSandbox: { baseUrl, secretKey },
-  })
+  app = await startMainSideOnSandbox()
 })
 
 afterEach(async () => {
-  await mainSide.close()
-  await sandbox.close()
+  await app.stop()
 })
 
-const call = (method: string, input: unknown) =>
-  dispatchBridgeCall(mainSide.handlers, method, input)
+const call = (method: string, input: unknown) => app.call(method, input)
 const create = (entity: Record<string, unknown>) =>
   call('entities.create', { requestId: crypto.randomUUID(), entity })
 const creations = () =>
-  sandbox.requests.filter(
+  app.sandbox.requests.filter(
     (request) => request.method === 'POST' && request.path === '/v2/api/entities',
   )
 
@@ -94,7 +79,7 @@ describe('entities over the bridge', () => {
   })
 
   it('never re-sends a creation whose answer was lost: the outcome is unknown and it exists once', async () => {
-    sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
+    app.sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
     const reply = await create({
       entityType: 'individual',
       isSubjectConsent: true,

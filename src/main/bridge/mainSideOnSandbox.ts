@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
+import type { BridgeReply } from '../../shared/bridge'
+import { startMainSide, type MainSide } from '../app/startMainSide'
+import { sessionKeyStore } from '../services/keys/secretKeyStore'
+import { dispatchBridgeCall } from './dispatchBridgeCall'
+
+export interface MainSideOnSandbox {
+  sandbox: RunningSandbox
+  mainSide: MainSide
+  /** A bridge call exactly as IPC or the browser host would serve it. */
+  call(method: string, input: unknown): Promise<BridgeReply<unknown>>
+  stop(): Promise<void>
+}
+
+/** For tests: the main side, its Local sandbox pointed at a sandbox the test controls. */
+export async function startMainSideOnSandbox(): Promise<MainSideOnSandbox> {
+  const sandbox = await startSandbox()
+  const { baseUrl, secretKey } = sandbox.environment('sandbox')
+  const mainSide = await startMainSide({
+    dataDir: mkdtempSync(join(tmpdir(), 'cd-main-')),
+    keyStore: sessionKeyStore('test store'),
+    localSandbox: { baseUrl, secretKey },
+  })
+  return {
+    sandbox,
+    mainSide,
+    call: (method, input) => dispatchBridgeCall(mainSide.handlers, method, input),
+    stop: async () => {
+      await mainSide.close()
+      await sandbox.close()
+    },
+  }
+}
