@@ -65,6 +65,21 @@ test('create an individual and a business, see them listed first, and read the d
   await saveScreen(page, 'entities-03-detail')
   await page.getByRole('button', { name: 'Back to entities' }).click()
   await expect(entities.rows).toHaveCount(20)
+
+  // The answer to a creation is lost: never re-sent, and the user is shown where to look for it.
+  app.sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
+  await page.getByRole('button', { name: 'New entity' }).click()
+  await form.getByLabel('First name').fill('Lost')
+  await form.getByLabel('Last name').fill('Answer')
+  await form.getByLabel('The subject has consented to being recorded').check()
+  await form.getByRole('button', { name: 'Create individual' }).click()
+  await expect(form.getByTestId('new-entity-error')).toContainText(
+    'It was not sent again automatically',
+  )
+  await saveScreen(page, 'entities-08-creation-outcome-unknown')
+  await form.getByRole('button', { name: 'Look for it among the newest entities' }).click()
+  await expect(entities.rows.first()).toContainText('Lost Answer')
+  expect(creations()).toHaveLength(3)
 })
 
 test('offline: cached entities stay browsable, and an entity created offline is sent exactly once when the service is back', async ({

@@ -118,7 +118,7 @@ const outcomeUnknown = (label: string, what: string, billed: boolean): ServiceEr
     bridgeErrorNames.outcomeUnknown,
     billed
       ? `${label} may have run this billed check, but ${what}. It was not sent again, so you are not charged twice. Look in History and at your account before running it again.`
-      : `${label} may have run this check, but ${what}. It was not sent again automatically. Look in History before running it again.`,
+      : `${label} may have done what was asked, but ${what}. It was not sent again automatically: check whether it went through before sending it again.`,
   )
 
 /**

@@ -21,6 +21,7 @@ import { enqueue } from '../outbox/outboxStore'
 import { shellSelectors, useShellStore } from '../shell/store'
 import { createEntity } from './createEntity'
 import { entityDisplayName } from './entityDisplay'
+import { entityListActions } from './store'
 
 type EntityKind = 'individual' | 'business'
 
@@ -39,7 +40,11 @@ export function NewEntityModal({
   const [kind, setKind] = useState<EntityKind>('individual')
   const [form, setForm] = useState(emptyForm)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<{ message: string; unsent: NewEntity | null } | null>(null)
+  const [failure, setFailure] = useState<{
+    message: string
+    unsent: NewEntity | null
+    ambiguous: boolean
+  } | null>(null)
   const environment = useShellStore(shellSelectors.activeEnvironment)
   const [pending, setPending] = useState(false)
   const set = (field: keyof typeof emptyForm) => (value: string | boolean) =>
@@ -91,7 +96,9 @@ export function NewEntityModal({
         error instanceof BridgeCallError && error.name === bridgeErrorNames.serviceUnreachable
           ? (candidate as NewEntity)
           : null
-      setFailure({ message: errorMessage(error), unsent })
+      const ambiguous =
+        error instanceof BridgeCallError && error.name === bridgeErrorNames.outcomeUnknown
+      setFailure({ message: errorMessage(error), unsent, ambiguous })
     } finally {
       setPending(false)
     }
@@ -152,6 +159,21 @@ export function NewEntityModal({
             <Alert color="red" variant="light" data-testid="new-entity-error">
               <Stack gap={6}>
                 <span>{failure.message}</span>
+                {failure.ambiguous && (
+                  <Group>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => {
+                        setFailure(null)
+                        onClose()
+                        entityListActions.lookForNewest()
+                      }}
+                    >
+                      Look for it among the newest entities
+                    </Button>
+                  </Group>
+                )}
                 {failure.unsent && environment && (
                   <Group>
                     <Button size="xs" onClick={() => void queue(failure.unsent!)}>
