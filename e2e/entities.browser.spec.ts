@@ -134,6 +134,7 @@ test('a check linked to an entity from its result view is listed in the entityâ€
   await page.goto(app.url)
   await entities.waitUntilReady()
   await entities.open()
+  await expect(entities.rows).toHaveCount(20)
   const firstName = (await entities.rowNames())[0]!
 
   await page.getByTestId('nav-search').click()
