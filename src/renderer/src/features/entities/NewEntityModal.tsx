@@ -188,8 +188,12 @@ export function NewEntityModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={pending}>
-              Create {kind}
+            <Button
+              type="submit"
+              loading={pending}
+              color={failure?.ambiguous ? 'orange' : undefined}
+            >
+              {failure?.ambiguous ? `Create the ${kind} again anyway` : `Create ${kind}`}
             </Button>
           </Group>
         </Stack>
