@@ -1,6 +1,7 @@
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { measureOpenAndFilter, openAppPage, waitUntilReady } from './appPage'
 import { benchRow, type BenchRow } from './benchStats'
 
 const entityCount = Number(process.env.BENCH_ENTITY_COUNT ?? 100_000)
@@ -123,30 +124,24 @@ export async function entityCacheAtScale(): Promise<BenchRow[]> {
   const app = await launchBrowserModeApp()
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
-    // tsx compiles the evaluated functions with esbuild's keepNames, which calls a `__name` helper.
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target' })
-    await page.goto(app.url)
-    await page.locator('html[data-app-state="ready"]').waitFor()
+    const page = await openAppPage(browser, app.url)
     await seedEntities(page)
     // Offline: what is measured is the cache, not the service.
     await app.sandbox.suspend()
     await page.reload()
-    await page.locator('html[data-app-state="ready"]').waitFor()
-    const opening: number[] = []
-    const openingBaseline: number[] = []
-    const filtering: number[] = []
-    const filteringBaseline: number[] = []
-    for (let run = 0; run < runs; run += 1) {
-      await page.getByTestId('nav-search').click()
-      await page.getByTestId('search-screen').waitFor()
-      opening.push(await timeUntilShown(page, 'open'))
-      openingBaseline.push(await rawRead(page, null))
-      const term = `surname${10 + run}`
-      filtering.push(await timeUntilShown(page, { filter: term }))
-      filteringBaseline.push(await rawRead(page, term))
-      await page.getByLabel('Filter cached entities').fill('')
-    }
+    await waitUntilReady(page)
+    const termOf = (run: number) => `surname${10 + run}`
+    const { opening, openingBaseline, filtering, filteringBaseline } = await measureOpenAndFilter(
+      page,
+      runs,
+      {
+        open: () => timeUntilShown(page, 'open'),
+        openBaseline: () => rawRead(page, null),
+        filter: (run) => timeUntilShown(page, { filter: termOf(run) }),
+        filterBaseline: (run) => rawRead(page, termOf(run)),
+        reset: () => page.getByLabel('Filter cached entities').fill(''),
+      },
+    )
     return [
       benchRow(
         {

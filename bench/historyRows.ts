@@ -2,6 +2,7 @@ import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { cryptoCategoryNames } from '../src/shared/bridge/cryptoContract'
+import { measureOpenAndFilter, openAppPage, waitUntilReady } from './appPage'
 import { benchRow, type BenchRow } from './benchStats'
 
 const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
@@ -153,30 +154,22 @@ export async function historyAtScale(): Promise<BenchRow[]> {
   const app = await launchBrowserModeApp()
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
-    // tsx compiles the evaluated functions with esbuild's keepNames, which calls a `__name` helper.
-    await page.addInitScript({ content: 'globalThis.__name = (target) => target' })
-    page.on('crash', () => console.error('history bench: the page crashed'))
-    page.on('pageerror', (error) => console.error(`history bench: ${error.message}`))
-    await page.goto(app.url)
-    await page.locator('html[data-app-state="ready"]').waitFor()
+    const page = await openAppPage(browser, app.url)
     await seedChecks(page)
     await page.reload()
-    await page.locator('html[data-app-state="ready"]').waitFor()
-    const opening: number[] = []
-    const openingBaseline: number[] = []
-    const filtering: number[] = []
-    const filteringBaseline: number[] = []
-    for (let run = 0; run < runs; run += 1) {
-      await page.getByTestId('nav-search').click()
-      await page.getByTestId('search-screen').waitFor()
-      opening.push(await timeUntilRows(page, 'open'))
-      openingBaseline.push(await rawRead(page, null))
-      const term = `dataset_${10 + run}`
-      filtering.push(await timeUntilRows(page, { filter: term }))
-      filteringBaseline.push(await rawRead(page, term))
-      await page.getByRole('button', { name: 'Clear filters' }).click()
-    }
+    await waitUntilReady(page)
+    const termOf = (run: number) => `dataset_${10 + run}`
+    const { opening, openingBaseline, filtering, filteringBaseline } = await measureOpenAndFilter(
+      page,
+      runs,
+      {
+        open: () => timeUntilRows(page, 'open'),
+        openBaseline: () => rawRead(page, null),
+        filter: (run) => timeUntilRows(page, { filter: termOf(run) }),
+        filterBaseline: (run) => rawRead(page, termOf(run)),
+        reset: () => page.getByRole('button', { name: 'Clear filters' }).click(),
+      },
+    )
     return [
       benchRow(
         {
