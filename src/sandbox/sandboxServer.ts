@@ -12,7 +12,8 @@ import {
 import { createEntity, getEntity, listEntities, type RouteReply } from './entityRoutes'
 import { EntityStore } from './entityStore'
 import { FaultSchedule, type FaultTarget, type SandboxFault } from './sandboxFaults'
-import { errorBody, sendJson, SandboxHttpError } from './sandboxEnvelopes'
+import { SandboxHttpError } from './sandboxEnvelopes'
+import { serveExchange } from './sandboxExchange'
 import { readJsonBody } from './sandboxRequest'
 import {
   CheckBilling,
@@ -95,9 +96,6 @@ export const defaultSeededEntityCount = 300
 const productionSeed = 7_300_113
 export const cryptoSearchPath = '/v2/api/verifications/advanced/crypto/aml-checks'
 
-const htmlErrorPage =
-  '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>upstream unavailable</p></body></html>'
-
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date())
   const requests: SandboxRequestRecord[] = []
@@ -107,6 +105,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     bundledDelistedAddresses(),
   )
   const faults = new FaultSchedule()
+  const log = (entry: SandboxRequestRecord): void => {
+    requests.push(entry)
+    options.onRequest?.(entry)
+  }
 
   const routes: Route[] = [
     {
@@ -194,85 +196,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     return handler({ request, url, params, workspace })
   }
 
-  const serve =
-    (workspace: Workspace) => async (request: IncomingMessage, response: ServerResponse) => {
-      const started = performance.now()
-      const path = (request.url ?? '/').split('?')[0] ?? '/'
-      const billedBefore = workspace.billing.billedChecks
-      const record = (status: number): void => {
-        const entry: SandboxRequestRecord = {
-          environment: workspace.info.name,
-          method: request.method ?? 'GET',
-          path,
-          status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          billed: workspace.billing.billedChecks > billedBefore,
-        }
-        requests.push(entry)
-        options.onRequest?.(entry)
-      }
-      const answer = (
-        status: number,
-        body: unknown,
-        headers: Record<string, string> = {},
-      ): void => {
-        sendJson(response, status, body, headers)
-        record(status)
-      }
-      const reset = (): void => {
-        response.socket?.resetAndDestroy()
-        record(0)
-      }
-
-      const fault = faults.take(workspace.info.name, path)
-      switch (fault?.kind) {
-        case 'rateLimit':
-          return answer(429, errorBody(429, 'RateLimitError', 'Too many requests'), {
-            'retry-after': String(fault.retryAfterS),
-          })
-        case 'serverError': {
-          const status = fault.status ?? 500
-          return answer(status, errorBody(status, 'Error', 'Internal Server Error'))
-        }
-        case 'htmlErrorPage':
-          response.writeHead(502, { 'content-type': 'text/html; charset=utf-8' })
-          response.end(htmlErrorPage)
-          return record(502)
-        case 'resetBeforeProcessing':
-          request.resume()
-          return reset()
-      }
-
-      let reply: RouteReply
-      try {
-        reply = await handle(workspace, request)
-      } catch (error) {
-        if (error instanceof SandboxHttpError) {
-          return answer(
-            error.statusCode,
-            errorBody(error.statusCode, error.name, error.message),
-            error.headers,
-          )
-        }
-        return answer(500, errorBody(500, 'Error', 'Internal Server Error'))
-      }
-      // A slow answer, not a slow start: the request is processed (and billed) before the wait.
-      if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
-      switch (fault?.kind) {
-        case 'resetAfterProcessing':
-          return reset()
-        case 'malformedJson': {
-          const text = JSON.stringify(reply.body)
-          response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' })
-          response.end(text.slice(0, Math.floor(text.length / 2)))
-          return record(reply.status)
-        }
-        case 'incompleteEnvelope':
-          return answer(reply.status, { success: true, message: 'ok' })
-        default:
-          return answer(reply.status, reply.body)
-      }
-    }
+  const serve = (workspace: Workspace) => (request: IncomingMessage, response: ServerResponse) =>
+    serveExchange({ workspace, faults, handle, log }, request, response)
 
   const createWorkspace = (name: SandboxEnvironmentName): Workspace => ({
     info: { name, baseUrl: '', secretKey: apiKey('sk', name), publicKey: apiKey('pk', name) },
