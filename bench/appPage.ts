@@ -1,10 +1,29 @@
 import type { Browser, Page } from '@playwright/test'
 
+/** Helpers installed in every bench page, so evaluated functions share them instead of repeating them. */
+declare global {
+  var benchPage: {
+    openDb(): Promise<IDBDatabase>
+  }
+}
+
+// Plain JavaScript: it runs in the page as it is. tsx compiles evaluated functions with esbuild's
+// keepNames, which calls a `__name` helper the page must have.
+const pageHelpers = `
+globalThis.__name = (target) => target
+globalThis.benchPage = {
+  openDb: () => new Promise((resolve, reject) => {
+    const request = indexedDB.open('compliance-desk')
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+  }),
+}
+`
+
 /** A page of the app in browser mode, ready, able to run functions compiled by tsx. */
 export async function openAppPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
-  // tsx compiles the evaluated functions with esbuild's keepNames, which calls a `__name` helper.
-  await page.addInitScript({ content: 'globalThis.__name = (target) => target' })
+  await page.addInitScript({ content: pageHelpers })
   page.on('crash', () => console.error('bench: the page crashed'))
   page.on('pageerror', (error) => console.error(`bench: ${error.message}`))
   await page.goto(url)
@@ -14,6 +33,45 @@ export async function openAppPage(browser: Browser, url: string): Promise<Page> 
 
 export const waitUntilReady = (page: Page): Promise<void> =>
   page.locator('html[data-app-state="ready"]').waitFor()
+
+export type PageAction = { click: string } | { type: { selector: string; value: string } }
+
+/**
+ * Milliseconds, measured inside the page, from an action (a click, or typing into an input the
+ * way React sees it) until an element matching `until` exists.
+ */
+export const timeInPage = (page: Page, action: PageAction, until: string): Promise<number> =>
+  page.evaluate(
+    async ({ action, until }) => {
+      const started = performance.now()
+      if ('click' in action) {
+        document.querySelector<HTMLElement>(action.click)!.click()
+      } else {
+        const input = document.querySelector<HTMLInputElement>(action.type.selector)!
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+          input,
+          action.type.value,
+        )
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+      await new Promise<void>((resolve, reject) => {
+        if (document.querySelector(until)) return resolve()
+        const timer = setTimeout(
+          () => reject(new Error(`nothing matched ${until} within 10 s`)),
+          10_000,
+        )
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(until)) return
+          observer.disconnect()
+          clearTimeout(timer)
+          resolve()
+        })
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true })
+      })
+      return performance.now() - started
+    },
+    { action, until },
+  )
 
 export interface OpenAndFilterSamples {
   opening: number[]

@@ -1,7 +1,7 @@
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
-import { measureOpenAndFilter, openAppPage, waitUntilReady } from './appPage'
+import { measureOpenAndFilter, openAppPage, timeInPage, waitUntilReady } from './appPage'
 import { benchRow, type BenchRow } from './benchStats'
 
 const entityCount = Number(process.env.BENCH_ENTITY_COUNT ?? 100_000)
@@ -10,11 +10,7 @@ const runs = 9
 /** 100,000 entities cached in the Local sandbox environment, as the app stores them, and page 1 of 20. */
 const seedEntities = (page: Page) =>
   page.evaluate(async (count) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('compliance-desk')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-    })
+    const db = await benchPage.openDb()
     const tx = db.transaction(['entities', 'entityPages'], 'readwrite')
     const entities = tx.objectStore('entities')
     const fetchedAt = new Date().toISOString()
@@ -53,50 +49,11 @@ const seedEntities = (page: Page) =>
     db.close()
   }, entityCount)
 
-/** Milliseconds from `act` until the first entity row (or filter match) shows content, inside the page. */
-const timeUntilShown = (page: Page, act: 'open' | { filter: string }) =>
-  page.evaluate(async (action) => {
-    const shown = () =>
-      action === 'open'
-        ? document.querySelector('[data-testid="entity-row"] td') !== null
-        : document.querySelector(
-            `[data-testid="entity-matches"][data-results-for="${action.filter}"] [data-testid="entity-match"] .mantine-Badge-root`,
-          ) !== null
-    const started = performance.now()
-    if (action === 'open') {
-      document.querySelector<HTMLElement>('[data-testid="nav-entities"]')!.click()
-    } else {
-      const input = document.querySelector<HTMLInputElement>(
-        'input[aria-label="Filter cached entities"]',
-      )!
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
-        input,
-        action.filter,
-      )
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-    }
-    await new Promise<void>((resolve) => {
-      if (shown()) return resolve()
-      const observer = new MutationObserver(() => {
-        if (shown()) {
-          observer.disconnect()
-          resolve()
-        }
-      })
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true })
-    })
-    return performance.now() - started
-  }, act)
-
 /** The baseline: the same rows read straight from IndexedDB (page 1's record and its 20 entities, or the first 20 matches). */
 const rawRead = (page: Page, term: string | null) =>
   page.evaluate(async (prefix) => {
     const started = performance.now()
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('compliance-desk')
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-    })
+    const db = await benchPage.openDb()
     const tx = db.transaction(['entities', 'entityPages'], 'readonly')
     const read = <T>(request: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
@@ -135,9 +92,21 @@ export async function entityCacheAtScale(): Promise<BenchRow[]> {
       page,
       runs,
       {
-        open: () => timeUntilShown(page, 'open'),
+        open: () =>
+          timeInPage(
+            page,
+            { click: '[data-testid="nav-entities"]' },
+            '[data-testid="entity-row"] td',
+          ),
         openBaseline: () => rawRead(page, null),
-        filter: (run) => timeUntilShown(page, { filter: termOf(run) }),
+        filter: (run) =>
+          timeInPage(
+            page,
+            {
+              type: { selector: 'input[aria-label="Filter cached entities"]', value: termOf(run) },
+            },
+            `[data-testid="entity-matches"][data-results-for="${termOf(run)}"] [data-testid="entity-match"] .mantine-Badge-root`,
+          ),
         filterBaseline: (run) => rawRead(page, termOf(run)),
         reset: () => page.getByLabel('Filter cached entities').fill(''),
       },

@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { cryptoCategoryNames } from '../src/shared/bridge/cryptoContract'
-import { measureOpenAndFilter, openAppPage, waitUntilReady } from './appPage'
+import { measureOpenAndFilter, openAppPage, timeInPage, waitUntilReady } from './appPage'
 import { benchRow, type BenchRow } from './benchStats'
 
 const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
@@ -13,11 +13,7 @@ const visibleRows = 30
 export const seedChecks = (page: Page) =>
   page.evaluate(
     async ({ count, categories }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('compliance-desk')
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-      })
+      const db = await benchPage.openDb()
       const hex = (seed: number) =>
         ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
       const body = btoa('x'.repeat(900))
@@ -82,53 +78,12 @@ export const seedChecks = (page: Page) =>
     { count: checkCount, categories: [...cryptoCategoryNames] },
   )
 
-/** Milliseconds from `act` until a History row shows its content, measured inside the page. */
-const timeUntilRows = (page: Page, act: 'open' | { filter: string }) =>
-  page.evaluate(async (action) => {
-    const rowsShown = (signature: string | null) => {
-      const list = document.querySelector('[data-testid="history-list"]')
-      if (
-        !list ||
-        (signature !== null && !(list.getAttribute('data-results-for') ?? '').includes(signature))
-      )
-        return false
-      return document.querySelector('[data-testid="history-row"] .mantine-Badge-root') !== null
-    }
-    const started = performance.now()
-    if (action === 'open') {
-      document.querySelector<HTMLElement>('[data-testid="nav-history"]')!.click()
-    } else {
-      const input = document.querySelector<HTMLInputElement>('input[aria-label="Search history"]')!
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
-        input,
-        action.filter,
-      )
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-    }
-    const signature = action === 'open' ? null : `"text":"${action.filter}"`
-    await new Promise<void>((resolve) => {
-      if (rowsShown(signature)) return resolve()
-      const observer = new MutationObserver(() => {
-        if (rowsShown(signature)) {
-          observer.disconnect()
-          resolve()
-        }
-      })
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true })
-    })
-    return performance.now() - started
-  }, act)
-
 /** The baseline: the same first rows read straight from IndexedDB, newest first or by search term. */
 const rawRead = (page: Page, term: string | null) =>
   page.evaluate(
     async ({ term, limit }) => {
       const started = performance.now()
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('compliance-desk')
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-      })
+      const db = await benchPage.openDb()
       const store = db.transaction('checks', 'readonly').objectStore('checks')
       const rows: unknown[] = []
       await new Promise<void>((resolve, reject) => {
@@ -159,13 +114,19 @@ export async function historyAtScale(): Promise<BenchRow[]> {
     await page.reload()
     await waitUntilReady(page)
     const termOf = (run: number) => `dataset_${10 + run}`
+    const rowShown = '[data-testid="history-row"] .mantine-Badge-root'
     const { opening, openingBaseline, filtering, filteringBaseline } = await measureOpenAndFilter(
       page,
       runs,
       {
-        open: () => timeUntilRows(page, 'open'),
+        open: () => timeInPage(page, { click: '[data-testid="nav-history"]' }, rowShown),
         openBaseline: () => rawRead(page, null),
-        filter: (run) => timeUntilRows(page, { filter: termOf(run) }),
+        filter: (run) =>
+          timeInPage(
+            page,
+            { type: { selector: 'input[aria-label="Search history"]', value: termOf(run) } },
+            `[data-testid="history-list"][data-results-for*='"text":"${termOf(run)}"'] ${rowShown}`,
+          ),
         filterBaseline: (run) => rawRead(page, termOf(run)),
         reset: () => page.getByRole('button', { name: 'Clear filters' }).click(),
       },

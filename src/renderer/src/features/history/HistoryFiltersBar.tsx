@@ -22,6 +22,12 @@ const categoryOptions = [
   })),
 ]
 
+const selects = [
+  { key: 'environment', label: 'Environment', width: 160, data: environmentOptions },
+  { key: 'status', label: 'Status', width: 150, data: statusOptions },
+  { key: 'category', label: 'Category', width: 200, data: categoryOptions },
+] as const
+
 export function HistoryFiltersBar() {
   const filters = useHistoryStore((state) => state.filters)
   const select =
@@ -40,30 +46,17 @@ export function HistoryFiltersBar() {
         size="xs"
         aria-label="Search history"
       />
-      <NativeSelect
-        label="Environment"
-        size="xs"
-        w={160}
-        data={environmentOptions}
-        value={filters.environment}
-        onChange={select('environment')}
-      />
-      <NativeSelect
-        label="Status"
-        size="xs"
-        w={150}
-        data={statusOptions}
-        value={filters.status}
-        onChange={select('status')}
-      />
-      <NativeSelect
-        label="Category"
-        size="xs"
-        w={200}
-        data={categoryOptions}
-        value={filters.category}
-        onChange={select('category')}
-      />
+      {selects.map(({ key, label, width, data }) => (
+        <NativeSelect
+          key={key}
+          label={label}
+          size="xs"
+          w={width}
+          data={data}
+          value={filters[key]}
+          onChange={select(key)}
+        />
+      ))}
       <TextInput
         label="From"
         type="date"
