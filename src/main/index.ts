@@ -1,10 +1,12 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
 import { localSandboxFromEnv, startMainSide, type MainSide } from './app/startMainSide'
 import { mainLog } from './app/mainLog'
 import { registerAppScheme, serveAppProtocol } from './electron/appProtocol'
 import { serveBridgeOverIpc } from './electron/ipcBridge'
+import { saveDialogChooser } from './electron/saveDialog'
+import { chosenFileDestination } from './services/evidence/exportDestination'
 import { openMainWindow } from './electron/mainWindow'
 import { claimSingleInstance } from './electron/singleInstance'
 import { denyAllPermissions, guardEveryWebContents } from './electron/webContentsGuards'
@@ -33,6 +35,13 @@ if (claimSingleInstance(app, focusExistingWindow)) {
         dataDir: process.env.COMPLIANCE_DESK_DATA_DIR ?? app.getPath('userData'),
         keychainService: process.env.COMPLIANCE_DESK_KEYCHAIN_SERVICE,
         localSandbox: localSandboxFromEnv(process.env),
+        exportDestination: chosenFileDestination(
+          saveDialogChooser(
+            dialog,
+            () => BrowserWindow.getFocusedWindow(),
+            app.getPath('documents'),
+          ),
+        ),
       })
       denyAllPermissions(session.defaultSession)
       serveAppProtocol(protocol, join(here, '../renderer'))

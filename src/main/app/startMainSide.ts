@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
@@ -7,10 +8,13 @@ import {
   createEnvironmentService,
   type LocalSandboxEndpoint,
 } from '../services/environments/environmentService'
+import { DownloadDestination, type ExportDestination } from '../services/evidence/exportDestination'
+import { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
 import { mainLog } from './mainLog'
+import packageJson from '../../../package.json' with { type: 'json' }
 
 export interface MainSideOptions {
   dataDir: string
@@ -19,12 +23,16 @@ export interface MainSideOptions {
   keyStore?: SecretKeyStore
   /** Point the Local sandbox at a sandbox started elsewhere (tests, `npm run sandbox`). */
   localSandbox?: LocalSandboxEndpoint
+  /** Where exports go: Electron's save dialog; by default a download served by the browser host. */
+  exportDestination?: ExportDestination
 }
 
 export interface MainSide {
   handlers: BridgeHandlers
   keyStore: SecretKeyStore
   localSandbox: LocalSandboxEndpoint
+  /** Finished bundles waiting to be downloaded (browser mode). */
+  downloads: DownloadDestination
   close(): Promise<void>
 }
 
@@ -46,14 +54,18 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
     mainLog.warn(`settings file could not be read; moved aside to ${movedTo}, defaults in use`),
   )
   const environments = createEnvironmentService({ settings, keys: keyStore, localSandbox })
+  const downloads = new DownloadDestination(join(options.dataDir, 'exports'))
+  const exporter = new EvidenceExporter(options.exportDestination ?? downloads, packageJson.version)
   return {
     handlers: createBridgeHandlers({
       environments,
       api: createApiClient(),
       requests: new RequestRegistry(),
+      exporter,
     }),
     keyStore,
     localSandbox,
+    downloads,
     close: async () => {
       await embedded?.close()
     },

@@ -4,11 +4,13 @@ import { runCryptoSearch } from '../services/api/cryptoSearchApi'
 import { createEntity, getEntity, listEntities } from '../services/api/entitiesApi'
 import type { RequestRegistry } from '../services/api/requestRegistry'
 import type { EnvironmentService } from '../services/environments/environmentService'
+import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 
 export interface MainServices {
   environments: EnvironmentService
   api: ApiClient
   requests: RequestRegistry
+  exporter: EvidenceExporter
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -16,6 +18,7 @@ export function createBridgeHandlers({
   environments,
   api,
   requests,
+  exporter,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -48,5 +51,9 @@ export function createBridgeHandlers({
       environments.setBaseUrl(environment, baseUrl),
     'keys.set': ({ environment, secretKey }) => environments.setKey(environment, secretKey),
     'keys.delete': ({ environment }) => environments.deleteKey(environment),
+    'evidence.beginExport': ({ case: caseRecord }) => exporter.begin(caseRecord),
+    'evidence.addToExport': ({ exportId, part }) => exporter.add(exportId, part),
+    'evidence.finishExport': ({ exportId }) => exporter.finish(exportId),
+    'evidence.abortExport': ({ exportId }) => exporter.abort(exportId),
   }
 }

@@ -11,7 +11,7 @@ export interface MainSideOnSandbox {
   sandbox: RunningSandbox
   mainSide: MainSide
   /** A bridge call exactly as IPC or the browser host would serve it. */
-  call(method: string, input: unknown): Promise<BridgeReply<unknown>>
+  call: (method: string, input: unknown) => Promise<BridgeReply<unknown>>
   stop(): Promise<void>
 }
 

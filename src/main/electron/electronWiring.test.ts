@@ -8,6 +8,7 @@ import { fakeBridgeHandlers } from '../bridge/fakeBridgeHandlers'
 import { appEntryUrl, isAppUrl, registerAppScheme, serveAppProtocol } from './appProtocol'
 import { serveBridgeOverIpc } from './ipcBridge'
 import { openMainWindow } from './mainWindow'
+import { saveDialogChooser } from './saveDialog'
 import { claimSingleInstance } from './singleInstance'
 import { denyAllPermissions, guardWebContents } from './webContentsGuards'
 
@@ -178,5 +179,27 @@ describe('single instance', () => {
     const second = { ...fakeEmitter(), requestSingleInstanceLock: () => false, quit: vi.fn() }
     expect(claimSingleInstance(second as never, focus)).toBe(false)
     expect(second.quit).toHaveBeenCalledOnce()
+  })
+})
+
+describe('the export save dialog', () => {
+  it('suggests the bundle name in the default folder, for ZIP files, on the focused window', async () => {
+    const window = {}
+    const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: '/home/me/case.zip' }))
+    const choose = saveDialogChooser({ showSaveDialog } as never, () => window as never, '/home/me')
+    expect(await choose('Case 2026-11-22.zip')).toBe('/home/me/case.zip')
+    expect(showSaveDialog).toHaveBeenCalledWith(
+      window,
+      expect.objectContaining({
+        defaultPath: '/home/me/Case 2026-11-22.zip',
+        filters: [{ name: 'Evidence bundle (ZIP)', extensions: ['zip'] }],
+      }),
+    )
+  })
+
+  it('answers null when the user cancels', async () => {
+    const showSaveDialog = vi.fn(async () => ({ canceled: true, filePath: '' }))
+    const choose = saveDialogChooser({ showSaveDialog } as never, () => null, '/home/me')
+    expect(await choose('Case.zip')).toBeNull()
   })
 })

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { fakeBridgeHandlers } from '../bridge/fakeBridgeHandlers'
+import { DownloadDestination } from '../services/evidence/exportDestination'
 import { startBrowserHost, type BrowserHost } from './browserHost'
 
 interface RawReply {
@@ -65,6 +66,29 @@ describe('browser host', () => {
       headers: { 'content-type': 'application/json', ...headers },
       body,
     })
+
+  it('hands a finished export out once, as an attachment, then removes it', async () => {
+    const downloads = new DownloadDestination(mkdtempSync(join(tmpdir(), 'downloads-')))
+    const withDownloads = await startBrowserHost({ handlers, rendererDir, downloads })
+    try {
+      const target = await downloads.open('Case “Ω” 2026-11-22.zip')
+      writeFileSync(target.partialPath, 'PK-bundle-bytes')
+      const delivery = await target.deliver()
+      if (delivery.kind !== 'download') throw new Error('expected a download')
+      const first = await send(withDownloads.origin, delivery.url)
+      expect(first.status).toBe(200)
+      expect(first.body).toBe('PK-bundle-bytes')
+      expect(first.headers['content-type']).toBe('application/zip')
+      expect(first.headers['content-disposition']).toBe(
+        `attachment; filename="Case ___ 2026-11-22.zip"; filename*=UTF-8''${encodeURIComponent('Case “Ω” 2026-11-22.zip')}`,
+      )
+      await expect.poll(() => existsSync(target.partialPath)).toBe(false)
+      expect((await send(withDownloads.origin, delivery.url)).status).toBe(404)
+      expect((await send(withDownloads.origin, '/downloads/guessed-token')).status).toBe(404)
+    } finally {
+      await withDownloads.close()
+    }
+  })
 
   it('listens on loopback only and puts the secret in the URL fragment', () => {
     expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

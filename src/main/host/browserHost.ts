@@ -1,4 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
@@ -9,13 +11,20 @@ import {
   type BridgeReply,
 } from '../../shared/bridge'
 import { dispatchBridgeCall, type BridgeFailureLogger } from '../bridge/dispatchBridgeCall'
+import { downloadPathPrefix } from '../services/evidence/exportDestination'
 import { readRendererFile, rendererResponseHeaders } from '../web/rendererFiles'
+
+/** Finished files handed out once each, by an unguessable token (exported bundles). */
+export interface HostDownloads {
+  take(token: string): { path: string; fileName: string } | null
+}
 
 export interface BrowserHostOptions {
   handlers: BridgeHandlers
   rendererDir: string
   port?: number
   logFailure?: BridgeFailureLogger
+  downloads?: HostDownloads
 }
 
 export interface BrowserHost {
@@ -26,7 +35,8 @@ export interface BrowserHost {
   close(): Promise<void>
 }
 
-const maxBridgeBodyBytes = 1024 * 1024
+/** Large enough for a batch of exported checks with their raw answers. */
+const maxBridgeBodyBytes = 16 * 1024 * 1024
 
 const refuse = (response: ServerResponse, status: number, message: string): void => {
   const reply: BridgeReply<never> = {
@@ -122,6 +132,32 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     response.end(request.method === 'HEAD' ? undefined : file.body)
   }
 
+  /** The token is the authority here: a download is a plain navigation, which carries no header. */
+  const serveDownload = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    token: string,
+  ): Promise<void> => {
+    if (request.method !== 'GET') return refuse(response, 405, 'Only GET is served here.')
+    const file = options.downloads?.take(token)
+    if (!file) {
+      return refuse(response, 404, 'This download has already been fetched or has expired.')
+    }
+    const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')
+    response.writeHead(200, {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    })
+    const stream = createReadStream(file.path)
+    stream.pipe(response)
+    await new Promise<void>((resolve, reject) => {
+      response.once('close', resolve)
+      stream.once('error', reject)
+    }).finally(() => rm(file.path, { force: true }))
+  }
+
   const server = createServer((request, response) => {
     if (!allowedHosts.has(request.headers.host ?? '')) {
       return refuse(response, 421, 'Refused: this host only answers to its own loopback address.')
@@ -133,7 +169,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const path = (request.url ?? '/').split('?')[0] ?? '/'
     const work = path.startsWith(bridgeHttpPathPrefix)
       ? serveBridge(request, response, path.slice(bridgeHttpPathPrefix.length))
-      : serveFile(request, response, path)
+      : path.startsWith(downloadPathPrefix)
+        ? serveDownload(request, response, path.slice(downloadPathPrefix.length))
+        : serveFile(request, response, path)
     work.catch((error: unknown) => {
       options.logFailure?.('browser host', error)
       if (!response.headersSent) refuse(response, 500, 'The host failed to answer.')

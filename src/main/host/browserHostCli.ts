@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     handlers: mainSide.handlers,
     rendererDir: resolve(here, '../renderer'),
     port: parsePort(process.env.PORT),
+    downloads: mainSide.downloads,
     logFailure: (context, error) => mainLog.failure(context, error),
   })
   console.log(`Compliance Desk is running at ${host.url}`)

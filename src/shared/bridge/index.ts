@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { cryptoContract } from './cryptoContract'
 import { entitiesContract } from './entitiesContract'
+import { evidenceContract } from './evidenceContract'
 import type { BridgeReply } from './errors'
 import { settingsContract } from './settingsContract'
 
@@ -9,6 +10,7 @@ export const bridgeContract = {
   ...entitiesContract,
   ...cryptoContract,
   ...settingsContract,
+  ...evidenceContract,
 }
 
 export type BridgeContract = typeof bridgeContract

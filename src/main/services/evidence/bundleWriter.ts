@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto'
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { crc32, deflateRaw } from 'node:zlib'
+import { Zip, type ZipInputFile } from 'fflate'
+import type { ManifestFile } from '../../../shared/evidence/bundleFormat'
+
+const deflate = promisify(deflateRaw)
+
+/** ZIP's "deflate" method number. */
+const deflateMethod = 8
+
+export interface WrittenBundle {
+  bytes: number
+  sha256: string
+}
+
+/**
+ * Streams a ZIP to disk one file at a time, keeping the SHA-256 and size of each for the manifest.
+ * fflate lays out the archive; Node's native zlib compresses, which is several times faster than
+ * deflate in JavaScript. Only the file being added is ever held in memory.
+ */
+export class BundleWriter {
+  readonly files: ManifestFile[] = []
+  private readonly out: WriteStream
+  private readonly zip: Zip
+  private readonly bundleHash = createHash('sha256')
+  private written = 0
+  private failure: Error | null = null
+  private readonly closed: Promise<void>
+
+  constructor(readonly path: string) {
+    this.out = createWriteStream(path, { flags: 'wx' })
+    this.closed = new Promise((resolve, reject) => {
+      this.out.once('close', resolve)
+      this.out.once('error', (error) => {
+        this.failure = error
+        reject(error)
+      })
+    })
+    // Settled by finish() or abort(); an early failure is reported by the next call instead.
+    this.closed.catch(() => undefined)
+    this.zip = new Zip((error, chunk, final) => {
+      if (error) {
+        this.failure = error
+        this.out.destroy(error)
+        return
+      }
+      this.bundleHash.update(chunk)
+      this.written += chunk.length
+      this.out.write(chunk)
+      if (final) this.out.end()
+    })
+  }
+
+  /** Adds one file; resolves once its bytes are handed to the disk and the disk has caught up. */
+  async add(path: string, content: Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure
+    const compressed = await deflate(content, { level: 6 })
+    const entry: ZipInputFile = {
+      filename: path,
+      size: content.length,
+      crc: crc32(content),
+      compression: deflateMethod,
+      mtime: new Date(),
+    }
+    this.zip.add(entry)
+    entry.ondata?.(null, compressed, true)
+    this.files.push({
+      path,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      bytes: content.length,
+    })
+    if (this.out.writableNeedDrain) {
+      await new Promise<void>((resolve) => this.out.once('drain', resolve))
+    }
+  }
+
+  /** Ends the archive and waits until every byte is on disk. */
+  async finish(): Promise<WrittenBundle> {
+    if (this.failure) throw this.failure
+    this.zip.end()
+    await this.closed
+    return { bytes: this.written, sha256: this.bundleHash.digest('hex') }
+  }
+
+  /** Stops writing and removes what was written. */
+  async abort(): Promise<void> {
+    this.zip.terminate()
+    this.out.destroy()
+    await this.closed.catch(() => undefined)
+    await rm(this.path, { force: true })
+  }
+}

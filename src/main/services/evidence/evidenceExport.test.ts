@@ -1,0 +1,305 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { bundlePaths, manifestSchema } from '../../../shared/evidence/bundleFormat'
+import { verifyBundle } from '../../../shared/evidence/verifyBundle'
+import { startMainSideOnSandbox, type MainSideOnSandbox } from '../../bridge/mainSideOnSandbox'
+import {
+  caseFixture,
+  exportedCheckOf,
+  exportThroughBridge,
+  type CaseFixture,
+} from './evidenceFixtures'
+
+const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+const clean = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+const plantedProductionKey = 'sk_live_PLANTED_export_key_Xy7Qw3'
+
+let app: MainSideOnSandbox
+let fixture: CaseFixture
+let bundle: Uint8Array
+const workDir = mkdtempSync(join(tmpdir(), 'cd-export-'))
+
+const search = async (query: string): Promise<CryptoSearchResult> => {
+  const reply = await app.call('crypto.search', {
+    requestId: crypto.randomUUID(),
+    query,
+    isSubjectConsent: true,
+    type: 'all',
+  })
+  if (!reply.ok) throw new Error(reply.error.message)
+  return reply.data as CryptoSearchResult
+}
+
+/** Exports through the bridge and fetches the bundle the way the browser host would serve it. */
+const exportBundle = async (caseFixtureToExport: CaseFixture): Promise<Uint8Array> => {
+  const result = await exportThroughBridge(app.call, caseFixtureToExport, 1)
+  if (result.delivery.kind !== 'download') throw new Error('expected a download')
+  const token = result.delivery.url.split('/').pop() ?? ''
+  const file = app.mainSide.downloads.take(token)
+  if (!file) throw new Error('the download was not registered')
+  expect(app.mainSide.downloads.take(token)).toBeNull()
+  return readFileSync(file.path)
+}
+
+const rezip = (edit: (files: Record<string, Uint8Array>) => void): Uint8Array => {
+  const files = unzipSync(bundle)
+  edit(files)
+  return zipSync(files)
+}
+
+const problemsOf = (zip: Uint8Array) =>
+  verifyBundle(zip).problems.map((problem) => `${problem.kind} ${problem.path ?? ''}`.trim())
+
+beforeAll(async () => {
+  app = await startMainSideOnSandbox()
+  const planted = await app.call('keys.set', {
+    environment: 'production',
+    secretKey: plantedProductionKey,
+  })
+  expect(planted.ok).toBe(true)
+  const checks = [await search(sanctioned), await search(clean), await search(sanctioned)]
+  fixture = caseFixture(checks.map((result, index) => exportedCheckOf(result, index)))
+  bundle = await exportBundle(fixture)
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+describe('exporting a case', () => {
+  it('writes a manifest listing every other file of the ZIP with its SHA-256 and size', () => {
+    const files = unzipSync(bundle)
+    const manifest = manifestSchema.parse(
+      JSON.parse(new TextDecoder().decode(files['manifest.json'])),
+    )
+    expect(manifest).toMatchObject({
+      format: 'compliance-desk-evidence/1',
+      case: { id: 'case_fixture', state: 'closed' },
+      counts: { checks: 3, hits: 2, decisions: 2, entities: 1, notes: 1 },
+      auditTrail: { entries: 5, intact: true },
+    })
+    expect(manifest.files.map((file) => file.path).sort()).toEqual(
+      Object.keys(files)
+        .filter((path) => path !== 'manifest.json')
+        .sort(),
+    )
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        'case.json',
+        'entities.json',
+        'notes.json',
+        'decisions.json',
+        'audit-trail.json',
+        'hits.csv',
+        'report.html',
+        'checks/0001-' + fixture.checks[0]!.check.id + '/response.raw',
+      ]),
+    )
+  })
+
+  it('keeps the raw answer of every check byte for byte, beside its parsed JSON', () => {
+    const files = unzipSync(bundle)
+    fixture.checks.forEach((check, index) => {
+      const folder = `${String(index + 1).padStart(4, '0')}-${check.check.id}`
+      const raw = files[bundlePaths.rawResponse(folder)]
+      expect(
+        Buffer.from(raw!).equals(Buffer.from(check.evidence.response.bodyBase64, 'base64')),
+      ).toBe(true)
+      const parsed = JSON.parse(
+        new TextDecoder().decode(files[bundlePaths.parsedCheck(folder)]),
+      ) as {
+        check: { id: string }
+        evidence: { response: { bodyBase64?: string; status: number } }
+      }
+      expect(parsed.check.id).toBe(check.check.id)
+      expect(parsed.evidence.response.status).toBe(200)
+      expect(parsed.evidence.response.bodyBase64).toBeUndefined()
+    })
+  })
+
+  it('writes one hits.csv row per hit with its decision', () => {
+    const csv = new TextDecoder().decode(unzipSync(bundle)['hits.csv'])
+    const lines = csv.trim().split('\n')
+    expect(lines[0]).toBe(
+      'check_folder,check_id,environment,identifier,fetched_at,check_status,category,hit_key,record_title,datasets,decision,rationale,decided_at',
+    )
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain(`sanctions:${sanctioned}`)
+    expect(lines[1]).toContain('true_match')
+  })
+
+  it('writes a self-contained report that escapes what it shows and asks for nothing outside', () => {
+    const html = new TextDecoder().decode(unzipSync(bundle)['report.html'])
+    expect(html).toContain("default-src 'none'")
+    expect(html).toContain('Fixture case &lt;with markup&gt;')
+    expect(html).not.toContain('<with markup>')
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|url\(|@import|src=|href=/i)
+    expect(html).toContain('Reported to the authorities')
+  })
+
+  it('makes a ZIP that standard tools open', () => {
+    const path = join(workDir, 'standard.zip')
+    writeFileSync(path, bundle)
+    const unzip = spawnSync('unzip', ['-tq', path], { encoding: 'utf8' })
+    if (unzip.error && !process.env.CI) {
+      console.warn('skipping the unzip check: the unzip command is not installed (CI installs it)')
+      return
+    }
+    expect(unzip.stdout).toContain('No errors detected')
+  })
+
+  it('never contains a secret key: neither the one the checks were run with nor a stored one', () => {
+    const keys = [app.sandbox.environment('sandbox').secretKey, plantedProductionKey]
+    const contents = [
+      Buffer.from(bundle),
+      ...Object.values(unzipSync(bundle)).map((bytes) => Buffer.from(bytes)),
+    ]
+    for (const key of keys) {
+      expect(key.length).toBeGreaterThan(8)
+      for (const content of contents) {
+        expect(content.includes(key)).toBe(false)
+        expect(content.includes(Buffer.from(key).toString('base64').slice(0, 16))).toBe(false)
+      }
+    }
+  })
+
+  it('refuses checks that are not linked to the case and removes the partial file', async () => {
+    const stray = { ...fixture, caseRecord: { ...fixture.caseRecord, checkIds: [] } }
+    await expect(exportThroughBridge(app.call, stray)).rejects.toThrow(/not linked to this case/)
+  })
+
+  it('refuses to finish while linked checks are missing', async () => {
+    const partial = { ...fixture, checks: fixture.checks.slice(0, 1) }
+    await expect(exportThroughBridge(app.call, partial)).rejects.toThrow(
+      /2 linked check\(s\) were not sent/,
+    )
+  })
+})
+
+describe('verifying a bundle', () => {
+  it('passes an untouched bundle', () => {
+    const result = verifyBundle(bundle)
+    expect(result.problems).toEqual([])
+    expect(result.ok).toBe(true)
+    expect(result.matched).toBe(result.manifest?.files.length)
+  })
+
+  it('names a file with one changed byte', () => {
+    const path = bundlePaths.rawResponse(`0001-${fixture.checks[0]!.check.id}`)
+    const tampered = rezip((files) => {
+      const bytes = Uint8Array.from(files[path]!)
+      bytes[10] = bytes[10]! ^ 1
+      files[path] = bytes
+    })
+    expect(problemsOf(tampered)).toEqual([`changed ${path}`])
+  })
+
+  it('catches an edited manifest: a changed hash, and a changed case title', () => {
+    const editManifest = (
+      change: (manifest: { files: Array<{ sha256: string }>; case: { title: string } }) => void,
+    ) =>
+      rezip((files) => {
+        const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as Parameters<
+          typeof change
+        >[0]
+        change(manifest)
+        files['manifest.json'] = strToU8(JSON.stringify(manifest))
+      })
+    expect(
+      problemsOf(editManifest((manifest) => (manifest.files[0]!.sha256 = 'f'.repeat(64)))),
+    ).toEqual(['changed case.json'])
+    expect(problemsOf(editManifest((manifest) => (manifest.case.title = 'Another case')))).toEqual([
+      'manifest manifest.json',
+    ])
+  })
+
+  it('names an added file and a removed one', () => {
+    expect(problemsOf(rezip((files) => (files['extra.txt'] = strToU8('smuggled'))))).toEqual([
+      'added extra.txt',
+    ])
+    expect(problemsOf(rezip((files) => delete files['report.html']))).toEqual([
+      'missing report.html',
+    ])
+  })
+
+  it('catches an audit trail rewritten together with its manifest entry', () => {
+    const tampered = rezip((files) => {
+      const trail = JSON.parse(new TextDecoder().decode(files['audit-trail.json'])) as Array<{
+        summary: string
+      }>
+      trail[1]!.summary = 'Nothing happened'
+      files['audit-trail.json'] = strToU8(JSON.stringify(trail))
+      const manifest = manifestSchema.parse(
+        JSON.parse(new TextDecoder().decode(files['manifest.json'])),
+      )
+      const entry = manifest.files.find((file) => file.path === 'audit-trail.json')!
+      entry.sha256 = createHash('sha256').update(files['audit-trail.json']).digest('hex')
+      entry.bytes = files['audit-trail.json'].length
+      files['manifest.json'] = strToU8(JSON.stringify(manifest))
+    })
+    expect(problemsOf(tampered)).toEqual(['audit-trail audit-trail.json'])
+  })
+
+  it('refuses entries that are absolute or leave the bundle, and writes nothing', () => {
+    const escape = `../cd-escape-${process.pid}.txt`
+    const tampered = rezip((files) => {
+      files[escape] = strToU8('escape')
+      files['/tmp/cd-absolute.txt'] = strToU8('absolute')
+    })
+    const result = verifyBundle(tampered)
+    expect(result.ok).toBe(false)
+    expect(
+      result.problems
+        .filter((problem) => problem.kind === 'refused')
+        .map((problem) => problem.path)
+        .sort(),
+    ).toEqual(['/tmp/cd-absolute.txt', escape].sort())
+    expect(result.files.has(escape)).toBe(false)
+    expect(existsSync(join(process.cwd(), escape))).toBe(false)
+    expect(existsSync('/tmp/cd-absolute.txt')).toBe(false)
+  })
+
+  it('says plainly when a file is not a ZIP at all', () => {
+    expect(problemsOf(strToU8('not a zip'))).toEqual(['unreadable'])
+  })
+})
+
+describe('npm run verify-bundle', () => {
+  const run = (path: string) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(process.cwd(), 'scripts/verifyBundle.ts'), path],
+      {
+        encoding: 'utf8',
+      },
+    )
+
+  it('exits 0 on an untouched bundle and 1 naming the changed file on a tampered one', () => {
+    const good = join(workDir, 'good.zip')
+    writeFileSync(good, bundle)
+    const passed = run(good)
+    expect(passed.stdout).toContain('OK: every file matches')
+    expect(passed.status).toBe(0)
+
+    const bad = join(workDir, 'bad.zip')
+    writeFileSync(
+      bad,
+      rezip((files) => (files['notes.json'] = strToU8('[]'))),
+    )
+    const failed = run(bad)
+    expect(failed.status).toBe(1)
+    expect(failed.stdout).toContain('CHANGED notes.json')
+  })
+
+  it('exits 2 when the file cannot be read', () => {
+    const missing = run(join(workDir, 'absent.zip'))
+    expect(missing.status).toBe(2)
+    expect(missing.stderr).toContain('Cannot read')
+  })
+})

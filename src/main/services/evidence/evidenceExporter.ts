@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto'
+import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import type {
+  ExportDelivery,
+  ExportedCheck,
+  ExportedEntity,
+  ExportPart,
+} from '../../../shared/bridge/evidenceContract'
+import { genesisHash, verifyAuditChain } from '../../../shared/cases/auditChain'
+import type {
+  AuditEntry,
+  CaseNote,
+  CaseRecord,
+  HitDecision,
+} from '../../../shared/cases/caseSchemas'
+import {
+  bundlePaths,
+  evidenceFormat,
+  type BundleManifest,
+} from '../../../shared/evidence/bundleFormat'
+import { ServiceError } from '../serviceError'
+import { BundleWriter } from './bundleWriter'
+import type { ExportDestination, ExportTarget } from './exportDestination'
+import { parsedCheckFile, summariseCheck, type ExportedCheckSummary } from './exportModel'
+import { hitsCsv } from './hitsCsv'
+import { renderReportHtml } from './reportHtml'
+
+export interface ExportResult {
+  delivery: ExportDelivery
+  fileName: string
+  files: number
+  bytes: number
+  sha256: string
+}
+
+interface ExportSession {
+  caseRecord: CaseRecord
+  target: ExportTarget
+  writer: BundleWriter
+  checks: ExportedCheckSummary[]
+  received: Set<string>
+  entities: ExportedEntity[]
+  notes: CaseNote[]
+  decisions: HitDecision[]
+  auditTrail: AuditEntry[]
+  idleTimer: NodeJS.Timeout
+}
+
+/** An export left without a call for this long was abandoned (the window closed): it is removed. */
+const idleLimitMs = 5 * 60_000
+
+const jsonBytes = (value: unknown): Uint8Array =>
+  new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
+
+const refuse = (message: string): ServiceError =>
+  new ServiceError(bridgeErrorNames.validation, message, { status: 400 })
+
+/** `Case title 2026-11-22.zip`, with nothing a file system could object to. */
+export function bundleFileName(caseRecord: CaseRecord, createdAt: Date): string {
+  const title = caseRecord.title
+    .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+  return `${title || caseRecord.id} ${createdAt.toISOString().slice(0, 10)}.zip`
+}
+
+/**
+ * Writes case bundles on the main side. The renderer owns the case (it lives in IndexedDB) and
+ * sends it in parts; checks are written to the ZIP as they arrive, so memory stays flat however
+ * many checks a case holds. Every file's hash and size go into manifest.json, written last.
+ */
+export class EvidenceExporter {
+  private readonly sessions = new Map<string, ExportSession>()
+
+  constructor(
+    private readonly destination: ExportDestination,
+    private readonly appVersion: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async begin(caseRecord: CaseRecord): Promise<{ exportId: string }> {
+    const target = await this.destination.open(bundleFileName(caseRecord, this.now()))
+    if (!target) {
+      throw new ServiceError(
+        bridgeErrorNames.cancelled,
+        'The export was cancelled; nothing was written.',
+      )
+    }
+    const exportId = randomUUID()
+    const writer = new BundleWriter(target.partialPath)
+    this.sessions.set(exportId, {
+      caseRecord,
+      target,
+      writer,
+      checks: [],
+      received: new Set(),
+      entities: [],
+      notes: [],
+      decisions: [],
+      auditTrail: [],
+      idleTimer: this.idleTimer(exportId),
+    })
+    await writer.add(bundlePaths.case, jsonBytes(caseRecord))
+    return { exportId }
+  }
+
+  async add(exportId: string, part: ExportPart): Promise<{ received: number }> {
+    const session = this.session(exportId)
+    try {
+      switch (part.kind) {
+        case 'checks':
+          for (const check of part.items) await this.writeCheck(session, check)
+          return { received: session.checks.length }
+        case 'entities':
+          session.entities.push(...part.items)
+          return { received: session.entities.length }
+        case 'notes':
+          session.notes.push(...part.items)
+          return { received: session.notes.length }
+        case 'decisions':
+          session.decisions.push(...part.items)
+          return { received: session.decisions.length }
+        case 'auditTrail':
+          session.auditTrail.push(...part.items)
+          return { received: session.auditTrail.length }
+      }
+    } catch (error) {
+      await this.abort(exportId)
+      throw error
+    }
+  }
+
+  async finish(exportId: string): Promise<ExportResult> {
+    const session = this.session(exportId)
+    try {
+      const missing = session.caseRecord.checkIds.filter((id) => !session.received.has(id))
+      if (missing.length > 0) {
+        throw refuse(
+          `${missing.length} linked check(s) were not sent, so the bundle would be incomplete.`,
+        )
+      }
+      const manifestFiles = await this.writeSummaries(session)
+      await session.writer.add(bundlePaths.manifest, jsonBytes(manifestFiles))
+      const written = await session.writer.finish()
+      const delivery = await session.target.deliver()
+      this.forget(exportId)
+      return {
+        delivery,
+        fileName: session.target.fileName,
+        files: session.writer.files.length,
+        bytes: written.bytes,
+        sha256: written.sha256,
+      }
+    } catch (error) {
+      await this.abort(exportId)
+      throw error
+    }
+  }
+
+  async abort(exportId: string): Promise<{ aborted: boolean }> {
+    const session = this.sessions.get(exportId)
+    if (!session) return { aborted: false }
+    this.forget(exportId)
+    await session.writer.abort()
+    await session.target.discard()
+    return { aborted: true }
+  }
+
+  private session(exportId: string): ExportSession {
+    const session = this.sessions.get(exportId)
+    if (!session) {
+      throw refuse(
+        'This export is no longer open (it finished, failed or was left idle). Export again.',
+      )
+    }
+    clearTimeout(session.idleTimer)
+    session.idleTimer = this.idleTimer(exportId)
+    return session
+  }
+
+  private idleTimer(exportId: string): NodeJS.Timeout {
+    const timer = setTimeout(() => void this.abort(exportId), idleLimitMs)
+    timer.unref()
+    return timer
+  }
+
+  private forget(exportId: string): void {
+    const session = this.sessions.get(exportId)
+    if (session) clearTimeout(session.idleTimer)
+    this.sessions.delete(exportId)
+  }
+
+  private async writeCheck(session: ExportSession, check: ExportedCheck): Promise<void> {
+    if (!session.caseRecord.checkIds.includes(check.localId)) {
+      throw refuse(`Check ${check.localId} is not linked to this case.`)
+    }
+    if (session.received.has(check.localId)) {
+      throw refuse(`Check ${check.localId} was sent twice.`)
+    }
+    const raw = Buffer.from(check.evidence.response.bodyBase64, 'base64')
+    const summary = summariseCheck(check, session.checks.length + 1)
+    await session.writer.add(bundlePaths.rawResponse(summary.folder), raw)
+    const rawSha256 = session.writer.files[session.writer.files.length - 1]?.sha256 ?? ''
+    await session.writer.add(
+      bundlePaths.parsedCheck(summary.folder),
+      jsonBytes(parsedCheckFile(check, rawSha256)),
+    )
+    session.received.add(check.localId)
+    session.checks.push(summary)
+  }
+
+  /** Writes every file after the checks and returns the manifest that lists them all. */
+  private async writeSummaries(session: ExportSession): Promise<BundleManifest> {
+    const { caseRecord, writer } = session
+    const createdAt = this.now().toISOString()
+    const decisions = new Map(session.decisions.map((decision) => [decision.id, decision]))
+    const decisionOf = (checkId: string, hitKey: string) =>
+      decisions.get(`${caseRecord.id}|${checkId}|${hitKey}`)
+    const auditCheck = verifyAuditChain(session.auditTrail)
+    await writer.add(bundlePaths.entities, jsonBytes(session.entities))
+    await writer.add(bundlePaths.notes, jsonBytes(session.notes))
+    await writer.add(bundlePaths.decisions, jsonBytes(session.decisions))
+    await writer.add(bundlePaths.auditTrail, jsonBytes(session.auditTrail))
+    await writer.add(
+      bundlePaths.hitsCsv,
+      new TextEncoder().encode(hitsCsv(session.checks, decisionOf)),
+    )
+    const report = renderReportHtml({
+      createdAt,
+      appVersion: this.appVersion,
+      caseRecord,
+      checks: session.checks,
+      decisionOf,
+      entities: session.entities,
+      notes: session.notes,
+      auditTrail: session.auditTrail,
+      auditCheck,
+    })
+    await writer.add(bundlePaths.report, new TextEncoder().encode(report))
+    const { id, title, subject, state, createdAt: openedAt, updatedAt, closure } = caseRecord
+    return {
+      format: evidenceFormat,
+      createdAt,
+      exporter: { app: 'Compliance Desk', appVersion: this.appVersion },
+      case: {
+        id,
+        title,
+        subject,
+        state,
+        createdAt: openedAt,
+        updatedAt,
+        ...(closure ? { closure } : {}),
+      },
+      counts: {
+        checks: session.checks.length,
+        entities: session.entities.length,
+        notes: session.notes.length,
+        decisions: session.decisions.length,
+        hits: session.checks.reduce((sum, check) => sum + check.hits.length, 0),
+      },
+      auditTrail: {
+        entries: session.auditTrail.length,
+        headHash: session.auditTrail[session.auditTrail.length - 1]?.hash ?? genesisHash,
+        intact: auditCheck.intact,
+      },
+      files: [...writer.files],
+    }
+  }
+}

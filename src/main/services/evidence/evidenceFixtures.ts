@@ -1,0 +1,123 @@
+import type { BridgeReply } from '../../../shared/bridge'
+import type {
+  ExportedCheck,
+  ExportedEntity,
+  ExportPart,
+} from '../../../shared/bridge/evidenceContract'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { nextAuditEntry } from '../../../shared/cases/auditChain'
+import type {
+  AuditEntry,
+  CaseNote,
+  CaseRecord,
+  HitDecision,
+} from '../../../shared/cases/caseSchemas'
+import { hitDecisionId, hitsOf } from '../../../shared/cases/checkHits'
+import type { ExportResult } from './evidenceExporter'
+
+/** For tests and the bench: a closed case over given checks, every hit decided, with its trail. */
+export interface CaseFixture {
+  caseRecord: CaseRecord
+  checks: ExportedCheck[]
+  entities: ExportedEntity[]
+  notes: CaseNote[]
+  decisions: HitDecision[]
+  auditTrail: AuditEntry[]
+}
+
+export function exportedCheckOf(result: CryptoSearchResult, position: number): ExportedCheck {
+  return {
+    localId: `${result.evidence.startedAt}_${String(position).padStart(8, '0')}`,
+    environment: result.environment,
+    query: result.check.query ?? '',
+    queryKey: result.check.query ?? '',
+    fetchedAt: result.evidence.startedAt,
+    check: result.check,
+    evidence: result.evidence,
+  }
+}
+
+export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): CaseFixture {
+  const at = '2026-11-20T09:00:00.000Z'
+  const decisions: HitDecision[] = checks.flatMap((check) =>
+    hitsOf(check.check).map((hit) => ({
+      id: hitDecisionId(caseId, check.localId, hit.hitKey),
+      caseId,
+      checkId: check.localId,
+      environment: check.environment,
+      queryKey: check.queryKey,
+      hitKey: hit.hitKey,
+      category: hit.category,
+      recordTitle: hit.title,
+      decision: 'true_match' as const,
+      rationale: 'Listed by OFAC; the wallet is the subject’s.',
+      decidedAt: at,
+    })),
+  )
+  const caseRecord: CaseRecord = {
+    id: caseId,
+    title: 'Fixture case <with markup>',
+    subject: 'Wallets of ACME Ltd',
+    description: 'Opened after an alert.',
+    state: 'closed',
+    createdAt: at,
+    updatedAt: at,
+    closure: { outcome: 'reported', reason: 'Sanctioned wallet confirmed.', closedAt: at },
+    checkIds: checks.map((check) => check.localId),
+    entityKeys: ['local|ent_fixture1'],
+  }
+  let trail: AuditEntry[] = []
+  const append = (action: string, summary: string, after: unknown): void => {
+    trail = [
+      ...trail,
+      nextAuditEntry(caseId, trail[trail.length - 1], { action, summary, before: null, after }, at),
+    ]
+  }
+  append('created', 'Case created', { title: caseRecord.title })
+  for (const check of checks)
+    append('check-linked', `Check of ${check.query} linked`, check.localId)
+  append('closed', 'Case closed: reported', caseRecord.closure)
+  return {
+    caseRecord,
+    checks,
+    entities: [
+      {
+        environment: 'local',
+        id: 'ent_fixture1',
+        fetchedAt: at,
+        entity: { id: 'ent_fixture1', entityType: 'business', name: 'ACME Ltd' },
+      },
+    ],
+    notes: [{ id: 'note_1', caseId, createdAt: at, text: 'Called the bank.' }],
+    decisions,
+    auditTrail: trail,
+  }
+}
+
+type BridgeCall = (method: string, input: unknown) => Promise<BridgeReply<unknown>>
+
+const unwrap = async <T>(reply: Promise<BridgeReply<unknown>>): Promise<T> => {
+  const settled = await reply
+  if (!settled.ok) throw new Error(`${settled.error.name}: ${settled.error.message}`)
+  return settled.data as T
+}
+
+/** Exports a fixture through the bridge, in batches, exactly as the renderer does. */
+export async function exportThroughBridge(
+  call: BridgeCall,
+  fixture: CaseFixture,
+  batchSize = 50,
+): Promise<ExportResult> {
+  const { exportId } = await unwrap<{ exportId: string }>(
+    call('evidence.beginExport', { case: fixture.caseRecord }),
+  )
+  const send = (part: ExportPart) => unwrap(call('evidence.addToExport', { exportId, part }))
+  for (let start = 0; start < fixture.checks.length; start += batchSize) {
+    await send({ kind: 'checks', items: fixture.checks.slice(start, start + batchSize) })
+  }
+  await send({ kind: 'entities', items: fixture.entities })
+  await send({ kind: 'notes', items: fixture.notes })
+  await send({ kind: 'decisions', items: fixture.decisions })
+  await send({ kind: 'auditTrail', items: fixture.auditTrail })
+  return unwrap<ExportResult>(call('evidence.finishExport', { exportId }))
+}

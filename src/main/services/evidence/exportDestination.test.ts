@@ -1,0 +1,64 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CaseRecord } from '../../../shared/cases/caseSchemas'
+import { ServiceError } from '../serviceError'
+import { bundleFileName, EvidenceExporter } from './evidenceExporter'
+import { chosenFileDestination } from './exportDestination'
+
+const caseRecord: CaseRecord = {
+  id: 'case_1',
+  title: 'Wallets: ACME / “Ltd”?',
+  subject: 'ACME',
+  description: '',
+  state: 'open',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  updatedAt: '2026-11-20T09:00:00.000Z',
+  checkIds: [],
+  entityKeys: [],
+}
+
+describe('a file chosen in the save dialog', () => {
+  it('is written under .partial and takes its chosen name only when complete', async () => {
+    const chosen = join(mkdtempSync(join(tmpdir(), 'cd-chosen-')), 'case.zip')
+    const target = await chosenFileDestination(async () => chosen).open('suggested.zip')
+    if (!target) throw new Error('expected a target')
+    writeFileSync(target.partialPath, 'bundle')
+    expect(existsSync(chosen)).toBe(false)
+    expect(await target.deliver()).toEqual({ kind: 'saved', path: chosen })
+    expect(readFileSync(chosen, 'utf8')).toBe('bundle')
+    expect(existsSync(target.partialPath)).toBe(false)
+  })
+
+  it('turns a cancelled dialog into a CancelledError, with nothing written', async () => {
+    const exporter = new EvidenceExporter(
+      chosenFileDestination(async () => null),
+      '0.0.0',
+    )
+    const failure = await exporter.begin(caseRecord).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ServiceError)
+    expect(failure).toMatchObject({ name: 'CancelledError' })
+  })
+
+  it('removes the partial file of an export that is aborted', async () => {
+    const chosen = join(mkdtempSync(join(tmpdir(), 'cd-chosen-')), 'case.zip')
+    const exporter = new EvidenceExporter(
+      chosenFileDestination(async () => chosen),
+      '0.0.0',
+    )
+    const { exportId } = await exporter.begin(caseRecord)
+    expect(existsSync(`${chosen}.partial`)).toBe(true)
+    expect(await exporter.abort(exportId)).toEqual({ aborted: true })
+    expect(existsSync(`${chosen}.partial`)).toBe(false)
+    expect(existsSync(chosen)).toBe(false)
+  })
+})
+
+describe('the suggested file name', () => {
+  it('keeps the title readable and drops what a file system could object to', () => {
+    expect(bundleFileName(caseRecord, new Date('2026-11-22T10:00:00Z'))).toBe(
+      'Wallets ACME Ltd 2026-11-22.zip',
+    )
+  })
+})

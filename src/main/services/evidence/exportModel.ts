@@ -1,0 +1,56 @@
+import type { ExportedCheck } from '../../../shared/bridge/evidenceContract'
+import { hitsOf } from '../../../shared/cases/checkHits'
+import { checkFolderName } from '../../../shared/evidence/bundleFormat'
+
+/** What the summaries (hits.csv, report.html) need of a check once its files are written. */
+export interface ExportedCheckSummary {
+  folder: string
+  localId: string
+  checkId: string
+  environment: string
+  query: string
+  queryKey: string
+  fetchedAt: string
+  status: string
+  hits: Array<{ category: string; hitKey: string; title: string; datasets: string[] }>
+}
+
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+
+export function summariseCheck(check: ExportedCheck, position: number): ExportedCheckSummary {
+  return {
+    folder: checkFolderName(position, check.check.id),
+    localId: check.localId,
+    checkId: check.check.id,
+    environment: check.environment,
+    query: check.query,
+    queryKey: check.queryKey,
+    fetchedAt: check.fetchedAt,
+    status: check.check.status,
+    hits: hitsOf(check.check).map((hit) => ({
+      category: hit.category,
+      hitKey: hit.hitKey,
+      title: hit.title,
+      datasets: texts(hit.record.datasets),
+    })),
+  }
+}
+
+/** check.json: the parsed answer with everything kept about its request, beside the raw bytes. */
+export function parsedCheckFile(check: ExportedCheck, rawSha256: string): unknown {
+  const { status, headers, bytes } = check.evidence.response
+  return {
+    localId: check.localId,
+    environment: check.environment,
+    query: check.query,
+    queryKey: check.queryKey,
+    ...(check.advancedSearch ? { advancedSearch: check.advancedSearch } : {}),
+    fetchedAt: check.fetchedAt,
+    check: check.check,
+    evidence: {
+      ...check.evidence,
+      response: { status, headers, bytes, rawFile: 'response.raw', rawSha256 },
+    },
+  }
+}

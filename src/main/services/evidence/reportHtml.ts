@@ -1,0 +1,227 @@
+import type { ExportedEntity } from '../../../shared/bridge/evidenceContract'
+import type { AuditChainCheck } from '../../../shared/cases/auditChain'
+import {
+  caseOutcomeLabels,
+  caseStateLabels,
+  hitDecisionLabels,
+} from '../../../shared/cases/caseLabels'
+import type {
+  AuditEntry,
+  CaseNote,
+  CaseRecord,
+  HitDecision,
+} from '../../../shared/cases/caseSchemas'
+import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
+import type { ExportedCheckSummary } from './exportModel'
+
+export interface ReportModel {
+  createdAt: string
+  appVersion: string
+  caseRecord: CaseRecord
+  checks: readonly ExportedCheckSummary[]
+  decisionOf: (checkId: string, hitKey: string) => HitDecision | undefined
+  entities: readonly ExportedEntity[]
+  notes: readonly CaseNote[]
+  auditTrail: readonly AuditEntry[]
+  auditCheck: AuditChainCheck
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
+      character,
+  )
+
+/** Times are written in UTC so the report reads the same wherever it is opened. */
+const utc = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
+
+const environmentLabel = (environment: string): string =>
+  environmentLabels[environment as EnvironmentId] ?? environment
+
+const entityName = ({ entity, id }: ExportedEntity): string => {
+  if (!entity) return id
+  const person = [entity.firstName, entity.lastName].filter(Boolean).join(' ')
+  return entity.name ?? (person || id)
+}
+
+// Inline only: the page must open offline and make no request of any kind (see the CSP below).
+const styles = `
+  :root { color: #1a1b1e; font: 10.5pt/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  body { margin: 0 auto; max-width: 190mm; padding: 12mm 10mm; }
+  h1 { font-size: 18pt; margin: 0 0 2mm; }
+  h2 { font-size: 12.5pt; margin: 8mm 0 2mm; padding-bottom: 1mm; border-bottom: 1.5px solid #3b5bdb; }
+  h3 { font-size: 10.5pt; margin: 4mm 0 1mm; }
+  .meta { color: #555; margin: 0 0 4mm; }
+  .badge { display: inline-block; padding: 0 2mm; border-radius: 2px; font-size: 9pt; font-weight: 600;
+           border: 1px solid currentColor; }
+  .state-closed { color: #2b8a3e; } .state-escalated { color: #c92a2a; } .state-in_review { color: #e67700; }
+  .state-open { color: #1c7ed6; }
+  table { width: 100%; border-collapse: collapse; margin: 1mm 0 3mm; }
+  th, td { text-align: left; vertical-align: top; padding: 1mm 1.5mm; border-bottom: 0.5px solid #ccc; }
+  th { font-size: 9pt; color: #444; background: #f1f3f5; }
+  thead { display: table-header-group; }
+  tr, .check, .note { break-inside: avoid; page-break-inside: avoid; }
+  .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 9pt;
+          word-break: break-all; }
+  .summary td:first-child { width: 45%; color: #444; }
+  .decision-true_match { color: #c92a2a; font-weight: 600; }
+  .decision-false_positive { color: #2b8a3e; font-weight: 600; }
+  .decision-needs_review { color: #e67700; font-weight: 600; }
+  .undecided { color: #868e96; font-style: italic; }
+  .note { border-left: 3px solid #ced4da; padding: 1mm 3mm; margin: 2mm 0; white-space: pre-wrap; }
+  .intact { color: #2b8a3e; } .broken { color: #c92a2a; font-weight: 600; }
+  footer { margin-top: 8mm; color: #666; font-size: 9pt; }
+  @page { margin: 14mm 12mm; }
+  @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
+`
+
+function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
+  let hits = 0
+  const decided: Record<string, number> = { true_match: 0, false_positive: 0, needs_review: 0 }
+  for (const check of checks) {
+    for (const hit of check.hits) {
+      hits += 1
+      const decision = decisionOf(check.localId, hit.hitKey)
+      if (decision) decided[decision.decision] = (decided[decision.decision] ?? 0) + 1
+    }
+  }
+  const undecided = hits - Object.values(decided).reduce((sum, count) => sum + count, 0)
+  const rows: Array<[string, string]> = [
+    ['Subject', escapeHtml(caseRecord.subject)],
+    [
+      'State',
+      `<span class="badge state-${caseRecord.state}">${caseStateLabels[caseRecord.state]}</span>`,
+    ],
+    ['Opened', utc(caseRecord.createdAt)],
+    ['Last changed', utc(caseRecord.updatedAt)],
+    ['Linked checks', String(checks.length)],
+    ['Hits', String(hits)],
+    ['True matches', String(decided.true_match)],
+    ['False positives', String(decided.false_positive)],
+    ['Needing review', String(decided.needs_review)],
+    ['Undecided', String(undecided)],
+  ]
+  return rows.map(([label, value]) => `<tr><td>${label}</td><td>${value}</td></tr>`).join('')
+}
+
+function closureSection({ caseRecord }: ReportModel): string {
+  const closure = caseRecord.closure
+  if (!closure) return ''
+  return `<h2>Closure</h2>
+  <table class="summary"><tbody>
+    <tr><td>Outcome</td><td><strong>${caseOutcomeLabels[closure.outcome]}</strong></td></tr>
+    <tr><td>Closed</td><td>${utc(closure.closedAt)}</td></tr>
+    <tr><td>Reason</td><td>${escapeHtml(closure.reason)}</td></tr>
+    ${
+      closure.undecidedHitsReason
+        ? `<tr><td>Why hits were left undecided</td><td>${escapeHtml(closure.undecidedHitsReason)}</td></tr>`
+        : ''
+    }
+  </tbody></table>`
+}
+
+function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
+  const hitRows = check.hits
+    .map((hit) => {
+      const decision = model.decisionOf(check.localId, hit.hitKey)
+      const verdict = decision
+        ? `<span class="decision-${decision.decision}">${hitDecisionLabels[decision.decision]}</span><br>${escapeHtml(decision.rationale)}`
+        : '<span class="undecided">Undecided</span>'
+      return `<tr><td>${escapeHtml(hit.category)}</td><td class="mono">${escapeHtml(hit.title)}</td>
+        <td>${escapeHtml(hit.datasets.join(', '))}</td><td>${verdict}</td></tr>`
+    })
+    .join('')
+  return `<section class="check">
+    <h3 class="mono">${escapeHtml(check.query)}</h3>
+    <p class="meta">${environmentLabel(check.environment)} · checked ${utc(check.fetchedAt)} ·
+      status ${escapeHtml(check.status)} · ${check.hits.length} hit(s) · files in
+      <span class="mono">checks/${escapeHtml(check.folder)}/</span></p>
+    ${
+      check.hits.length === 0
+        ? ''
+        : `<table><thead><tr><th>Category</th><th>Record</th><th>Datasets</th><th>Decision</th></tr></thead>
+      <tbody>${hitRows}</tbody></table>`
+    }
+  </section>`
+}
+
+function entitiesSection({ entities }: ReportModel): string {
+  if (entities.length === 0) return '<p class="meta">No entity is linked.</p>'
+  const rows = entities
+    .map(
+      (linked) =>
+        `<tr><td>${escapeHtml(entityName(linked))}</td><td>${escapeHtml(linked.entity?.entityType ?? '')}</td>
+        <td class="mono">${escapeHtml(linked.id)}</td><td>${environmentLabel(linked.environment)}</td></tr>`,
+    )
+    .join('')
+  return `<table><thead><tr><th>Name</th><th>Type</th><th>Id</th><th>Environment</th></tr></thead>
+    <tbody>${rows}</tbody></table>`
+}
+
+function notesSection({ notes }: ReportModel): string {
+  if (notes.length === 0) return '<p class="meta">No notes.</p>'
+  return notes
+    .map(
+      (note) =>
+        `<div class="note"><div class="meta">${utc(note.createdAt)}</div>${escapeHtml(note.text)}</div>`,
+    )
+    .join('')
+}
+
+function auditSection({ auditTrail, auditCheck }: ReportModel): string {
+  const status = auditCheck.intact
+    ? `<p class="intact">The trail's ${auditCheck.entries} entries chain intact (SHA-256).</p>`
+    : `<p class="broken">The trail is broken at entry ${auditCheck.seq}: ${escapeHtml(auditCheck.problem)}.</p>`
+  const rows = auditTrail
+    .map(
+      (entry) =>
+        `<tr><td>${entry.seq}</td><td>${utc(entry.at)}</td><td>${escapeHtml(entry.summary)}</td>
+        <td class="mono">${entry.hash.slice(0, 12)}…</td></tr>`,
+    )
+    .join('')
+  return `${status}<table><thead><tr><th>#</th><th>When</th><th>What</th><th>Hash</th></tr></thead>
+    <tbody>${rows}</tbody></table>`
+}
+
+/**
+ * The bundle's human-readable report: one self-contained page, no script, no external request,
+ * laid out to print on A4 and Letter alike.
+ */
+export function renderReportHtml(model: ReportModel): string {
+  const { caseRecord } = model
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Case report: ${escapeHtml(caseRecord.title)}</title>
+<style>${styles}</style>
+</head>
+<body>
+<header>
+  <h1>${escapeHtml(caseRecord.title)}</h1>
+  <p class="meta">Case ${escapeHtml(caseRecord.id)} · exported ${utc(model.createdAt)} by Compliance Desk ${escapeHtml(model.appVersion)}</p>
+</header>
+<h2>Summary</h2>
+<table class="summary"><tbody>${summaryRows(model)}</tbody></table>
+${caseRecord.description ? `<h2>Description</h2><div class="note">${escapeHtml(caseRecord.description)}</div>` : ''}
+${closureSection(model)}
+<h2>Checks and hit decisions</h2>
+${model.checks.length === 0 ? '<p class="meta">No check is linked.</p>' : model.checks.map((check) => checkSection(check, model)).join('')}
+<h2>Entities</h2>
+${entitiesSection(model)}
+<h2>Notes</h2>
+${notesSection(model)}
+<h2>Audit trail</h2>
+${auditSection(model)}
+<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json. The raw
+answers of the service are kept byte for byte in checks/*/response.raw. To check that nothing
+changed: <span class="mono">npm run verify-bundle -- FILE.zip</span>, or the Verify screen of
+Compliance Desk.</footer>
+</body>
+</html>
+`
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import {
+  auditEntrySchema,
+  caseNoteSchema,
+  caseRecordSchema,
+  hitDecisionSchema,
+} from '../cases/caseSchemas'
+import { environmentIdSchema } from '../environments'
+import { cryptoCheckSchema } from './cryptoContract'
+import { defineMethod } from './defineMethod'
+import { entitySchema } from './entitiesContract'
+import { evidenceSchema } from './evidenceSchema'
+
+/** A linked check as it goes into a bundle: the stored check without its local search words. */
+export const exportedCheckSchema = z.strictObject({
+  localId: z.string().min(1),
+  environment: environmentIdSchema,
+  query: z.string(),
+  queryKey: z.string(),
+  advancedSearch: z.record(z.string(), z.string()).optional(),
+  fetchedAt: z.iso.datetime(),
+  check: cryptoCheckSchema,
+  evidence: evidenceSchema,
+})
+export type ExportedCheck = z.infer<typeof exportedCheckSchema>
+
+export const exportedEntitySchema = z.strictObject({
+  environment: environmentIdSchema,
+  id: z.string().startsWith('ent_'),
+  /** Null when the entity was linked but is no longer in this computer's cache. */
+  fetchedAt: z.iso.datetime().nullable(),
+  entity: entitySchema.nullable(),
+})
+export type ExportedEntity = z.infer<typeof exportedEntitySchema>
+
+/** Parts of a case sent in batches, so a case of thousands of checks never crosses in one piece. */
+export const exportPartSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('checks'), items: z.array(exportedCheckSchema).max(500) }),
+  z.strictObject({ kind: z.literal('entities'), items: z.array(exportedEntitySchema).max(2000) }),
+  z.strictObject({ kind: z.literal('notes'), items: z.array(caseNoteSchema).max(2000) }),
+  z.strictObject({ kind: z.literal('decisions'), items: z.array(hitDecisionSchema).max(2000) }),
+  z.strictObject({ kind: z.literal('auditTrail'), items: z.array(auditEntrySchema).max(2000) }),
+])
+export type ExportPart = z.infer<typeof exportPartSchema>
+
+export const exportDeliverySchema = z.discriminatedUnion('kind', [
+  /** Electron: written where the user chose in the save dialog. */
+  z.object({ kind: z.literal('saved'), path: z.string() }),
+  /** Browser mode: fetched once from the host, as a download. */
+  z.object({ kind: z.literal('download'), url: z.string().startsWith('/'), fileName: z.string() }),
+])
+export type ExportDelivery = z.infer<typeof exportDeliverySchema>
+
+const exportIdSchema = z.uuid()
+
+export const evidenceContract = {
+  /** Asks where to save (Electron) and opens the bundle; cancelling the dialog is a CancelledError. */
+  'evidence.beginExport': defineMethod(
+    z.strictObject({ case: caseRecordSchema }),
+    z.object({ exportId: exportIdSchema }),
+  ),
+  'evidence.addToExport': defineMethod(
+    z.strictObject({ exportId: exportIdSchema, part: exportPartSchema }),
+    z.object({ received: z.number().int().nonnegative() }),
+  ),
+  /** Writes the summaries and the manifest, then delivers the file. */
+  'evidence.finishExport': defineMethod(
+    z.strictObject({ exportId: exportIdSchema }),
+    z.object({
+      delivery: exportDeliverySchema,
+      fileName: z.string(),
+      files: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+      sha256: z.string(),
+    }),
+  ),
+  'evidence.abortExport': defineMethod(
+    z.strictObject({ exportId: exportIdSchema }),
+    z.object({ aborted: z.boolean() }),
+  ),
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { caseRecordSchema } from '../cases/caseSchemas'
+
+/** Written into every manifest; a reader refuses any other. */
+export const evidenceFormat = 'compliance-desk-evidence/1'
+
+/** Where each part of a case lives inside its bundle. */
+export const bundlePaths = {
+  manifest: 'manifest.json',
+  case: 'case.json',
+  entities: 'entities.json',
+  notes: 'notes.json',
+  decisions: 'decisions.json',
+  auditTrail: 'audit-trail.json',
+  hitsCsv: 'hits.csv',
+  report: 'report.html',
+  checksFolder: 'checks/',
+  /** The answer's bytes exactly as the service sent them. */
+  rawResponse: (checkFolder: string) => `checks/${checkFolder}/response.raw`,
+  /** The parsed check with the request, headers and timing kept beside the raw bytes. */
+  parsedCheck: (checkFolder: string) => `checks/${checkFolder}/check.json`,
+} as const
+
+export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex')
+
+export const manifestFileSchema = z.strictObject({
+  path: z.string().min(1),
+  sha256: sha256HexSchema,
+  bytes: z.number().int().nonnegative(),
+})
+export type ManifestFile = z.infer<typeof manifestFileSchema>
+
+export const manifestSchema = z.looseObject({
+  format: z.literal(evidenceFormat),
+  createdAt: z.iso.datetime(),
+  exporter: z.looseObject({ app: z.string(), appVersion: z.string() }),
+  case: caseRecordSchema.pick({
+    id: true,
+    title: true,
+    subject: true,
+    state: true,
+    createdAt: true,
+    updatedAt: true,
+    closure: true,
+  }),
+  counts: z.looseObject({
+    checks: z.number().int().nonnegative(),
+    entities: z.number().int().nonnegative(),
+    notes: z.number().int().nonnegative(),
+    decisions: z.number().int().nonnegative(),
+    hits: z.number().int().nonnegative(),
+  }),
+  auditTrail: z.looseObject({
+    entries: z.number().int().nonnegative(),
+    headHash: sha256HexSchema,
+    intact: z.boolean(),
+  }),
+  files: z.array(manifestFileSchema),
+})
+export type BundleManifest = z.infer<typeof manifestSchema>
+
+/**
+ * Why an entry name may not be used, or null when it is safe: it must stay inside the bundle
+ * whatever system unpacks it, so no absolute path, drive letter, backslash or `..` step.
+ */
+export function unsafePathReason(path: string): string | null {
+  if (path === '') return 'has an empty name'
+  if (path.includes('\0')) return 'contains a NUL character'
+  if (path.startsWith('/')) return 'is an absolute path'
+  if (/^[A-Za-z]:/.test(path)) return 'starts with a drive letter'
+  if (path.includes('\\')) return 'contains a backslash'
+  if (path.split('/').includes('..')) return 'leaves the bundle (..)'
+  return null
+}
+
+/** A check's folder in the bundle: its position then its service id, safe on every file system. */
+export const checkFolderName = (position: number, checkId: string): string =>
+  `${String(position).padStart(4, '0')}-${checkId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)}`
