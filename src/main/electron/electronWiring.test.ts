@@ -186,7 +186,7 @@ describe('the export save dialog', () => {
   it('suggests the bundle name in the default folder, for ZIP files, on the focused window', async () => {
     const window = {}
     const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: '/home/me/case.zip' }))
-    const choose = saveDialogChooser({ showSaveDialog } as never, () => window as never, '/home/me')
+    const choose = saveDialogChooser({ showSaveDialog }, () => window as never, '/home/me')
     expect(await choose('Case 2026-11-22.zip')).toBe('/home/me/case.zip')
     expect(showSaveDialog).toHaveBeenCalledWith(
       window,
@@ -199,7 +199,7 @@ describe('the export save dialog', () => {
 
   it('answers null when the user cancels', async () => {
     const showSaveDialog = vi.fn(async () => ({ canceled: true, filePath: '' }))
-    const choose = saveDialogChooser({ showSaveDialog } as never, () => null, '/home/me')
+    const choose = saveDialogChooser({ showSaveDialog }, () => null, '/home/me')
     expect(await choose('Case.zip')).toBeNull()
   })
 })

@@ -2,6 +2,13 @@ import { Dexie, type Table } from 'dexie'
 import type { CryptoCheck } from '../../../shared/bridge/cryptoContract'
 import type { Entity, NewEntity } from '../../../shared/bridge/entitiesContract'
 import type { Evidence } from '../../../shared/bridge/evidenceSchema'
+import type { ExportedCheck, ExportedEntity } from '../../../shared/bridge/evidenceContract'
+import type {
+  AuditEntry,
+  CaseNote,
+  CaseRecord,
+  HitDecision,
+} from '../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../shared/environments'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
@@ -9,6 +16,7 @@ import { checksSchema } from './migrations/0002-checks'
 import { outboxSchema } from './migrations/0003-outbox'
 import { entitySearchSchema } from './migrations/0004-entity-search'
 import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
+import { casesSchema } from './migrations/0006-cases'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -17,6 +25,7 @@ const migrations: readonly DatabaseMigration[] = [
   outboxSchema,
   entitySearchSchema,
   checkEntityLinksSchema,
+  casesSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -89,11 +98,24 @@ export type OutboxItem = OutboxWork & {
   resultId?: string
 }
 
+/** The checks and entities of a case imported from a bundle, as the bundle holds them. */
+export interface ImportedCaseContent {
+  caseId: string
+  checks: ExportedCheck[]
+  entities: ExportedEntity[]
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
   checks: Table<StoredCheck, string>
   outbox: Table<OutboxItem, string>
+  cases: Table<CaseRecord, string>
+  caseNotes: Table<CaseNote, string>
+  hitDecisions: Table<HitDecision, string>
+  /** Append-only: written only through the case repository, which chains each entry. */
+  auditEntries: Table<AuditEntry, [string, number]>
+  importedCaseContents: Table<ImportedCaseContent, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

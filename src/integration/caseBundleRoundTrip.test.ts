@@ -1,0 +1,157 @@
+import 'fake-indexeddb/auto'
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMainSideOnSandbox, type MainSideOnSandbox } from '../main/bridge/mainSideOnSandbox'
+import type { BridgeOutput } from '../shared/bridge'
+import { hitsOf } from '../shared/cases/checkHits'
+import { verifyBundle } from '../shared/evidence/verifyBundle'
+import { openAppDatabase, type AppDatabase } from '../renderer/src/db/appDatabase'
+import { saveCheck, toStoredCheck } from '../renderer/src/features/checks/checkStore'
+import {
+  addNote,
+  closeCase,
+  createCase,
+  decideHit,
+  linkCheck,
+  linkEntity,
+} from '../renderer/src/features/cases/caseRepository'
+import { readCaseChecks } from '../renderer/src/features/cases/caseQueries'
+import { exportCase, type BridgeCaller } from '../renderer/src/features/cases/exportCase'
+import { CaseAlreadyImportedError, importBundle } from '../renderer/src/features/cases/importBundle'
+import { CaseRuleError } from '../renderer/src/features/cases/caseErrors'
+
+/**
+ * The whole path of a case's evidence, with the renderer's own code on a real IndexedDB
+ * implementation and the real main side over its bridge dispatcher: checks run against the
+ * sandbox, a case is built, exported, verified, and imported on "another computer".
+ */
+const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+
+let app: MainSideOnSandbox
+let investigator: AppDatabase
+let reviewer: AppDatabase
+let caseId: string
+let bundle: Uint8Array
+
+const call: BridgeCaller = async (method, input) => {
+  const reply = await app.call(method, input)
+  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`)
+  return reply.data as BridgeOutput<typeof method>
+}
+
+const runCheck = async (query: string): Promise<string> => {
+  const requestId = crypto.randomUUID()
+  const result = await call('crypto.search', {
+    requestId,
+    query,
+    isSubjectConsent: true,
+    type: 'all',
+  })
+  const stored = toStoredCheck(requestId, query, query, result)
+  await saveCheck(investigator, stored)
+  return stored.localId
+}
+
+const download = (finished: BridgeOutput<'evidence.finishExport'>): Uint8Array => {
+  if (finished.delivery.kind !== 'download') throw new Error('expected a download')
+  const file = app.mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
+  if (!file) throw new Error('no download waiting')
+  return readFileSync(file.path)
+}
+
+beforeAll(async () => {
+  app = await startMainSideOnSandbox()
+  investigator = openAppDatabase(`investigator-${crypto.randomUUID()}`)
+  reviewer = openAppDatabase(`reviewer-${crypto.randomUUID()}`)
+  caseId = await createCase(investigator, {
+    title: 'ACME wallets',
+    subject: 'ACME Ltd',
+    description: 'Alert 7',
+  })
+  for (const query of [sanctioned, sanctioned]) {
+    const localId = await runCheck(query)
+    const stored = await investigator.checks.get(localId)
+    await linkCheck(investigator, caseId, { localId, query, fetchedAt: stored!.fetchedAt })
+    for (const hit of hitsOf(stored!.check)) {
+      await decideHit(investigator, caseId, {
+        check: stored!,
+        hit,
+        decision: 'true_match',
+        rationale: 'OFAC SDN listing.',
+      })
+    }
+  }
+  await linkEntity(investigator, caseId, { environment: 'local', id: 'ent_acme', name: 'ACME Ltd' })
+  await addNote(investigator, caseId, 'Reported to the FIU.')
+  await closeCase(investigator, caseId, {
+    outcome: 'reported',
+    reason: 'Confirmed sanctioned wallet.',
+  })
+  const progress: number[] = []
+  bundle = download(await exportCase(investigator, call, caseId, (sent) => progress.push(sent)))
+  expect(progress).toEqual([2])
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+describe('a case exported by the renderer through the main side', () => {
+  it('verifies, with every linked check, decision and trail entry in it', () => {
+    const result = verifyBundle(bundle)
+    expect(result.problems).toEqual([])
+    expect(result.manifest).toMatchObject({
+      case: { id: caseId, state: 'closed' },
+      counts: { checks: 2, hits: 2, decisions: 2, notes: 1, entities: 1 },
+      auditTrail: { entries: 8, intact: true },
+    })
+  })
+
+  it('imports on another computer as a read-only case with the same checks, byte for byte', async () => {
+    const imported = await importBundle(reviewer, verifyBundle(bundle), 'acme.zip')
+    expect(imported.origin).toMatchObject({ kind: 'imported', fileName: 'acme.zip' })
+    const original = await readCaseChecks(investigator, (await investigator.cases.get(caseId))!)
+    const copy = await readCaseChecks(reviewer, imported)
+    expect(copy.missing).toEqual([])
+    expect(copy.checks).toEqual(original.checks)
+    expect(await reviewer.auditEntries.count()).toBe(8)
+    expect(await reviewer.checks.count()).toBe(0)
+    await expect(addNote(reviewer, caseId, 'edit')).rejects.toThrow(/read-only/)
+  })
+
+  it('asks before replacing an earlier import, and never imports over the case it came from', async () => {
+    await expect(importBundle(reviewer, verifyBundle(bundle), 'again.zip')).rejects.toBeInstanceOf(
+      CaseAlreadyImportedError,
+    )
+    const replaced = await importBundle(reviewer, verifyBundle(bundle), 'again.zip', {
+      replace: true,
+    })
+    expect(replaced.origin?.fileName).toBe('again.zip')
+    expect(await reviewer.auditEntries.count()).toBe(8)
+    await expect(importBundle(investigator, verifyBundle(bundle), 'own.zip')).rejects.toThrow(
+      /a case of this computer/,
+    )
+  })
+
+  it('refuses to import a bundle that fails verification', async () => {
+    const tampered = Uint8Array.from(bundle)
+    tampered[200] = tampered[200]! ^ 0xff
+    const verification = verifyBundle(tampered)
+    expect(verification.ok).toBe(false)
+    await expect(
+      importBundle(openAppDatabase('fresh'), verification, 'bad.zip'),
+    ).rejects.toBeInstanceOf(CaseRuleError)
+  })
+
+  it('removes the partial bundle when a linked check is gone, and says why', async () => {
+    const second = await createCase(investigator, { title: 'Gone', subject: 'S', description: '' })
+    await linkCheck(investigator, second, {
+      localId: 'missing_check',
+      query: 'x',
+      fetchedAt: '2026-11-20T00:00:00.000Z',
+    })
+    await expect(exportCase(investigator, call, second)).rejects.toThrow(
+      /1 linked check\(s\) are no longer on this computer/,
+    )
+  })
+})
