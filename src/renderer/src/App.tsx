@@ -1,6 +1,8 @@
 import { Alert, Center, Loader } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { callBridge, errorMessage } from './bridge/bridgeClient'
+import { CasesScreen } from './features/cases/CasesScreen'
+import { VerifyScreen } from './features/verify/VerifyScreen'
 import { EntityListScreen } from './features/entities/EntityListScreen'
 import { HistoryScreen } from './features/history/HistoryScreen'
 import { SearchScreen } from './features/search/SearchScreen'
@@ -58,7 +60,9 @@ export function App() {
   const screens = {
     search: SearchScreen,
     history: HistoryScreen,
+    cases: CasesScreen,
     entities: EntityListScreen,
+    verify: VerifyScreen,
     settings: SettingsScreen,
   }
   const Screen = screens[screen]

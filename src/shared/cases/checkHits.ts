@@ -9,6 +9,8 @@ export interface CheckHit {
   /** `<category>:<record key>`: the same record in a later check of the same identifier has the same key. */
   hitKey: string
   title: string
+  /** The source lists the record comes from, when the service names them. */
+  datasets: string[]
   record: Record<string, unknown>
 }
 
@@ -30,15 +32,20 @@ export function recordKey(record: Record<string, unknown>): string {
   )
 }
 
+export const hitKeyOf = (category: string, record: Record<string, unknown>): string =>
+  `${category}:${recordKey(record)}`
+
 export function hitsOf(check: CryptoCheck): CheckHit[] {
   const hits: CheckHit[] = []
   for (const [category, records] of Object.entries(check.categories)) {
     for (const record of records) {
-      const key = recordKey(record)
       hits.push({
         category,
-        hitKey: `${category}:${key}`,
-        title: firstText(record.title) ?? firstText(record.name) ?? key,
+        hitKey: hitKeyOf(category, record),
+        title: firstText(record.title) ?? firstText(record.name) ?? recordKey(record),
+        datasets: Array.isArray(record.datasets)
+          ? record.datasets.filter((item): item is string => typeof item === 'string')
+          : [],
         record,
       })
     }

@@ -15,9 +15,6 @@ export interface ExportedCheckSummary {
   hits: Array<{ category: string; hitKey: string; title: string; datasets: string[] }>
 }
 
-const texts = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-
 export function summariseCheck(check: ExportedCheck, position: number): ExportedCheckSummary {
   return {
     folder: checkFolderName(position, check.check.id),
@@ -28,11 +25,11 @@ export function summariseCheck(check: ExportedCheck, position: number): Exported
     queryKey: check.queryKey,
     fetchedAt: check.fetchedAt,
     status: check.check.status,
-    hits: hitsOf(check.check).map((hit) => ({
-      category: hit.category,
-      hitKey: hit.hitKey,
-      title: hit.title,
-      datasets: texts(hit.record.datasets),
+    hits: hitsOf(check.check).map(({ category, hitKey, title, datasets }) => ({
+      category,
+      hitKey,
+      title,
+      datasets,
     })),
   }
 }

@@ -7,6 +7,9 @@ import { CopyValue } from '../../ui/CopyValue'
 import { formatAge } from '../../ui/formatTime'
 import { Timestamp } from '../../ui/Timestamp'
 import { categoryLabel, orderedCategories, statusColor, statusLabel } from './checkLabels'
+import { hitKeyOf } from '../../../../shared/cases/checkHits'
+import { AddToCase } from '../cases/AddToCase'
+import { EarlierDecisionHint } from '../cases/EarlierDecisionHint'
 import { EntityLinks } from './EntityLinks'
 import { MatchRecordCard } from './MatchRecordCard'
 import { RawEvidenceModal } from './RawEvidenceModal'
@@ -93,6 +96,16 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
             >
               View raw response
             </Button>
+            <AddToCase
+              target={{
+                kind: 'check',
+                check: {
+                  localId: stored.localId,
+                  query: stored.query,
+                  fetchedAt: stored.fetchedAt,
+                },
+              }}
+            />
             <Group gap={4}>
               <Text size="xs" c="dimmed">
                 Check ID
@@ -122,7 +135,14 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
               {categoryLabel(category)} · {check.categories[category]?.length}
             </Text>
             {check.categories[category]?.map((record, index) => (
-              <MatchRecordCard key={index} record={record} />
+              <Stack key={index} gap={2}>
+                <EarlierDecisionHint
+                  queryKey={stored.queryKey}
+                  hitKey={hitKeyOf(category, record)}
+                  checkId={stored.localId}
+                />
+                <MatchRecordCard record={record} />
+              </Stack>
             ))}
           </Stack>
         ))}

@@ -21,6 +21,7 @@ import { CopyValue } from '../../ui/CopyValue'
 import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
 import { Timestamp } from '../../ui/Timestamp'
 import { saveEntity } from './entityCache'
+import { AddToCase } from '../cases/AddToCase'
 import { LinkedChecks } from './LinkedChecks'
 import { entityDisplayName } from './entityDisplay'
 import { entityListActions } from './store'
@@ -154,6 +155,12 @@ export function EntityDetail({ environment, id }: { environment: EnvironmentId; 
                   ))}
               </Table.Tbody>
             </Table>
+            <AddToCase
+              target={{
+                kind: 'entity',
+                entity: { environment, id: entity.id, name: entityDisplayName(entity) },
+              }}
+            />
             <LinkedChecks environment={environment} entityId={entity.id} />
           </Stack>
         </Paper>

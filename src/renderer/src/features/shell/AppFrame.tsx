@@ -1,5 +1,7 @@
 import { AppShell, Group, NavLink, Text, ThemeIcon } from '@mantine/core'
 import {
+  IconBriefcase,
+  IconFileCheck,
   IconHistory,
   IconSearch,
   IconSettings,
@@ -14,7 +16,9 @@ import { shellActions, shellSelectors, useShellStore, type Screen } from './stor
 const navigation: Array<{ screen: Screen; label: string; icon: ReactNode }> = [
   { screen: 'search', label: 'Crypto search', icon: <IconSearch size={18} /> },
   { screen: 'history', label: 'History', icon: <IconHistory size={18} /> },
+  { screen: 'cases', label: 'Cases', icon: <IconBriefcase size={18} /> },
   { screen: 'entities', label: 'Entities', icon: <IconUsers size={18} /> },
+  { screen: 'verify', label: 'Verify bundle', icon: <IconFileCheck size={18} /> },
   { screen: 'settings', label: 'Settings', icon: <IconSettings size={18} /> },
 ]
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 
-export type Screen = 'search' | 'history' | 'entities' | 'settings'
+export type Screen = 'search' | 'history' | 'cases' | 'entities' | 'verify' | 'settings'
 
 export type Connectivity =
   | { status: 'unknown' }

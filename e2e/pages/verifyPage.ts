@@ -1,0 +1,22 @@
+import { type Locator, type Page } from '@playwright/test'
+
+export class VerifyPage {
+  readonly result: Locator
+  readonly problems: Locator
+
+  constructor(readonly page: Page) {
+    this.result = page.getByTestId('verify-result')
+    this.problems = page.getByTestId('verify-problem')
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-verify').click()
+    await this.page.getByTestId('verify-screen').waitFor()
+  }
+
+  async check(path: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser')
+    await this.page.getByTestId('verify-choose').click()
+    await (await chooser).setFiles(path)
+  }
+}

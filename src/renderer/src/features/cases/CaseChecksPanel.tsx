@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { IconLink } from '@tabler/icons-react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
+import { appDatabase } from '../../db/appDatabase'
+import { CaseCheckCard } from './CaseCheckCard'
+import { caseErrorMessage } from './caseErrorMessage'
+import { readCaseChecks, readCaseDecisions } from './caseQueries'
+import { unlinkCheck } from './caseRepository'
+import { LinkCheckModal } from './LinkCheckModal'
+
+/** Checks are shown this many at a time: a case may hold thousands. */
+const pageSize = 50
+
+export function CaseChecksPanel({
+  caseRecord,
+  editable,
+}: {
+  caseRecord: CaseRecord
+  editable: boolean
+}) {
+  const [shown, setShown] = useState(pageSize)
+  const [linking, setLinking] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const view = useLiveQuery(async () => {
+    const { checks, missing } = await readCaseChecks(appDatabase, caseRecord, 0, shown)
+    return { checks, missing, decisions: await readCaseDecisions(appDatabase, caseRecord.id) }
+  }, [caseRecord, shown])
+  const total = caseRecord.checkIds.length
+  return (
+    <Stack gap="sm">
+      {editable && (
+        <Group>
+          <Button
+            size="xs"
+            leftSection={<IconLink size={14} />}
+            onClick={() => setLinking(true)}
+            data-testid="case-link-check"
+          >
+            Link a check
+          </Button>
+          <Text size="xs" c="dimmed">
+            Or use “Add to case” on a search result.
+          </Text>
+        </Group>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {total === 0 && (
+        <Text size="sm" c="dimmed">
+          No check is linked yet.
+        </Text>
+      )}
+      {view && view.missing.length > 0 && (
+        <Alert color="orange" variant="light" title="Some linked checks are missing">
+          {view.missing.length} linked check(s) are no longer on this computer. Unlink them before
+          exporting.
+        </Alert>
+      )}
+      {view?.checks.map((check) => (
+        <CaseCheckCard
+          key={check.localId}
+          caseId={caseRecord.id}
+          check={check}
+          decisions={view.decisions}
+          editable={editable}
+          onUnlink={() =>
+            void unlinkCheck(appDatabase, caseRecord.id, {
+              localId: check.localId,
+              query: check.query,
+              fetchedAt: check.fetchedAt,
+            }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+          }
+        />
+      ))}
+      {shown < total && (
+        <Button variant="default" size="xs" onClick={() => setShown(shown + pageSize)}>
+          Show {Math.min(pageSize, total - shown)} more of {total - shown} remaining
+        </Button>
+      )}
+      {linking && <LinkCheckModal caseRecord={caseRecord} onClose={() => setLinking(false)} />}
+    </Stack>
+  )
+}

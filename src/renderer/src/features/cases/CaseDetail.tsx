@@ -1,0 +1,162 @@
+import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { IconLock } from '@tabler/icons-react'
+import { useState } from 'react'
+import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { CopyValue } from '../../ui/CopyValue'
+import { Timestamp } from '../../ui/Timestamp'
+import { CaseChecksPanel } from './CaseChecksPanel'
+import { CaseEntitiesPanel } from './CaseEntitiesPanel'
+import { CaseNotesPanel } from './CaseNotesPanel'
+import { CaseStateActions } from './CaseStateActions'
+import { CaseStateBadge } from './CaseStateBadge'
+import { CaseTimeline } from './CaseTimeline'
+import { lockReason } from './caseRules'
+import { ExportCaseButton } from './ExportCaseButton'
+import { casesActions, useCasesStore, type CaseTab } from './store'
+import { useHitTally } from './useCaseView'
+
+function HitSummary({ caseRecord }: { caseRecord: CaseRecord }) {
+  const tally = useHitTally(caseRecord)
+  if (!tally) return null
+  return (
+    <Group gap={6} data-testid="case-hit-summary">
+      <Text size="sm">{tally.total} hit(s):</Text>
+      <Badge color="red" variant="light" radius="sm">
+        {tally.byDecision.true_match} true match
+      </Badge>
+      <Badge color="green" variant="light" radius="sm">
+        {tally.byDecision.false_positive} false positive
+      </Badge>
+      <Badge color="orange" variant="light" radius="sm">
+        {tally.byDecision.needs_review} needs review
+      </Badge>
+      <Badge color="gray" variant="outline" radius="sm">
+        {tally.undecided} undecided
+      </Badge>
+    </Group>
+  )
+}
+
+/** One case: what it is about, where it stands, its evidence, notes and trail. */
+export function CaseDetail({
+  caseRecord,
+  environment,
+}: {
+  caseRecord: CaseRecord
+  environment: EnvironmentId
+}) {
+  const tab = useCasesStore((state) => state.tab)
+  const [failure, setFailure] = useState<string | null>(null)
+  const locked = lockReason(caseRecord)
+  const editable = locked === null
+  return (
+    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} data-testid="case-detail">
+      <Paper withBorder radius="sm" p="md">
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap="xs">
+                <Title order={3} size="h4" data-testid="case-title">
+                  {caseRecord.title}
+                </Title>
+                <CaseStateBadge caseRecord={caseRecord} />
+              </Group>
+              <Text size="sm">
+                Subject: <b>{caseRecord.subject}</b>
+              </Text>
+              <Group gap={4}>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {caseRecord.id}
+                </Text>
+                <CopyValue value={caseRecord.id} label="Copy case id" />
+                <Text size="xs" c="dimmed">
+                  · opened <Timestamp iso={caseRecord.createdAt} size="xs" />
+                </Text>
+              </Group>
+            </Stack>
+            <Stack gap="xs" align="flex-end">
+              <CaseStateActions caseRecord={caseRecord} onFailure={setFailure} />
+              <ExportCaseButton caseId={caseRecord.id} />
+            </Stack>
+          </Group>
+          {caseRecord.description && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {caseRecord.description}
+            </Text>
+          )}
+          <HitSummary caseRecord={caseRecord} />
+          {caseRecord.closure && (
+            <Alert
+              color="green"
+              variant="light"
+              title={`Closed: ${caseOutcomeLabels[caseRecord.closure.outcome]}`}
+              data-testid="case-closure"
+            >
+              <Text size="sm">{caseRecord.closure.reason}</Text>
+              {caseRecord.closure.undecidedHitsReason && (
+                <Text size="sm" mt={4}>
+                  Hits left undecided because: {caseRecord.closure.undecidedHitsReason}
+                </Text>
+              )}
+            </Alert>
+          )}
+          {caseRecord.origin && (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconLock size={18} />}
+              title="Read-only: imported from a bundle"
+              data-testid="case-imported"
+            >
+              From “{caseRecord.origin.fileName}”, exported{' '}
+              <Timestamp iso={caseRecord.origin.exportedAt} size="sm" />, imported{' '}
+              <Timestamp iso={caseRecord.origin.importedAt} size="sm" />. Manifest SHA-256{' '}
+              <Text span ff="monospace" size="xs">
+                {caseRecord.origin.manifestSha256.slice(0, 16)}…
+              </Text>
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+      <Tabs value={tab} onChange={(value) => value && casesActions.showTab(value as CaseTab)}>
+        <Tabs.List>
+          <Tabs.Tab value="checks" data-testid="case-tab-checks">
+            Checks and hits ({caseRecord.checkIds.length})
+          </Tabs.Tab>
+          <Tabs.Tab value="entities" data-testid="case-tab-entities">
+            Entities ({caseRecord.entityKeys.length})
+          </Tabs.Tab>
+          <Tabs.Tab value="notes" data-testid="case-tab-notes">
+            Notes
+          </Tabs.Tab>
+          <Tabs.Tab value="timeline" data-testid="case-tab-timeline">
+            Timeline
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="checks" pt="sm">
+          <CaseChecksPanel caseRecord={caseRecord} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="entities" pt="sm">
+          <CaseEntitiesPanel
+            caseRecord={caseRecord}
+            editable={editable}
+            environment={environment}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="notes" pt="sm">
+          <CaseNotesPanel caseRecord={caseRecord} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="timeline" pt="sm">
+          <CaseTimeline caseId={caseRecord.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  )
+}

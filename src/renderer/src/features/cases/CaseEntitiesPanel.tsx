@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core'
+import { IconLink } from '@tabler/icons-react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
+import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
+import { appDatabase } from '../../db/appDatabase'
+import { Timestamp } from '../../ui/Timestamp'
+import { entityDisplayName } from '../entities/entityDisplay'
+import { caseErrorMessage } from './caseErrorMessage'
+import { readCaseEntities } from './caseQueries'
+import { unlinkEntity } from './caseRepository'
+import { LinkEntityModal } from './LinkEntityModal'
+
+export function CaseEntitiesPanel({
+  caseRecord,
+  editable,
+  environment,
+}: {
+  caseRecord: CaseRecord
+  editable: boolean
+  environment: EnvironmentId
+}) {
+  const [linking, setLinking] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const entities = useLiveQuery(() => readCaseEntities(appDatabase, caseRecord), [caseRecord])
+  return (
+    <Stack gap="sm">
+      {editable && (
+        <Group>
+          <Button
+            size="xs"
+            leftSection={<IconLink size={14} />}
+            onClick={() => setLinking(true)}
+            data-testid="case-link-entity"
+          >
+            Link an entity
+          </Button>
+          <Text size="xs" c="dimmed">
+            Or use “Add to case” on an entity’s page.
+          </Text>
+        </Group>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {entities?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No entity is linked yet.
+        </Text>
+      )}
+      {entities && entities.length > 0 && (
+        <Table withTableBorder verticalSpacing={6} data-testid="case-entities">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Id</Table.Th>
+              <Table.Th>Environment</Table.Th>
+              <Table.Th>Fetched</Table.Th>
+              {editable && <Table.Th />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entities.map((linked) => {
+              const name = linked.entity ? entityDisplayName(linked.entity) : linked.id
+              return (
+                <Table.Tr key={`${linked.environment}|${linked.id}`} data-testid="case-entity">
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td ff="monospace" fz="xs">
+                    {linked.id}
+                  </Table.Td>
+                  <Table.Td>{environmentLabels[linked.environment]}</Table.Td>
+                  <Table.Td>
+                    {linked.fetchedAt ? (
+                      <Timestamp iso={linked.fetchedAt} size="xs" />
+                    ) : (
+                      'not cached'
+                    )}
+                  </Table.Td>
+                  {editable && (
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="gray"
+                        onClick={() =>
+                          void unlinkEntity(appDatabase, caseRecord.id, {
+                            environment: linked.environment,
+                            id: linked.id,
+                            name,
+                          }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+                        }
+                      >
+                        Unlink
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {linking && (
+        <LinkEntityModal
+          caseRecord={caseRecord}
+          environment={environment}
+          onClose={() => setLinking(false)}
+        />
+      )}
+    </Stack>
+  )
+}

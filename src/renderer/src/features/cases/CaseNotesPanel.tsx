@@ -1,0 +1,72 @@
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
+import { appDatabase } from '../../db/appDatabase'
+import { Timestamp } from '../../ui/Timestamp'
+import { caseErrorMessage } from './caseErrorMessage'
+import { addNote } from './caseRepository'
+
+export function CaseNotesPanel({
+  caseRecord,
+  editable,
+}: {
+  caseRecord: CaseRecord
+  editable: boolean
+}) {
+  const [text, setText] = useState('')
+  const [failure, setFailure] = useState<string | null>(null)
+  const notes = useLiveQuery(
+    () =>
+      appDatabase.caseNotes
+        .where('[caseId+createdAt]')
+        .between([caseRecord.id, ''], [caseRecord.id, '\uffff'])
+        .reverse()
+        .toArray(),
+    [caseRecord.id],
+  )
+  const add = async () => {
+    try {
+      await addNote(appDatabase, caseRecord.id, text)
+      setText('')
+      setFailure(null)
+    } catch (error) {
+      setFailure(caseErrorMessage(error, 'The note'))
+    }
+  }
+  return (
+    <Stack gap="sm">
+      {editable && (
+        <Stack gap={6}>
+          <Textarea
+            placeholder="A note for the file: a call, a document received, a reasoning step…"
+            autosize
+            minRows={2}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            error={failure}
+            data-testid="case-note-text"
+          />
+          <Group justify="flex-end">
+            <Button size="xs" onClick={() => void add()} data-testid="case-note-add">
+              Add note
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {notes?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No notes yet.
+        </Text>
+      )}
+      {notes?.map((note) => (
+        <Paper key={note.id} withBorder radius="sm" p="sm" data-testid="case-note">
+          <Timestamp iso={note.createdAt} size="xs" />
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {note.text}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  )
+}

@@ -1,0 +1,191 @@
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core'
+import { useState } from 'react'
+import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
+import {
+  caseOutcomes,
+  type CaseOutcome,
+  type CaseRecord,
+  type CaseState,
+} from '../../../../shared/cases/caseSchemas'
+import { appDatabase } from '../../db/appDatabase'
+import { caseErrorMessage } from './caseErrorMessage'
+import { changeState, closeCase, reopenCase } from './caseRepository'
+import { statesReachableFrom } from './caseRules'
+import { useHitTally } from './useCaseView'
+
+const moveLabels: Record<CaseState, string> = {
+  open: 'Back to open',
+  in_review: 'Move to review',
+  escalated: 'Escalate',
+  closed: 'Close',
+}
+
+function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
+  const tally = useHitTally(caseRecord)
+  const [outcome, setOutcome] = useState<CaseOutcome | null>(null)
+  const [reason, setReason] = useState('')
+  const [undecidedReason, setUndecidedReason] = useState('')
+  const [failure, setFailure] = useState<string | null>(null)
+  const undecided = tally?.undecided ?? 0
+
+  const submit = async () => {
+    if (!outcome) return setFailure('Choose the outcome of the case.')
+    try {
+      await closeCase(appDatabase, caseRecord.id, {
+        outcome,
+        reason,
+        ...(undecided > 0 ? { undecidedHitsReason: undecidedReason } : {}),
+      })
+      onClose()
+    } catch (error) {
+      setFailure(caseErrorMessage(error, 'The reason'))
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title="Close the case" size="lg">
+      <Stack gap="sm">
+        <Select
+          label="Outcome"
+          placeholder="Choose the outcome"
+          data={caseOutcomes.map((value) => ({ value, label: caseOutcomeLabels[value] }))}
+          value={outcome}
+          onChange={(value) => setOutcome(value)}
+          data-testid="close-outcome"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Textarea
+          label="Reason"
+          description="Why the case closes with this outcome; it goes into the audit trail and the report"
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          data-testid="close-reason"
+        />
+        {undecided > 0 && (
+          <Textarea
+            label={`${undecided} hit(s) have no decision`}
+            description="Decide them first, or record why the case closes without them"
+            autosize
+            minRows={2}
+            value={undecidedReason}
+            onChange={(event) => setUndecidedReason(event.currentTarget.value)}
+            data-testid="close-undecided-reason"
+          />
+        )}
+        {failure && (
+          <Text c="red" size="sm" data-testid="close-error">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="green" onClick={() => void submit()} data-testid="close-confirm">
+            Close case
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
+
+function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
+  const [reason, setReason] = useState('')
+  const [failure, setFailure] = useState<string | null>(null)
+  const submit = async () => {
+    try {
+      await reopenCase(appDatabase, caseRecord.id, reason)
+      onClose()
+    } catch (error) {
+      setFailure(caseErrorMessage(error, 'The reason'))
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title="Reopen the case">
+      <Stack gap="sm">
+        <Textarea
+          label="Why reopen it?"
+          description="Recorded in the audit trail with the closure it undoes"
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          data-testid="reopen-reason"
+        />
+        {failure && (
+          <Text c="red" size="sm">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} data-testid="reopen-confirm">
+            Reopen
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
+
+/** The moves the case's state allows, closing and reopening included. */
+export function CaseStateActions({
+  caseRecord,
+  onFailure,
+}: {
+  caseRecord: CaseRecord
+  onFailure: (message: string) => void
+}) {
+  const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null)
+  if (caseRecord.origin) return null
+  const move = (state: CaseState) =>
+    changeState(appDatabase, caseRecord.id, state).catch((error: unknown) =>
+      onFailure(caseErrorMessage(error)),
+    )
+  return (
+    <Group gap="xs">
+      {statesReachableFrom(caseRecord.state).map((state) => (
+        <Button
+          key={state}
+          size="xs"
+          variant="default"
+          onClick={() => void move(state)}
+          data-testid={`case-move-${state}`}
+        >
+          {moveLabels[state]}
+        </Button>
+      ))}
+      {caseRecord.state === 'closed' ? (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setDialog('reopen')}
+          data-testid="case-reopen"
+        >
+          Reopen…
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          color="green"
+          variant="light"
+          onClick={() => setDialog('close')}
+          data-testid="case-close"
+        >
+          Close case…
+        </Button>
+      )}
+      {dialog === 'close' && (
+        <CloseCaseModal caseRecord={caseRecord} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'reopen' && (
+        <ReopenModal caseRecord={caseRecord} onClose={() => setDialog(null)} />
+      )}
+    </Group>
+  )
+}

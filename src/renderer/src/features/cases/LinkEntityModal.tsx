@@ -1,0 +1,94 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useState } from 'react'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { appDatabase } from '../../db/appDatabase'
+import { entityDisplayName } from '../entities/entityDisplay'
+import { filterCachedEntities, readCachedEntities } from '../entities/entityCache'
+import { caseErrorMessage } from './caseErrorMessage'
+import { entityKeyOf, linkEntity } from './caseRepository'
+
+const shownMatches = 20
+
+/** Finds entities in this computer's cache of the active environment and links one. */
+export function LinkEntityModal({
+  caseRecord,
+  environment,
+  onClose,
+}: {
+  caseRecord: CaseRecord
+  environment: EnvironmentId
+  onClose: () => void
+}) {
+  const [text, setText] = useState('')
+  const [failure, setFailure] = useState<string | null>(null)
+  const matches = useLiveQuery(async () => {
+    const keys = await filterCachedEntities(appDatabase, environment, text)
+    return (await readCachedEntities(appDatabase, keys.slice(0, shownMatches))).filter(
+      (entity) => entity !== undefined,
+    )
+  }, [environment, text])
+  return (
+    <Modal opened onClose={onClose} title="Link an entity to the case" size="lg">
+      <Stack gap="sm">
+        <TextInput
+          placeholder="Name, e-mail or id of an entity fetched on this computer"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          data-testid="link-entity-filter"
+          data-autofocus
+        />
+        {text !== '' && matches?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No cached entity matches. Open the Entities screen to fetch them first.
+          </Text>
+        )}
+        {matches?.map((cached) => {
+          const linked = caseRecord.entityKeys.includes(entityKeyOf(cached.environment, cached.id))
+          const name = entityDisplayName(cached.entity)
+          return (
+            <Group
+              key={cached.id}
+              justify="space-between"
+              wrap="nowrap"
+              data-testid="link-entity-row"
+            >
+              <Stack gap={0}>
+                <Text size="sm">{name}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {cached.id}
+                </Text>
+              </Stack>
+              <Button
+                size="xs"
+                variant={linked ? 'default' : 'filled'}
+                disabled={linked}
+                data-testid="link-entity"
+                onClick={() =>
+                  void linkEntity(appDatabase, caseRecord.id, {
+                    environment: cached.environment,
+                    id: cached.id,
+                    name,
+                  }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+                }
+              >
+                {linked ? 'Linked' : 'Link'}
+              </Button>
+            </Group>
+          )
+        })}
+        {failure && (
+          <Text c="red" size="sm">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}

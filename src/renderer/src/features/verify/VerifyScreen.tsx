@@ -1,0 +1,157 @@
+import { Alert, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { IconFileCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react'
+import { useState } from 'react'
+import { caseStateLabels } from '../../../../shared/cases/caseLabels'
+import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
+import { Timestamp } from '../../ui/Timestamp'
+import { BundleImport } from './BundleImport'
+import { problemLabels } from './problemLabels'
+
+interface Checked {
+  fileName: string
+  verification: BundleVerification
+}
+
+/**
+ * Checks an evidence bundle exactly as `npm run verify-bundle` does, in the app, and offers to
+ * import a bundle that passes as a read-only case. Nothing from the bundle is written anywhere
+ * unless it is imported.
+ */
+export function VerifyScreen() {
+  const [checked, setChecked] = useState<Checked | null>(null)
+  const [reading, setReading] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const check = async (file: File | null) => {
+    if (!file) return
+    setReading(true)
+    setFailure(null)
+    try {
+      const verification = verifyBundle(new Uint8Array(await file.arrayBuffer()))
+      setChecked({ fileName: file.name, verification })
+    } catch (error) {
+      setFailure(
+        `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    } finally {
+      setReading(false)
+    }
+  }
+
+  const result = checked?.verification
+  const manifest = result?.manifest
+  return (
+    <Stack gap="md" maw={960} data-testid="verify-screen">
+      <Stack gap={2}>
+        <Title order={3} size="h4">
+          Verify an evidence bundle
+        </Title>
+        <Text size="sm" c="dimmed">
+          Checks every file of a bundle against the SHA-256 and size in its manifest, names any file
+          that is missing, added or changed, and refuses entries whose path would leave the bundle.
+          The same check runs on the command line: npm run verify-bundle -- FILE.zip
+        </Text>
+      </Stack>
+      <Group>
+        <FileButton onChange={(file) => void check(file)} accept=".zip,application/zip">
+          {(props) => (
+            <Button
+              {...props}
+              leftSection={<IconFileCheck size={16} />}
+              loading={reading}
+              data-testid="verify-choose"
+            >
+              Choose a bundle…
+            </Button>
+          )}
+        </FileButton>
+        {checked && (
+          <Text size="sm" ff="monospace" data-testid="verify-file-name">
+            {checked.fileName}
+          </Text>
+        )}
+      </Group>
+      {failure && (
+        <Alert color="red" variant="light">
+          {failure}
+        </Alert>
+      )}
+      {result && (
+        <Alert
+          color={result.ok ? 'green' : 'red'}
+          variant={result.ok ? 'light' : 'filled'}
+          icon={result.ok ? <IconShieldCheck size={20} /> : <IconShieldX size={20} />}
+          title={
+            result.ok
+              ? 'Verified: the bundle is exactly as it was exported'
+              : 'Verification failed: this bundle is not as it was exported'
+          }
+          data-testid="verify-result"
+          data-ok={result.ok}
+        >
+          {result.ok
+            ? `All ${result.matched} listed files match their SHA-256 and size, nothing was added, and the audit trail's chain is intact.`
+            : `${result.problems.length} problem(s) found${manifest ? `; ${result.matched} of ${manifest.files.length} listed files match` : ''}. Do not rely on this bundle as evidence.`}
+        </Alert>
+      )}
+      {result && result.problems.length > 0 && (
+        <Table withTableBorder verticalSpacing={6} data-testid="verify-problems">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={150}>Problem</Table.Th>
+              <Table.Th>File</Table.Th>
+              <Table.Th>Detail</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.problems.map((problem, index) => (
+              <Table.Tr key={index} data-testid="verify-problem" data-kind={problem.kind}>
+                <Table.Td fw={600} c="red.8">
+                  {problemLabels[problem.kind]}
+                </Table.Td>
+                <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
+                  {problem.path ?? '—'}
+                </Table.Td>
+                <Table.Td fz="sm">{problem.detail}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {manifest && (
+        <Table withTableBorder verticalSpacing={4} data-testid="verify-manifest">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td w={200} c="dimmed">
+                Case
+              </Table.Td>
+              <Table.Td>
+                {manifest.case.title} ({caseStateLabels[manifest.case.state]})
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td c="dimmed">Subject</Table.Td>
+              <Table.Td>{manifest.case.subject}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td c="dimmed">Exported</Table.Td>
+              <Table.Td>
+                <Timestamp iso={manifest.createdAt} /> by {manifest.exporter.app}{' '}
+                {manifest.exporter.appVersion}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td c="dimmed">Contents</Table.Td>
+              <Table.Td>
+                {manifest.counts.checks} checks, {manifest.counts.hits} hits,{' '}
+                {manifest.counts.decisions} decisions, {manifest.counts.entities} entities,{' '}
+                {manifest.counts.notes} notes, {manifest.auditTrail.entries} audit entries
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      )}
+      {checked && result?.ok && <BundleImport fileName={checked.fileName} verification={result} />}
+    </Stack>
+  )
+}
