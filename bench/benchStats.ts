@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 
 export interface BenchRow {
   name: string
-  unit: 'ms'
+  unit: 'ms' | 'MB'
   median: number
   baselineName: string
   baselineMedian: number

@@ -1,3 +1,4 @@
+import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
 import { entityCacheAtScale } from './entityCacheRows'
@@ -12,4 +13,5 @@ rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await historyAtScale()))
 rows.push(...(await entityCacheAtScale()))
+rows.push(...caseExportOf1000Checks())
 printAndSave(rows)

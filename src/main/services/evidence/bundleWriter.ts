@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { promisify } from 'node:util'
-import { crc32, deflateRaw } from 'node:zlib'
+import { crc32, deflateRawSync } from 'node:zlib'
 import { Zip, type ZipInputFile } from 'fflate'
 import type { ManifestFile } from '../../../shared/evidence/bundleFormat'
 
-const deflate = promisify(deflateRaw)
+/** Chunks are gathered up to this size before one write: fflate emits many small pieces. */
+const writeBlockBytes = 1024 * 1024
 
 /** ZIP's "deflate" method number. */
 const deflateMethod = 8
@@ -28,6 +28,8 @@ export class BundleWriter {
   private readonly bundleHash = createHash('sha256')
   private written = 0
   private failure: Error | null = null
+  private pending: Uint8Array[] = []
+  private pendingBytes = 0
   private readonly closed: Promise<void>
 
   constructor(readonly path: string) {
@@ -49,7 +51,9 @@ export class BundleWriter {
       }
       this.bundleHash.update(chunk)
       this.written += chunk.length
-      this.out.write(chunk)
+      this.pending.push(chunk)
+      this.pendingBytes += chunk.length
+      if (final || this.pendingBytes >= writeBlockBytes) this.flush()
       if (final) this.out.end()
     })
   }
@@ -57,7 +61,9 @@ export class BundleWriter {
   /** Adds one file; resolves once its bytes are handed to the disk and the disk has caught up. */
   async add(path: string, content: Uint8Array): Promise<void> {
     if (this.failure) throw this.failure
-    const compressed = await deflate(content, { level: 6 })
+    // Synchronous on purpose: files are small (a few KB), and a thread-pool round trip per file
+    // cost more than the compression itself. The largest, report.html, takes a few milliseconds.
+    const compressed = deflateRawSync(content, { level: 6 })
     const entry: ZipInputFile = {
       filename: path,
       size: content.length,
@@ -75,6 +81,13 @@ export class BundleWriter {
     if (this.out.writableNeedDrain) {
       await new Promise<void>((resolve) => this.out.once('drain', resolve))
     }
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return
+    this.out.write(Buffer.concat(this.pending, this.pendingBytes))
+    this.pending = []
+    this.pendingBytes = 0
   }
 
   /** Ends the archive and waits until every byte is on disk. */

@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { unzipSync } from 'fflate'
+import { startMainSide } from '../src/main/app/startMainSide'
+import { dispatchBridgeCall } from '../src/main/bridge/dispatchBridgeCall'
+import {
+  caseFixture,
+  exportedCheckOf,
+  exportThroughBridge,
+} from '../src/main/services/evidence/evidenceFixtures'
+import { sessionKeyStore } from '../src/main/services/keys/secretKeyStore'
+import { bundledSanctionedWallets } from '../src/sandbox/crypto/walletRecords'
+import { startSandbox } from '../src/sandbox/sandboxServer'
+import type { CryptoSearchResult } from '../src/shared/bridge/cryptoContract'
+import { compare } from './benchStats'
+
+/**
+ * Run in a process of its own so its peak resident memory is the export's: 1,000 real checks
+ * from the sandbox (half of them hits) in one case, exported through the bridge in the renderer's
+ * batches, against `zip` and `sha256sum` over the very files the bundle holds.
+ */
+const checkCount = 1000
+const mb = (kilobytes: number): number => kilobytes / 1024
+
+const sandbox = await startSandbox({ rateLimitPerSecond: 1_000_000 })
+const { baseUrl, secretKey } = sandbox.environment('sandbox')
+const dataDir = mkdtempSync(join(tmpdir(), 'cd-bench-export-'))
+const mainSide = await startMainSide({
+  dataDir,
+  keyStore: sessionKeyStore('bench'),
+  localSandbox: { baseUrl, secretKey },
+})
+const call = (method: string, input: unknown) =>
+  dispatchBridgeCall(mainSide.handlers, method, input)
+
+const hits = bundledSanctionedWallets()
+  .filter((wallet) => wallet.publicKey.startsWith('0x'))
+  .map((wallet) => wallet.publicKey)
+const queries = Array.from({ length: checkCount }, (_, index) =>
+  index % 2 === 0
+    ? (hits[(index / 2) % hits.length] ?? '')
+    : `0x${randomBytes(20).toString('hex')}`,
+)
+const results: CryptoSearchResult[] = []
+for (const query of queries) {
+  const reply = await call('crypto.search', {
+    requestId: crypto.randomUUID(),
+    query,
+    isSubjectConsent: true,
+    type: 'all',
+  })
+  if (!reply.ok) throw new Error(reply.error.message)
+  results.push(reply.data as CryptoSearchResult)
+}
+const fixture = caseFixture(results.map((result, index) => exportedCheckOf(result, index)))
+const rssBeforeExport = process.resourceUsage().maxRSS
+
+let lastBundle = ''
+const exportOnce = async (): Promise<void> => {
+  const finished = await exportThroughBridge(call, fixture, 25)
+  if (finished.delivery.kind !== 'download') throw new Error('expected a download')
+  const file = mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
+  if (!file) throw new Error('no download')
+  if (lastBundle) rmSync(lastBundle, { force: true })
+  lastBundle = file.path
+}
+await exportOnce()
+
+const filesDir = mkdtempSync(join(tmpdir(), 'cd-bench-files-'))
+for (const [path, bytes] of Object.entries(unzipSync(readFileSync(lastBundle)))) {
+  mkdirSync(dirname(join(filesDir, path)), { recursive: true })
+  writeFileSync(join(filesDir, path), bytes)
+}
+const zipAndHash = async (): Promise<void> => {
+  execFileSync(
+    'bash',
+    [
+      '-c',
+      'rm -f ../baseline.zip && zip -q -r -6 ../baseline.zip . && find . -type f -print0 | xargs -0 sha256sum > /dev/null',
+    ],
+    { cwd: filesDir },
+  )
+}
+
+const samples = await compare(exportOnce, zipAndHash, { warmup: 1, samples: 7 })
+const bundle = readFileSync(lastBundle)
+console.log(
+  JSON.stringify({
+    ...samples,
+    checks: checkCount,
+    bundleBytes: bundle.length,
+    files: Object.keys(unzipSync(bundle)).length,
+    rssBeforeExportMb: mb(rssBeforeExport),
+    peakRssMb: mb(process.resourceUsage().maxRSS),
+  }),
+)
+await mainSide.close()
+await sandbox.close()
+rmSync(filesDir, { recursive: true, force: true })
+rmSync(dataDir, { recursive: true, force: true })

@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process'
+import { benchRow, type BenchRow } from './benchStats'
+
+interface ExportProcessReport {
+  measured: number[]
+  baseline: number[]
+  checks: number
+  bundleBytes: number
+  files: number
+  rssBeforeExportMb: number
+  peakRssMb: number
+}
+
+/** Exporting a case of 1,000 checks, and the exporting process's peak memory. */
+export function caseExportOf1000Checks(): BenchRow[] {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'bench/caseExportProcess.ts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const report = JSON.parse(output.trim().split('\n').pop() ?? '{}') as ExportProcessReport
+  const size = `${report.files} files, ${(report.bundleBytes / 1024 / 1024).toFixed(1)} MB`
+  return [
+    benchRow(
+      {
+        name: `export a case of ${report.checks} checks through the bridge (${size})`,
+        baselineName: 'zip -6 then sha256sum over the same files',
+        target: '≤ 1.5×',
+      },
+      report.measured,
+      report.baseline,
+    ),
+    {
+      name: 'peak resident memory of the exporting process',
+      unit: 'MB',
+      median: report.peakRssMb,
+      baselineName: 'same process before exporting (1,000 checks loaded)',
+      baselineMedian: report.rssBeforeExportMb,
+      ratio: report.peakRssMb / report.rssBeforeExportMb,
+      target: '< 300 MB',
+      samples: 1,
+    },
+  ]
+}
