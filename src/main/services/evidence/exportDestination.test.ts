@@ -48,7 +48,7 @@ describe('a file chosen in the save dialog', () => {
       '0.0.0',
     )
     const { exportId } = await exporter.begin(caseRecord)
-    expect(existsSync(`${chosen}.partial`)).toBe(true)
+    await expect.poll(() => existsSync(`${chosen}.partial`)).toBe(true)
     expect(await exporter.abort(exportId)).toEqual({ aborted: true })
     expect(existsSync(`${chosen}.partial`)).toBe(false)
     expect(existsSync(chosen)).toBe(false)
