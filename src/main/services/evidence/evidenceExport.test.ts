@@ -297,6 +297,22 @@ describe('npm run verify-bundle', () => {
     expect(failed.stdout).toContain('CHANGED notes.json')
   })
 
+  it('exits 1 and names an entry that would leave the bundle, without writing it', () => {
+    const escaping = join(workDir, 'escaping.zip')
+    const target = `../cd-cli-escape-${process.pid}.txt`
+    writeFileSync(
+      escaping,
+      rezip((files) => (files[target] = strToU8('escape'))),
+    )
+    const failed = run(escaping)
+    expect(failed.status).toBe(1)
+    expect(failed.stdout).toContain(
+      `REFUSED ${target} refused unread: its path leaves the bundle (..)`,
+    )
+    expect(existsSync(join(workDir, target))).toBe(false)
+    expect(existsSync(join(process.cwd(), target))).toBe(false)
+  })
+
   it('exits 2 when the file cannot be read', () => {
     const missing = run(join(workDir, 'absent.zip'))
     expect(missing.status).toBe(2)
