@@ -174,3 +174,39 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await saveScreen(reviewer, 'cases-05-imported-read-only')
   await reviewerContext.close()
 })
+
+test('a case with an undecided hit closes only with the reason recorded, and reopening is on the trail', async ({
+  page,
+}) => {
+  const cases = new CasesPage(page)
+  const search = new SearchPage(page)
+  await cases.open()
+  await cases.create('Undecided hit', 'A wallet', '')
+  await search.open()
+  await search.search(sanctioned)
+  await page.getByTestId('add-to-case-button').click()
+  await page.getByTestId('add-to-case-option').filter({ hasText: 'Undecided hit' }).click()
+  await page.getByTestId('case-membership').click()
+
+  await cases.close('Inconclusive', 'The owner could not be identified.')
+  await expect(page.getByTestId('modal-error')).toContainText(
+    '1 hit(s) have no decision. Decide them, or record why the case closes without them.',
+  )
+  await saveScreen(page, 'cases-06-close-with-undecided-hit')
+  await page.getByTestId('close-undecided-reason').fill('The exchange has not answered yet.')
+  await page.getByTestId('close-confirm').click()
+  await expect(cases.state).toHaveText('Closed')
+  await expect(page.getByTestId('case-closure')).toContainText(
+    'Hits left undecided because: The exchange has not answered yet.',
+  )
+
+  await page.getByTestId('case-reopen').click()
+  await page.getByTestId('reopen-reason').fill('The exchange answered.')
+  await page.getByTestId('reopen-confirm').click()
+  await expect(cases.state).toHaveText('Open')
+  await cases.showTab('timeline')
+  await expect(page.getByTestId('audit-entry').first()).toContainText(
+    'Reopened: The exchange answered.',
+  )
+  await expect(page.getByTestId('audit-chain')).toContainText('intact')
+})

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
-import { IconLink } from '@tabler/icons-react'
+import { Alert, Button, Stack, Text } from '@mantine/core'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
@@ -9,6 +8,7 @@ import { caseErrorMessage } from './caseErrorMessage'
 import { readCaseChecks, readCaseDecisions } from './caseQueries'
 import { unlinkCheck } from './caseRepository'
 import { LinkCheckModal } from './LinkCheckModal'
+import { PanelToolbar } from './PanelToolbar'
 
 /** Checks are shown this many at a time: a case may hold thousands. */
 const pageSize = 50
@@ -30,26 +30,15 @@ export function CaseChecksPanel({
   const total = caseRecord.checkIds.length
   return (
     <Stack gap="sm">
-      {editable && (
-        <Group>
-          <Button
-            size="xs"
-            leftSection={<IconLink size={14} />}
-            onClick={() => setLinking(true)}
-            data-testid="case-link-check"
-          >
-            Link a check
-          </Button>
-          <Text size="xs" c="dimmed">
-            Or use “Add to case” on a search result.
-          </Text>
-        </Group>
-      )}
-      {failure && (
-        <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
+      <PanelToolbar
+        editable={editable}
+        label="Link a check"
+        hint="Or use “Add to case” on a search result."
+        testId="case-link-check"
+        onLink={() => setLinking(true)}
+        failure={failure}
+        onDismiss={() => setFailure(null)}
+      />
       {total === 0 && (
         <Text size="sm" c="dimmed">
           No check is linked yet.

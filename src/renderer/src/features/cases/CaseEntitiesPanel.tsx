@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core'
-import { IconLink } from '@tabler/icons-react'
+import { Button, Stack, Table, Text } from '@mantine/core'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
@@ -11,6 +10,7 @@ import { caseErrorMessage } from './caseErrorMessage'
 import { readCaseEntities } from './caseQueries'
 import { unlinkEntity } from './caseRepository'
 import { LinkEntityModal } from './LinkEntityModal'
+import { PanelToolbar } from './PanelToolbar'
 
 export function CaseEntitiesPanel({
   caseRecord,
@@ -26,26 +26,15 @@ export function CaseEntitiesPanel({
   const entities = useLiveQuery(() => readCaseEntities(appDatabase, caseRecord), [caseRecord])
   return (
     <Stack gap="sm">
-      {editable && (
-        <Group>
-          <Button
-            size="xs"
-            leftSection={<IconLink size={14} />}
-            onClick={() => setLinking(true)}
-            data-testid="case-link-entity"
-          >
-            Link an entity
-          </Button>
-          <Text size="xs" c="dimmed">
-            Or use “Add to case” on an entity’s page.
-          </Text>
-        </Group>
-      )}
-      {failure && (
-        <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
+      <PanelToolbar
+        editable={editable}
+        label="Link an entity"
+        hint="Or use “Add to case” on an entity’s page."
+        testId="case-link-entity"
+        onLink={() => setLinking(true)}
+        failure={failure}
+        onDismiss={() => setFailure(null)}
+      />
       {entities?.length === 0 && (
         <Text size="sm" c="dimmed">
           No entity is linked yet.

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import {
@@ -8,6 +8,7 @@ import {
   type CaseState,
 } from '../../../../shared/cases/caseSchemas'
 import { appDatabase } from '../../db/appDatabase'
+import { ModalActions } from '../../ui/ModalActions'
 import { caseErrorMessage } from './caseErrorMessage'
 import { changeState, closeCase, reopenCase } from './caseRepository'
 import { statesReachableFrom } from './caseRules'
@@ -74,19 +75,16 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
             data-testid="close-undecided-reason"
           />
         )}
-        {failure && (
-          <Text c="red" size="sm" data-testid="close-error">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="green" onClick={() => void submit()} data-testid="close-confirm">
-            Close case
-          </Button>
-        </Group>
+        <ModalActions
+          failure={failure}
+          onCancel={onClose}
+          confirm={{
+            label: 'Close case',
+            onClick: () => void submit(),
+            color: 'green',
+            testId: 'close-confirm',
+          }}
+        />
       </Stack>
     </Modal>
   )
@@ -115,19 +113,11 @@ function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose:
           onChange={(event) => setReason(event.currentTarget.value)}
           data-testid="reopen-reason"
         />
-        {failure && (
-          <Text c="red" size="sm">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} data-testid="reopen-confirm">
-            Reopen
-          </Button>
-        </Group>
+        <ModalActions
+          failure={failure}
+          onCancel={onClose}
+          confirm={{ label: 'Reopen', onClick: () => void submit(), testId: 'reopen-confirm' }}
+        />
       </Stack>
     </Modal>
   )

@@ -1,14 +1,16 @@
-import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { appDatabase } from '../../db/appDatabase'
+import { ModalActions } from '../../ui/ModalActions'
 import { Timestamp } from '../../ui/Timestamp'
 import { statusColor, statusLabel } from '../checks/checkLabels'
 import { readSelectionWindow, selectChecks } from '../history/historyQuery'
 import { getInitialHistoryState } from '../history/store'
 import { caseErrorMessage } from './caseErrorMessage'
 import { linkCheck } from './caseRepository'
+import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20
 
@@ -43,57 +45,34 @@ export function LinkCheckModal({
             No past check matches. Run the check in Crypto search first.
           </Text>
         )}
-        {matches?.map((check) => {
-          const linked = caseRecord.checkIds.includes(check.localId)
-          return (
-            <Group
-              key={check.localId}
-              justify="space-between"
-              wrap="nowrap"
-              data-testid="link-check-row"
-            >
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {check.query}
-                </Text>
-                <Group gap={6}>
-                  <Timestamp iso={check.fetchedAt} size="xs" />
-                  <Badge size="xs" color={statusColor(check.status)} variant="light">
-                    {statusLabel(check.status)}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {check.totalEntity} hit(s)
-                  </Text>
-                </Group>
-              </Stack>
-              <Button
-                size="xs"
-                variant={linked ? 'default' : 'filled'}
-                disabled={linked}
-                data-testid="link-check"
-                onClick={() =>
-                  void linkCheck(appDatabase, caseRecord.id, {
-                    localId: check.localId,
-                    query: check.query,
-                    fetchedAt: check.fetchedAt,
-                  }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
-                }
-              >
-                {linked ? 'Linked' : 'Link'}
-              </Button>
+        {matches?.map((check) => (
+          <LinkPickerRow
+            key={check.localId}
+            testId="link-check"
+            linked={caseRecord.checkIds.includes(check.localId)}
+            onLink={() =>
+              void linkCheck(appDatabase, caseRecord.id, {
+                localId: check.localId,
+                query: check.query,
+                fetchedAt: check.fetchedAt,
+              }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+            }
+          >
+            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {check.query}
+            </Text>
+            <Group gap={6}>
+              <Timestamp iso={check.fetchedAt} size="xs" />
+              <Badge size="xs" color={statusColor(check.status)} variant="light">
+                {statusLabel(check.status)}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {check.totalEntity} hit(s)
+              </Text>
             </Group>
-          )
-        })}
-        {failure && (
-          <Text c="red" size="sm">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
-        </Group>
+          </LinkPickerRow>
+        ))}
+        <ModalActions failure={failure} onCancel={onClose} cancelLabel="Done" />
       </Stack>
     </Modal>
   )

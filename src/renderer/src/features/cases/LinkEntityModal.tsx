@@ -1,13 +1,15 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { appDatabase } from '../../db/appDatabase'
+import { ModalActions } from '../../ui/ModalActions'
 import { entityDisplayName } from '../entities/entityDisplay'
 import { filterCachedEntities, readCachedEntities } from '../entities/entityCache'
 import { caseErrorMessage } from './caseErrorMessage'
 import { entityKeyOf, linkEntity } from './caseRepository'
+import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20
 
@@ -45,49 +47,28 @@ export function LinkEntityModal({
           </Text>
         )}
         {matches?.map((cached) => {
-          const linked = caseRecord.entityKeys.includes(entityKeyOf(cached.environment, cached.id))
           const name = entityDisplayName(cached.entity)
           return (
-            <Group
+            <LinkPickerRow
               key={cached.id}
-              justify="space-between"
-              wrap="nowrap"
-              data-testid="link-entity-row"
+              testId="link-entity"
+              linked={caseRecord.entityKeys.includes(entityKeyOf(cached.environment, cached.id))}
+              onLink={() =>
+                void linkEntity(appDatabase, caseRecord.id, {
+                  environment: cached.environment,
+                  id: cached.id,
+                  name,
+                }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+              }
             >
-              <Stack gap={0}>
-                <Text size="sm">{name}</Text>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {cached.id}
-                </Text>
-              </Stack>
-              <Button
-                size="xs"
-                variant={linked ? 'default' : 'filled'}
-                disabled={linked}
-                data-testid="link-entity"
-                onClick={() =>
-                  void linkEntity(appDatabase, caseRecord.id, {
-                    environment: cached.environment,
-                    id: cached.id,
-                    name,
-                  }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
-                }
-              >
-                {linked ? 'Linked' : 'Link'}
-              </Button>
-            </Group>
+              <Text size="sm">{name}</Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {cached.id}
+              </Text>
+            </LinkPickerRow>
           )
         })}
-        {failure && (
-          <Text c="red" size="sm">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Done
-          </Button>
-        </Group>
+        <ModalActions failure={failure} onCancel={onClose} cancelLabel="Done" />
       </Stack>
     </Modal>
   )

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import {
   caseDescriptionSchema,
@@ -6,6 +6,7 @@ import {
   caseTitleSchema,
 } from '../../../../shared/cases/caseSchemas'
 import { appDatabase } from '../../db/appDatabase'
+import { ModalActions } from '../../ui/ModalActions'
 import { caseErrorMessage } from './caseErrorMessage'
 import { createCase } from './caseRepository'
 import { casesActions } from './store'
@@ -75,19 +76,15 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
           error={fieldError(caseDescriptionSchema, description, submitted)}
           data-testid="new-case-description"
         />
-        {failure && (
-          <Text c="red" size="sm">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} data-testid="new-case-create">
-            Create case
-          </Button>
-        </Group>
+        <ModalActions
+          failure={failure}
+          onCancel={onClose}
+          confirm={{
+            label: 'Create case',
+            onClick: () => void submit(),
+            testId: 'new-case-create',
+          }}
+        />
       </Stack>
     </Modal>
   )
