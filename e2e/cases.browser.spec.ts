@@ -9,13 +9,12 @@ import { CasesPage } from './pages/casesPage'
 import { EntityListPage } from './pages/entityListPage'
 import { SearchPage } from './pages/searchPage'
 import { VerifyPage } from './pages/verifyPage'
-import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { launchAppForEachTest } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const caseTitle = 'ACME Ltd — wallet alert'
 
-let app: BrowserModeApp
 const workDir = mkdtempSync(join(tmpdir(), 'cd-e2e-bundle-'))
 
 const verifyBundleCli = (path: string) =>
@@ -23,15 +22,7 @@ const verifyBundleCli = (path: string) =>
     encoding: 'utf8',
   })
 
-test.beforeEach(async ({ page }) => {
-  app = await launchBrowserModeApp()
-  await page.goto(app.url)
-  await expect(page.locator('html[data-app-state="ready"]')).toHaveCount(1)
-})
-
-test.afterEach(async () => {
-  await app.stop()
-})
+const app = launchAppForEachTest({ openInPage: true })
 
 test('a case: link a result and an entity, decide, close, export, verify; a tampered bundle fails; a reviewer imports it read-only', async ({
   page,
@@ -157,7 +148,7 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   // A reviewer on another computer: a fresh profile, the same bundle.
   const reviewerContext = await browser.newContext()
   const reviewer = await reviewerContext.newPage()
-  await reviewer.goto(app.url)
+  await reviewer.goto(app().url)
   await expect(reviewer.locator('html[data-app-state="ready"]')).toHaveCount(1)
   const reviewerVerify = new VerifyPage(reviewer)
   await reviewerVerify.open()

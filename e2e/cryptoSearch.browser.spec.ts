@@ -1,26 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { SearchPage } from './pages/searchPage'
 import { SettingsPage } from './pages/settingsPage'
-import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { launchAppForEachTest, type BrowserModeApp } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const clean = '0x0000000000000000000000000000000000000001'
 const badChecksum = '0x04DBA1194ee10112fE6C3207C0687DEf0e78bACf'
-const checkRequests = (app: BrowserModeApp) =>
-  app.sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks'))
+const checkRequests = (running: BrowserModeApp) =>
+  running.sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks'))
 
-let app: BrowserModeApp
-
-test.beforeEach(async ({ page }) => {
-  app = await launchBrowserModeApp()
-  await page.goto(app.url)
-  await expect(page.locator('html[data-app-state="ready"]')).toHaveCount(1)
-})
-
-test.afterEach(async () => {
-  await app.stop()
-})
+const app = launchAppForEachTest({ openInPage: true })
 
 test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad checksum is refused before any request', async ({
   page,
@@ -37,7 +27,7 @@ test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad che
   await search.consent()
   await search.run()
   await saveScreen(page, 'search-02-bad-checksum')
-  expect(checkRequests(app)).toHaveLength(0)
+  expect(checkRequests(app())).toHaveLength(0)
 
   await search.search(sanctioned)
   await search.expectStatus('review_required')
@@ -59,7 +49,7 @@ test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad che
   await search.expectStatus('no_match')
   await expect(page.getByTestId('check-total')).toHaveText('0 matches')
   await saveScreen(page, 'search-05-clean')
-  expect(checkRequests(app)).toHaveLength(2)
+  expect(checkRequests(app())).toHaveLength(2)
 
   await page.getByTestId('nav-history').click()
   const rows = page.getByTestId('history-row')
@@ -95,7 +85,7 @@ test('a wrong key and a rate limit are explained in place, and what was typed su
   await settings.open()
   await settings.deleteKey('local')
   await search.open()
-  app.sandbox.injectFault({ kind: 'rateLimit', retryAfterS: 30 }, { times: 1 })
+  app().sandbox.injectFault({ kind: 'rateLimit', retryAfterS: 30 }, { times: 1 })
   await search.run()
   await expect(search.error).toHaveAttribute('data-error', 'RateLimitError')
   await expect(page.getByTestId('retry-countdown')).toContainText(/You can retry in \d+ s/)
@@ -108,7 +98,7 @@ test('production: the check is billed only after confirmation, and an earlier ch
 }) => {
   const search = new SearchPage(page)
   const settings = new SettingsPage(page)
-  const production = app.sandbox.environment('production')
+  const production = app().sandbox.environment('production')
   await settings.open()
   await settings.saveBaseUrl('production', production.baseUrl)
   await settings.saveKey('production', production.secretKey)
@@ -121,10 +111,10 @@ test('production: the check is billed only after confirmation, and an earlier ch
   const guard = page.getByRole('dialog', { name: 'Run a billed check?' })
   await expect(guard).toContainText('billed to your account')
   await saveScreen(page, 'search-08-billed-guard')
-  expect(app.sandbox.billedChecks()).toBe(0)
+  expect(app().sandbox.billedChecks()).toBe(0)
   await guard.getByRole('button', { name: 'Run billed check' }).click()
   await search.expectStatus('review_required')
-  expect(app.sandbox.billedChecks()).toBe(1)
+  expect(app().sandbox.billedChecks()).toBe(1)
 
   await search.run()
   await expect(guard.getByTestId('earlier-check')).toContainText(
@@ -133,13 +123,13 @@ test('production: the check is billed only after confirmation, and an earlier ch
   await saveScreen(page, 'search-09-billed-guard-earlier-check')
   await guard.getByRole('button', { name: 'Show earlier result' }).click()
   await search.expectStatus('review_required')
-  expect(app.sandbox.billedChecks()).toBe(1)
+  expect(app().sandbox.billedChecks()).toBe(1)
 
-  app.sandbox.setProductionBalance(0)
+  app().sandbox.setProductionBalance(0)
   await search.run()
   await guard.getByRole('button', { name: 'Pay for a new check' }).click()
   await expect(search.error).toHaveAttribute('data-error', 'PaymentRequiredError')
   await expect(search.error).toContainText('Top up the account')
   await saveScreen(page, 'search-10-payment-required')
-  expect(app.sandbox.billedChecks()).toBe(1)
+  expect(app().sandbox.billedChecks()).toBe(1)
 })

@@ -1,20 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { EntityListPage } from './pages/entityListPage'
-import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { launchAppForEachTest } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
-let app: BrowserModeApp
-
-test.beforeEach(async () => {
-  app = await launchBrowserModeApp()
-})
-
-test.afterEach(async () => {
-  await app.stop()
-})
+const app = launchAppForEachTest()
 
 const creations = () =>
-  app.sandbox.requests.filter(
+  app().sandbox.requests.filter(
     (request) => request.method === 'POST' && request.path === '/v2/api/entities',
   )
 
@@ -22,7 +14,7 @@ test('create an individual and a business, see them listed first, and read the d
   page,
 }) => {
   const entities = new EntityListPage(page)
-  await page.goto(app.url)
+  await page.goto(app().url)
   await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
@@ -67,7 +59,7 @@ test('create an individual and a business, see them listed first, and read the d
   await expect(entities.rows).toHaveCount(20)
 
   // The answer to a creation is lost: never re-sent, and the user is shown where to look for it.
-  app.sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
+  app().sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
   await page.getByRole('button', { name: 'New entity' }).click()
   await form.getByLabel('First name').fill('Lost')
   await form.getByLabel('Last name').fill('Answer')
@@ -86,13 +78,13 @@ test('offline: cached entities stay browsable, and an entity created offline is 
   page,
 }) => {
   const entities = new EntityListPage(page)
-  await page.goto(app.url)
+  await page.goto(app().url)
   await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
   const firstPage = await entities.rowNames()
 
-  await app.sandbox.suspend()
+  await app().sandbox.suspend()
   await entities.refresh()
   await expect(entities.offlineBanner).toBeVisible()
   expect(await entities.rowNames()).toEqual(firstPage)
@@ -119,7 +111,7 @@ test('offline: cached entities stay browsable, and an entity created offline is 
   await saveScreen(page, 'entities-04-offline-queued')
   expect(creations()).toHaveLength(0)
 
-  await app.sandbox.resume()
+  await app().sandbox.resume()
   await expect(queued).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
   expect(creations()).toHaveLength(1)
   await queued.getByRole('button', { name: 'Open entity' }).click()
@@ -131,7 +123,7 @@ test('a check linked to an entity from its result view is listed in the entityâ€
   page,
 }) => {
   const entities = new EntityListPage(page)
-  await page.goto(app.url)
+  await page.goto(app().url)
   await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)

@@ -1,20 +1,12 @@
 import { test } from '@playwright/test'
 import { entityListOfflineFlow } from './flows/entityListOfflineFlow'
-import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { launchAppForEachTest } from './support/browserModeApp'
 
-let app: BrowserModeApp
-
-test.beforeEach(async () => {
-  app = await launchBrowserModeApp()
-})
-
-test.afterEach(async () => {
-  await app.stop()
-})
+const app = launchAppForEachTest()
 
 test('first launch lists entities from the local sandbox and keeps them readable offline', async ({
   page,
 }) => {
-  await page.goto(app.url)
-  await entityListOfflineFlow(page, () => app.sandbox.close(), 'browser')
+  await page.goto(app().url)
+  await entityListOfflineFlow(page, () => app().sandbox.close(), 'browser')
 })

@@ -1,23 +1,15 @@
 import { expect, test } from '@playwright/test'
 import { SearchPage } from './pages/searchPage'
-import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { launchAppForEachTest } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const queued = 'bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw'
 
-let app: BrowserModeApp
-
-test.beforeEach(async () => {
-  app = await launchBrowserModeApp()
-})
-
-test.afterEach(async () => {
-  await app.stop()
-})
+const app = launchAppForEachTest()
 
 const checksOf = () =>
-  app.sandbox.requests.filter(
+  app().sandbox.requests.filter(
     (request) => request.path.endsWith('/crypto/aml-checks') && request.status !== 0,
   ).length
 
@@ -25,13 +17,13 @@ test('offline: history stays readable, and a queued check survives a reload and 
   page,
 }) => {
   const search = new SearchPage(page)
-  await page.goto(app.url)
+  await page.goto(app().url)
   await expect(page.locator('html[data-app-state="ready"]')).toHaveCount(1)
   await search.search(sanctioned)
   await search.expectStatus('review_required')
   const before = checksOf()
 
-  await app.sandbox.suspend()
+  await app().sandbox.suspend()
   await page.getByTestId('nav-history').click()
   await page.getByTestId('history-row').first().click()
   await expect(page.getByTestId('check-result')).toHaveAttribute('data-status', 'review_required')
@@ -52,7 +44,7 @@ test('offline: history stays readable, and a queued check survives a reload and 
   await expect(item).toHaveAttribute('data-state', 'queued')
   expect(checksOf()).toBe(before)
 
-  await app.sandbox.resume()
+  await app().sandbox.resume()
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 20_000 })
   await saveScreen(page, 'offline-02-queued-check-done')
   await item.getByRole('button', { name: 'View result' }).click()
@@ -61,6 +53,8 @@ test('offline: history stays readable, and a queued check survives a reload and 
 
   // Absence can only be shown by waiting: one full queue-runner interval (5 s) must not send it again.
   await page.waitForTimeout(6000)
-  const sent = app.sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks'))
+  const sent = app().sandbox.requests.filter((request) =>
+    request.path.endsWith('/crypto/aml-checks'),
+  )
   expect(sent).toHaveLength(before + 1)
 })

@@ -1,25 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { EntityListPage } from './pages/entityListPage'
 import { SettingsPage } from './pages/settingsPage'
-import { launchBrowserModeApp, type BrowserModeApp } from './support/browserModeApp'
+import { launchAppForEachTest } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
-let app: BrowserModeApp
-
-test.beforeEach(async () => {
-  app = await launchBrowserModeApp()
-})
-
-test.afterEach(async () => {
-  await app.stop()
-})
+const app = launchAppForEachTest()
 
 test('keys are entered per environment, shown only by their last 4 characters, and used for requests', async ({
   page,
 }) => {
   const entities = new EntityListPage(page)
   const settings = new SettingsPage(page)
-  await page.goto(app.url)
+  await page.goto(app().url)
   await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
@@ -51,7 +43,7 @@ test('keys are entered per environment, shown only by their last 4 characters, a
     'must use https',
   )
 
-  const remote = app.sandbox.environment('production')
+  const remote = app().sandbox.environment('production')
   await settings.saveBaseUrl('sandbox', remote.baseUrl)
   await settings.saveKey('sandbox', remote.secretKey)
   await expect(settings.card('sandbox').getByTestId('key-last4')).toHaveText(
