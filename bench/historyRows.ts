@@ -7,10 +7,14 @@ import { benchRow, type BenchRow } from './benchStats'
 
 const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
 const runs = 9
+
+/** The key `seedChecks` gives its check number `index`. */
+export const seededCheckKey = (index: number): string =>
+  `${new Date(Date.parse('2026-01-01T00:00:00.000Z') + index * 60_000).toISOString()}_bench-${index}`
 const visibleRows = 30
 
-/** 20,000 checks shaped as the app stores them, written straight into the app's IndexedDB. */
-export const seedChecks = (page: Page) =>
+/** Checks shaped as the app stores them (a fifth of them hits), written straight into the app's IndexedDB; their keys are `seededCheckKey(index)`. */
+export const seedChecks = (page: Page, count = checkCount) =>
   page.evaluate(
     async ({ count, categories }) => {
       const db = await benchPage.openDb()
@@ -34,7 +38,7 @@ export const seedChecks = (page: Page) =>
         const byCategory = Object.fromEntries(
           categories.map((category) => [category, hit && category === 'sanctions' ? [record] : []]),
         )
-        const fetchedAt = new Date(start + index * 60_000).toISOString()
+        const fetchedAt = new Date(start + index * 60_000).toISOString() // as seededCheckKey
         store.put({
           localId: `${fetchedAt}_bench-${index}`,
           environment: index % 3 === 0 ? 'production' : 'local',
@@ -75,7 +79,7 @@ export const seedChecks = (page: Page) =>
       })
       db.close()
     },
-    { count: checkCount, categories: [...cryptoCategoryNames] },
+    { count, categories: [...cryptoCategoryNames] },
   )
 
 /** The baseline: the same first rows read straight from IndexedDB, newest first or by search term. */

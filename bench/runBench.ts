@@ -1,3 +1,4 @@
+import { caseExportInApp } from './caseExportInAppRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
@@ -14,4 +15,5 @@ rows.push(await sandboxLookupAtScale())
 rows.push(...(await historyAtScale()))
 rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())
+rows.push(...(await caseExportInApp()))
 printAndSave(rows)

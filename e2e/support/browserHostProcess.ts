@@ -5,6 +5,7 @@ import { testDataDir, testKeychainService } from './testDataDir'
 export interface BrowserHostProcess {
   /** The printed address, with the per-launch secret in its fragment. */
   url: string
+  pid: number
   stop(): void
 }
 
@@ -29,5 +30,9 @@ export async function startBrowserHostProcess(
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const line = await firstLineMatching(host, /Compliance Desk is running at \S+/)
-  return { url: /running at (\S+)/.exec(line)![1]!, stop: () => host.kill('SIGTERM') }
+  return {
+    url: /running at (\S+)/.exec(line)![1]!,
+    pid: host.pid ?? 0,
+    stop: () => host.kill('SIGTERM'),
+  }
 }

@@ -5,6 +5,8 @@ import { startBrowserHostProcess } from './browserHostProcess'
 export interface BrowserModeApp {
   url: string
   sandbox: RunningSandbox
+  /** The browser host's process: the main side, on its own. */
+  hostPid: number
   stop(): Promise<void>
 }
 
@@ -20,6 +22,7 @@ export async function launchBrowserModeApp(
   return {
     url: host.url,
     sandbox,
+    hostPid: host.pid,
     stop: async () => {
       host.stop()
       await sandbox.close()

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto'
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../main/bridge/mainSideOnSandbox'
-import type { BridgeOutput } from '../shared/bridge'
+import type { BridgeInput, BridgeOutput } from '../shared/bridge'
 import { hitsOf } from '../shared/cases/checkHits'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
 import { openAppDatabase, type AppDatabase } from '../renderer/src/db/appDatabase'
@@ -141,6 +142,56 @@ describe('a case exported by the renderer through the main side', () => {
     await expect(
       importBundle(openAppDatabase('fresh'), verification, 'bad.zip'),
     ).rejects.toBeInstanceOf(CaseRuleError)
+  })
+
+  it('sends heavy answers in several calls, and keeps them byte for byte', async () => {
+    const heavyCase = await createCase(investigator, {
+      title: 'Heavy',
+      subject: 'S',
+      description: '',
+    })
+    const template = (await investigator.checks.toCollection().first())!
+    const heavyBodies: Buffer[] = []
+    for (let index = 0; index < 3; index += 1) {
+      const body = randomBytes(1_500_000)
+      heavyBodies.push(body)
+      const localId = `${template.fetchedAt}_heavy-${index}`
+      await investigator.checks.put({
+        ...template,
+        localId,
+        evidence: {
+          ...template.evidence,
+          response: {
+            ...template.evidence.response,
+            bodyBase64: body.toString('base64'),
+            bytes: body.length,
+          },
+        },
+      })
+      await linkCheck(investigator, heavyCase, {
+        localId,
+        query: template.query,
+        fetchedAt: template.fetchedAt,
+      })
+    }
+    const checkCalls: number[] = []
+    const counting: BridgeCaller = (method, input) => {
+      if (method === 'evidence.addToExport') {
+        const part = (input as BridgeInput<'evidence.addToExport'>).part
+        if (part.kind === 'checks') checkCalls.push(part.items.length)
+      }
+      return call(method, input)
+    }
+    const verification = verifyBundle(download(await exportCase(investigator, counting, heavyCase)))
+    expect(verification.problems).toEqual([])
+    expect(checkCalls).toEqual([1, 1, 1])
+    const raws = [...verification.files.entries()].filter(([path]) => path.endsWith('response.raw'))
+    // Folders follow the order the checks were linked in.
+    expect(raws.map(([, bytes], index) => Buffer.from(bytes).equals(heavyBodies[index]!))).toEqual([
+      true,
+      true,
+      true,
+    ])
   })
 
   it('removes the partial bundle when a linked check is gone, and says why', async () => {

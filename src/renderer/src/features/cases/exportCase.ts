@@ -1,5 +1,5 @@
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared/bridge'
-import type { ExportPart } from '../../../../shared/bridge/evidenceContract'
+import type { ExportedCheck, ExportPart } from '../../../../shared/bridge/evidenceContract'
 import type { AppDatabase } from '../../db/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { auditTrailOf } from './caseRepository'
@@ -12,9 +12,33 @@ export type BridgeCaller = <M extends BridgeMethod>(
 
 export type FinishedExport = BridgeOutput<'evidence.finishExport'>
 
-/** Checks per bridge call: each carries its raw answer, so batches stay well under a megabyte. */
-const checksPerBatch = 25
+/** Checks read from IndexedDB at a time. Fewer, larger calls: each call costs a round trip. */
+const checksPerRead = 200
+/**
+ * A bridge call carries at most about this much (a check's raw answer travels base64-encoded
+ * and again parsed), well under the browser host's 16 MiB limit, whatever the answers weigh.
+ */
+const bytesPerCall = 4 * 1024 * 1024
 const recordsPerBatch = 1000
+
+/** Splits checks into calls of at most `bytesPerCall`, by the size of their raw answers. */
+function byWeight(checks: ExportedCheck[]): ExportedCheck[][] {
+  const calls: ExportedCheck[][] = []
+  let current: ExportedCheck[] = []
+  let weight = 0
+  for (const check of checks) {
+    const checkWeight = check.evidence.response.bodyBase64.length * 2
+    if (current.length > 0 && weight + checkWeight > bytesPerCall) {
+      calls.push(current)
+      current = []
+      weight = 0
+    }
+    current.push(check)
+    weight += checkWeight
+  }
+  if (current.length > 0) calls.push(current)
+  return calls
+}
 
 const inBatches = <T>(items: readonly T[], size: number): T[][] => {
   const batches: T[][] = []
@@ -40,15 +64,23 @@ export async function exportCase(
   const send = (part: ExportPart) => call('evidence.addToExport', { exportId, part })
   try {
     const total = caseRecord.checkIds.length
-    for (let start = 0; start < total; start += checksPerBatch) {
-      const { checks, missing } = await readCaseChecks(db, caseRecord, start, checksPerBatch)
+    const read = (start: number) => {
+      const reading = readCaseChecks(db, caseRecord, start, checksPerRead)
+      reading.catch(() => undefined)
+      return reading
+    }
+    // The next checks are read from IndexedDB while the current ones are being written.
+    let next = read(0)
+    for (let start = 0; start < total; start += checksPerRead) {
+      const { checks, missing } = await next
       if (missing.length > 0) {
         throw new CaseRuleError(
           `${missing.length} linked check(s) are no longer on this computer, so the bundle would be incomplete. Unlink them first.`,
         )
       }
-      await send({ kind: 'checks', items: checks })
-      onProgress(Math.min(start + checksPerBatch, total), total)
+      if (start + checksPerRead < total) next = read(start + checksPerRead)
+      for (const items of byWeight(checks)) await send({ kind: 'checks', items })
+      onProgress(Math.min(start + checksPerRead, total), total)
     }
     await send({ kind: 'entities', items: await readCaseEntities(db, caseRecord) })
     const notes = await db.caseNotes

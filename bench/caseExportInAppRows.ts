@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { unzipSync } from 'fflate'
+import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { openAppPage, timeInPage, waitUntilReady } from './appPage'
+import { benchRow, compare, type BenchRow } from './benchStats'
+import { seedChecks, seededCheckKey } from './historyRows'
+
+const checkCount = 1000
+const caseId = 'case_bench-1000'
+
+/** A case linking every seeded check, written the way the case repository stores one. */
+const seedCase = (page: Page, checkIds: string[]) =>
+  page.evaluate(
+    async ({ caseId, checkIds }) => {
+      const db = await benchPage.openDb()
+      const tx = db.transaction('cases', 'readwrite')
+      const at = new Date().toISOString()
+      tx.objectStore('cases').put({
+        id: caseId,
+        title: 'Bench case of 1,000 checks',
+        subject: 'Bench',
+        description: '',
+        state: 'open',
+        createdAt: at,
+        updatedAt: at,
+        checkIds,
+        entityKeys: [],
+      })
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
+      })
+      db.close()
+    },
+    { caseId, checkIds },
+  )
+
+/** Peak resident memory of a process so far (Linux), in MB. */
+const peakRssMb = (pid: number): number => {
+  const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return Number(line?.[1] ?? 0) / 1024
+}
+
+/**
+ * The export as the investigator runs it: a click on "Export evidence bundle" until the app says
+ * the bundle is written, with the case's checks read from IndexedDB in Chromium, sent over the
+ * browser host's bridge and written by the main side in its own process.
+ */
+export async function caseExportInApp(): Promise<BenchRow[]> {
+  const app = await launchBrowserModeApp()
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  try {
+    const page = await openAppPage(browser, app.url)
+    await seedChecks(page, checkCount)
+    await seedCase(
+      page,
+      Array.from({ length: checkCount }, (_, index) => seededCheckKey(index)),
+    )
+    const rssBefore = peakRssMb(app.hostPid)
+    const filesDir = mkdtempSync(join(tmpdir(), 'cd-bench-app-files-'))
+    let unpacked = false
+    await page.reload()
+    await waitUntilReady(page)
+    await page.getByTestId('nav-cases').click()
+    await page.getByTestId('case-list-item').first().click()
+    const exportFromTheApp = async (): Promise<number> => {
+      // Leaving the screen and coming back clears the previous export's message.
+      await page.getByTestId('nav-search').click()
+      await page.getByTestId('nav-cases').click()
+      await page.getByTestId('case-export').waitFor()
+      const download = page.waitForEvent('download')
+      download.catch(() => undefined)
+      const elapsed = await timeInPage(
+        page,
+        { click: '[data-testid="case-export"]' },
+        '[data-testid="export-done"]',
+      )
+      const bundle = await (await download).path()
+      if (!unpacked) {
+        for (const [path, bytes] of Object.entries(unzipSync(readFileSync(bundle)))) {
+          mkdirSync(dirname(join(filesDir, path)), { recursive: true })
+          writeFileSync(join(filesDir, path), bytes)
+        }
+        unpacked = true
+      }
+      return elapsed
+    }
+    await exportFromTheApp()
+    const measured: number[] = []
+    const samples = await compare(
+      async () => measured.push(await exportFromTheApp()),
+      async () =>
+        execFileSync(
+          'bash',
+          [
+            '-c',
+            'rm -f ../baseline.zip && zip -q -r -6 ../baseline.zip . && find . -type f -print0 | xargs -0 sha256sum > /dev/null',
+          ],
+          { cwd: filesDir },
+        ),
+      { warmup: 0, samples: 5 },
+    )
+    const peak = peakRssMb(app.hostPid)
+    return [
+      benchRow(
+        {
+          name: `export a ${checkCount}-check case from the app, click to "written" (IndexedDB → host → ZIP)`,
+          baselineName: 'zip -6 then sha256sum over the same files',
+          target: 'informative (≤ 1.5× is for the export itself)',
+        },
+        measured,
+        samples.baseline,
+      ),
+      {
+        name: 'peak resident memory of the main side (browser host process) exporting it',
+        unit: 'MB',
+        median: peak,
+        baselineName: 'the same process before the first export',
+        baselineMedian: rssBefore,
+        ratio: peak / rssBefore,
+        target: '< 300 MB',
+        samples: 1,
+      },
+    ]
+  } finally {
+    await browser.close()
+    await app.stop()
+  }
+}
