@@ -55,6 +55,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   )
   const environments = createEnvironmentService({ settings, keys: keyStore, localSandbox })
   const downloads = new DownloadDestination(join(options.dataDir, 'exports'))
+  await downloads.removeLeftovers()
   const exporter = new EvidenceExporter(options.exportDestination ?? downloads, packageJson.version)
   return {
     handlers: createBridgeHandlers({

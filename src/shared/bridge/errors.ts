@@ -34,4 +34,5 @@ export const bridgeErrorNames = {
   keychain: 'KeychainError',
   outcomeUnknown: 'OutcomeUnknownError',
   cancelled: 'CancelledError',
+  exportWrite: 'ExportWriteError',
 } as const

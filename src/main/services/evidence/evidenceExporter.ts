@@ -55,6 +55,17 @@ const jsonBytes = (value: unknown): Uint8Array =>
 const refuse = (message: string): ServiceError =>
   new ServiceError(bridgeErrorNames.validation, message, { status: 400 })
 
+/** A file-system failure said so that the user knows what to fix; anything else is passed on. */
+const asWriteFailure = (error: unknown): unknown => {
+  if (error instanceof ServiceError) return error
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (!code) return error
+  return new ServiceError(
+    bridgeErrorNames.exportWrite,
+    `The bundle could not be written (${code}). Check that the folder exists, is writable and has free space, then export again.`,
+  )
+}
+
 /** `Case title 2026-11-22.zip`, with nothing a file system could object to. */
 export function bundleFileName(caseRecord: CaseRecord, createdAt: Date): string {
   const title = caseRecord.title
@@ -101,7 +112,12 @@ export class EvidenceExporter {
       auditTrail: [],
       idleTimer: this.idleTimer(exportId),
     })
-    await writer.add(bundlePaths.case, jsonBytes(caseRecord))
+    try {
+      await writer.add(bundlePaths.case, jsonBytes(caseRecord))
+    } catch (error) {
+      await this.abort(exportId)
+      throw asWriteFailure(error)
+    }
     return { exportId }
   }
 
@@ -127,7 +143,7 @@ export class EvidenceExporter {
       }
     } catch (error) {
       await this.abort(exportId)
-      throw error
+      throw asWriteFailure(error)
     }
   }
 
@@ -154,7 +170,7 @@ export class EvidenceExporter {
       }
     } catch (error) {
       await this.abort(exportId)
-      throw error
+      throw asWriteFailure(error)
     }
   }
 

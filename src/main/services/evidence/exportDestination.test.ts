@@ -55,6 +55,26 @@ describe('a file chosen in the save dialog', () => {
   })
 })
 
+describe('a folder that cannot be written', () => {
+  it('fails the export with a message that says what to check, and leaves nothing', async () => {
+    const missingFolder = join(mkdtempSync(join(tmpdir(), 'cd-chosen-')), 'gone', 'case.zip')
+    const exporter = new EvidenceExporter(
+      chosenFileDestination(async () => missingFolder),
+      '0.0.0',
+    )
+    const outcome = await exporter
+      .begin(caseRecord)
+      .then((started) => exporter.finish(started.exportId))
+      .catch((error: unknown) => error)
+    expect(outcome).toBeInstanceOf(ServiceError)
+    expect(outcome).toMatchObject({
+      name: 'ExportWriteError',
+      message: expect.stringContaining('(ENOENT). Check that the folder exists') as unknown,
+    })
+    expect(existsSync(missingFolder)).toBe(false)
+  })
+})
+
 describe('the suggested file name', () => {
   it('keeps the title readable and drops what a file system could object to', () => {
     expect(bundleFileName(caseRecord, new Date('2026-11-22T10:00:00Z'))).toBe(

@@ -66,6 +66,11 @@ export class DownloadDestination implements ExportDestination {
 
   constructor(private readonly folder: string) {}
 
+  /** Bundles of an earlier run can no longer be fetched (their addresses died with it). */
+  async removeLeftovers(): Promise<void> {
+    await rm(this.folder, { recursive: true, force: true })
+  }
+
   async open(suggestedFileName: string): Promise<ExportTarget> {
     await mkdir(this.folder, { recursive: true, mode: 0o700 })
     const partialPath = join(this.folder, `${randomUUID()}.zip`)
