@@ -38,6 +38,8 @@ interface ExportSession {
   target: ExportTarget
   writer: BundleWriter
   checks: ExportedCheckSummary[]
+  /** The case's linked checks, and those already written. */
+  linked: ReadonlySet<string>
   received: Set<string>
   entities: ExportedEntity[]
   notes: CaseNote[]
@@ -105,6 +107,7 @@ export class EvidenceExporter {
       target,
       writer,
       checks: [],
+      linked: new Set(caseRecord.checkIds),
       received: new Set(),
       entities: [],
       notes: [],
@@ -208,7 +211,7 @@ export class EvidenceExporter {
   }
 
   private async writeCheck(session: ExportSession, check: ExportedCheck): Promise<void> {
-    if (!session.caseRecord.checkIds.includes(check.localId)) {
+    if (!session.linked.has(check.localId)) {
       throw refuse(`Check ${check.localId} is not linked to this case.`)
     }
     if (session.received.has(check.localId)) {
