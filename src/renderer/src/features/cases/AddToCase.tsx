@@ -76,11 +76,9 @@ export function AddToCase({ target }: { target: CaseLinkTarget }) {
           ))}
         </Menu.Dropdown>
       </Menu>
-      {memberships && memberships.length > 0 && (
-        <Text size="xs" c="dimmed">
-          In:
-        </Text>
-      )}
+      <Text size="xs" c="dimmed">
+        {memberships?.length === 0 ? 'Not in any case yet.' : 'In:'}
+      </Text>
       {memberships?.map((caseRecord) => (
         <Badge
           key={caseRecord.id}

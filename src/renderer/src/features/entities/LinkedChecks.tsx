@@ -51,9 +51,6 @@ export function LinkedChecks({
           </Badge>
         </Group>
       ))}
-      <Text size="xs" c="dimmed">
-        Cases this entity belongs to will be listed here once cases exist.
-      </Text>
     </Stack>
   )
 }
