@@ -40,6 +40,25 @@ const seedCase = (page: Page, checkIds: string[]) =>
     { caseId, checkIds },
   )
 
+/** The baseline of opening a case: its record and the first checks it shows, read directly. */
+const readFirstLinkedChecks = (page: Page) =>
+  page.evaluate(async (caseId) => {
+    const started = performance.now()
+    const db = await benchPage.openDb()
+    const read = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
+      })
+    const tx = db.transaction(['cases', 'checks'])
+    const caseRecord = await read<{ checkIds: string[] }>(tx.objectStore('cases').get(caseId))
+    await Promise.all(
+      caseRecord.checkIds.slice(0, 50).map((id) => read(tx.objectStore('checks').get(id))),
+    )
+    db.close()
+    return performance.now() - started
+  }, caseId)
+
 /** Peak resident memory of a process so far (Linux), in MB. */
 const peakRssMb = (pid: number): number => {
   const line = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -61,13 +80,29 @@ export async function caseExportInApp(): Promise<BenchRow[]> {
       page,
       Array.from({ length: checkCount }, (_, index) => seededCheckKey(index)),
     )
+    const openingTimes: number[] = []
     const rssBefore = peakRssMb(app.hostPid)
     const filesDir = mkdtempSync(join(tmpdir(), 'cd-bench-app-files-'))
     let unpacked = false
     await page.reload()
     await waitUntilReady(page)
     await page.getByTestId('nav-cases').click()
-    await page.getByTestId('case-list-item').first().click()
+    const opening = await compare(
+      async () => {
+        await page.getByTestId('nav-search').click()
+        await page.getByTestId('nav-cases').click()
+        await page.getByTestId('case-list-item').first().waitFor()
+        openingTimes.push(
+          await timeInPage(
+            page,
+            { click: '[data-testid="case-list-item"]' },
+            '[data-testid="case-check"] [data-testid="case-hit"]',
+          ),
+        )
+      },
+      () => readFirstLinkedChecks(page),
+      { warmup: 2, samples: 9 },
+    )
     const exportFromTheApp = async (): Promise<number> => {
       // Leaving the screen and coming back clears the previous export's message.
       await page.getByTestId('nav-search').click()
@@ -107,6 +142,15 @@ export async function caseExportInApp(): Promise<BenchRow[]> {
     )
     const peak = peakRssMb(app.hostPid)
     return [
+      benchRow(
+        {
+          name: `open a case of ${checkCount} checks until its first hit shows`,
+          baselineName: 'raw IndexedDB read of the case and its first 50 checks',
+          target: 'informative',
+        },
+        openingTimes.slice(-opening.measured.length),
+        opening.baseline,
+      ),
       benchRow(
         {
           name: `export a ${checkCount}-check case from the app, click to "written" (IndexedDB → host → ZIP)`,
