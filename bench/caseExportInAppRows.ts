@@ -51,7 +51,9 @@ const readFirstLinkedChecks = (page: Page) =>
         request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
       })
     const tx = db.transaction(['cases', 'checks'])
-    const caseRecord = await read<{ checkIds: string[] }>(tx.objectStore('cases').get(caseId))
+    const caseRecord = await read(
+      tx.objectStore('cases').get(caseId) as IDBRequest<{ checkIds: string[] }>,
+    )
     await Promise.all(
       caseRecord.checkIds.slice(0, 50).map((id) => read(tx.objectStore('checks').get(id))),
     )
