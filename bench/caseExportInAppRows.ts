@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
-import { unzipSync } from 'fflate'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { openAppPage, timeInPage, waitUntilReady } from './appPage'
 import { benchRow, compare, type BenchRow } from './benchStats'
 import { seedChecks, seededCheckKey } from './historyRows'
+import { unpackBundle, zipAndHashFolder } from './zipBaseline'
 
 const checkCount = 1000
 const caseId = 'case_bench-1000'
@@ -84,8 +81,7 @@ export async function caseExportInApp(): Promise<BenchRow[]> {
     )
     const openingTimes: number[] = []
     const rssBefore = peakRssMb(app.hostPid)
-    const filesDir = mkdtempSync(join(tmpdir(), 'cd-bench-app-files-'))
-    let unpacked = false
+    let filesDir = ''
     await page.reload()
     await waitUntilReady(page)
     await page.getByTestId('nav-cases').click()
@@ -118,28 +114,14 @@ export async function caseExportInApp(): Promise<BenchRow[]> {
         '[data-testid="export-done"]',
       )
       const bundle = await (await download).path()
-      if (!unpacked) {
-        for (const [path, bytes] of Object.entries(unzipSync(readFileSync(bundle)))) {
-          mkdirSync(dirname(join(filesDir, path)), { recursive: true })
-          writeFileSync(join(filesDir, path), bytes)
-        }
-        unpacked = true
-      }
+      if (!filesDir) filesDir = unpackBundle(readFileSync(bundle))
       return elapsed
     }
     await exportFromTheApp()
     const measured: number[] = []
     const samples = await compare(
       async () => measured.push(await exportFromTheApp()),
-      async () =>
-        execFileSync(
-          'bash',
-          [
-            '-c',
-            'rm -f ../baseline.zip && zip -q -r -6 ../baseline.zip . && find . -type f -print0 | xargs -0 sha256sum > /dev/null',
-          ],
-          { cwd: filesDir },
-        ),
+      async () => zipAndHashFolder(filesDir),
       { warmup: 0, samples: 5 },
     )
     const peak = peakRssMb(app.hostPid)

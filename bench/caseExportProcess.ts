@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { startMainSide } from '../src/main/app/startMainSide'
 import { dispatchBridgeCall } from '../src/main/bridge/dispatchBridgeCall'
@@ -16,6 +15,7 @@ import { bundledSanctionedWallets } from '../src/sandbox/crypto/walletRecords'
 import { startSandbox } from '../src/sandbox/sandboxServer'
 import type { CryptoSearchResult } from '../src/shared/bridge/cryptoContract'
 import { compare } from './benchStats'
+import { unpackBundle, zipAndHashFolder } from './zipBaseline'
 
 /**
  * Run in a process of its own so its peak resident memory is the export's: 1,000 real checks
@@ -69,23 +69,12 @@ const exportOnce = async (): Promise<void> => {
 }
 await exportOnce()
 
-const filesDir = mkdtempSync(join(tmpdir(), 'cd-bench-files-'))
-for (const [path, bytes] of Object.entries(unzipSync(readFileSync(lastBundle)))) {
-  mkdirSync(dirname(join(filesDir, path)), { recursive: true })
-  writeFileSync(join(filesDir, path), bytes)
-}
-const zipAndHash = async (): Promise<void> => {
-  execFileSync(
-    'bash',
-    [
-      '-c',
-      'rm -f ../baseline.zip && zip -q -r -6 ../baseline.zip . && find . -type f -print0 | xargs -0 sha256sum > /dev/null',
-    ],
-    { cwd: filesDir },
-  )
-}
+const filesDir = unpackBundle(readFileSync(lastBundle))
 
-const samples = await compare(exportOnce, zipAndHash, { warmup: 1, samples: 7 })
+const samples = await compare(exportOnce, async () => zipAndHashFolder(filesDir), {
+  warmup: 1,
+  samples: 7,
+})
 const bundle = readFileSync(lastBundle)
 console.log(
   JSON.stringify({
