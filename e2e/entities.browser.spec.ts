@@ -3,7 +3,7 @@ import { EntityListPage } from './pages/entityListPage'
 import { launchAppForEachTest } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
-const app = launchAppForEachTest()
+const app = launchAppForEachTest({ openInPage: true })
 
 const creations = () =>
   app().sandbox.requests.filter(
@@ -14,8 +14,6 @@ test('create an individual and a business, see them listed first, and read the d
   page,
 }) => {
   const entities = new EntityListPage(page)
-  await page.goto(app().url)
-  await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
 
@@ -78,8 +76,6 @@ test('offline: cached entities stay browsable, and an entity created offline is 
   page,
 }) => {
   const entities = new EntityListPage(page)
-  await page.goto(app().url)
-  await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
   const firstPage = await entities.rowNames()
@@ -123,8 +119,6 @@ test('a check linked to an entity from its result view is listed in the entityâ€
   page,
 }) => {
   const entities = new EntityListPage(page)
-  await page.goto(app().url)
-  await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
   const firstName = (await entities.rowNames())[0]!

@@ -4,15 +4,13 @@ import { SettingsPage } from './pages/settingsPage'
 import { launchAppForEachTest } from './support/browserModeApp'
 import { saveScreen } from './support/screenshots'
 
-const app = launchAppForEachTest()
+const app = launchAppForEachTest({ openInPage: true })
 
 test('keys are entered per environment, shown only by their last 4 characters, and used for requests', async ({
   page,
 }) => {
   const entities = new EntityListPage(page)
   const settings = new SettingsPage(page)
-  await page.goto(app().url)
-  await entities.waitUntilReady()
   await entities.open()
   await expect(entities.rows).toHaveCount(20)
 

@@ -67,18 +67,25 @@ export async function latestCheckOf(
     .last()
 }
 
+const changeLinkedEntities = (
+  db: AppDatabase,
+  checkKey: string,
+  change: (linked: string[]) => string[],
+): Promise<number> =>
+  db.checks
+    .where(':id')
+    .equals(checkKey)
+    .modify((check) => {
+      check.linkedEntityIds = change(check.linkedEntityIds ?? [])
+    })
+
 /** Links a check to an entity of the same environment; linking twice changes nothing. */
 export async function linkCheckToEntity(
   db: AppDatabase,
   checkKey: string,
   entityId: string,
 ): Promise<void> {
-  await db.checks
-    .where(':id')
-    .equals(checkKey)
-    .modify((check) => {
-      check.linkedEntityIds = [...new Set([...(check.linkedEntityIds ?? []), entityId])]
-    })
+  await changeLinkedEntities(db, checkKey, (linked) => [...new Set([...linked, entityId])])
 }
 
 export async function unlinkCheckFromEntity(
@@ -86,12 +93,7 @@ export async function unlinkCheckFromEntity(
   checkKey: string,
   entityId: string,
 ): Promise<void> {
-  await db.checks
-    .where(':id')
-    .equals(checkKey)
-    .modify((check) => {
-      check.linkedEntityIds = (check.linkedEntityIds ?? []).filter((id) => id !== entityId)
-    })
+  await changeLinkedEntities(db, checkKey, (linked) => linked.filter((id) => id !== entityId))
 }
 
 /** The checks linked to an entity in its environment, newest first. */
