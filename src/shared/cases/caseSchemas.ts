@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { environmentIdSchema } from '../environments'
+import { environmentIdSchema, type EnvironmentId } from '../environments'
 
 /** open → in review → escalated → closed; a closed case may be reopened, which the trail records. */
 export const caseStates = ['open', 'in_review', 'escalated', 'closed'] as const
@@ -40,6 +40,14 @@ export type CaseClosure = z.infer<typeof caseClosureSchema>
 
 /** An entity of one environment, as `<environment>|<ent_ id>`: ids are only unique per environment. */
 export const entityKeySchema = z.string().regex(/^(local|sandbox|production)\|ent_[A-Za-z0-9]+$/)
+
+export const entityKeyOf = (environment: EnvironmentId, id: string): string =>
+  `${environment}|${id}`
+
+export const splitEntityKey = (key: string): [EnvironmentId, string] => {
+  const [environment, id] = key.split('|') as [EnvironmentId, string]
+  return [environment, id]
+}
 
 export const caseOriginSchema = z.strictObject({
   kind: z.literal('imported'),

@@ -13,6 +13,7 @@ import type {
   CaseRecord,
   HitDecision,
 } from '../../../shared/cases/caseSchemas'
+import { hitDecisionId } from '../../../shared/cases/checkHits'
 import {
   bundlePaths,
   evidenceFormat,
@@ -235,7 +236,7 @@ export class EvidenceExporter {
     const createdAt = this.now().toISOString()
     const decisions = new Map(session.decisions.map((decision) => [decision.id, decision]))
     const decisionOf = (checkId: string, hitKey: string) =>
-      decisions.get(`${caseRecord.id}|${checkId}|${hitKey}`)
+      decisions.get(hitDecisionId(caseRecord.id, checkId, hitKey))
     const auditCheck = verifyAuditChain(session.auditTrail)
     await writer.add(bundlePaths.entities, jsonBytes(session.entities))
     await writer.add(bundlePaths.notes, jsonBytes(session.notes))

@@ -8,7 +8,8 @@ import { ModalActions } from '../../ui/ModalActions'
 import { entityDisplayName } from '../entities/entityDisplay'
 import { filterCachedEntities, readCachedEntities } from '../entities/entityCache'
 import { caseErrorMessage } from './caseErrorMessage'
-import { entityKeyOf, linkEntity } from './caseRepository'
+import { entityKeyOf } from '../../../../shared/cases/caseSchemas'
+import { linkEntity } from './caseRepository'
 import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20

@@ -1,6 +1,9 @@
 import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
-import type { CaseRecord, HitDecision } from '../../../../shared/cases/caseSchemas'
-import type { EnvironmentId } from '../../../../shared/environments'
+import {
+  splitEntityKey,
+  type CaseRecord,
+  type HitDecision,
+} from '../../../../shared/cases/caseSchemas'
 import type { AppDatabase, StoredCheck } from '../../db/appDatabase'
 
 /** A stored check as it goes into a bundle: without the words History finds it by. */
@@ -47,11 +50,6 @@ export async function readCaseChecks(
     checks: stored.flatMap((check) => (check ? [toExportedCheck(check)] : [])),
     missing: ids.filter((_id, index) => stored[index] === undefined),
   }
-}
-
-const splitEntityKey = (key: string): [EnvironmentId, string] => {
-  const [environment, id] = key.split('|') as [EnvironmentId, string]
-  return [environment, id]
 }
 
 /** A case's linked entities, with what this computer's cache (or the bundle) knows of each. */

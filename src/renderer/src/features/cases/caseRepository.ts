@@ -8,6 +8,7 @@ import {
 import {
   caseClosureSchema,
   caseNoteSchema,
+  entityKeyOf,
   hitDecisionSchema,
   newCaseSchema,
   reasonSchema,
@@ -231,9 +232,6 @@ export interface EntityRef {
   id: string
   name: string
 }
-
-export const entityKeyOf = (environment: EnvironmentId, id: string): string =>
-  `${environment}|${id}`
 
 export async function linkEntity(
   db: AppDatabase,
