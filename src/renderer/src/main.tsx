@@ -1,8 +1,10 @@
 import '@mantine/core/styles.css'
 import { createTheme, MantineProvider } from '@mantine/core'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App'
+import { App } from './app/App'
+import { queryClient } from './data/queryClient'
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -19,7 +21,9 @@ if (!root) throw new Error('the page has no #root element')
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <App />
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
 )

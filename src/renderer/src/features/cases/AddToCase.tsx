@@ -1,54 +1,36 @@
 import { Badge, Button, Group, Menu, Text } from '@mantine/core'
 import { IconBriefcase } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
-import { appDatabase } from '../../db/appDatabase'
-import { shellActions } from '../shell/store'
+import { useNavigate } from '@tanstack/react-router'
 import { caseErrorMessage } from './caseErrorMessage'
-import { casesWithCheck, casesWithEntity } from './caseQueries'
+import { useCasesWith, useEditableCases } from '../../data/cases/caseQueries'
 import { entityKeyOf } from '../../../../shared/cases/caseSchemas'
-import { linkCheck, linkEntity, type CheckRef, type EntityRef } from './caseRepository'
-import { lockReason } from './caseRules'
-import { casesActions } from './store'
+import { caseRepository, type CheckRef, type EntityRef } from '../../data/cases/caseRepository'
 
 export type CaseLinkTarget =
   { kind: 'check'; check: CheckRef } | { kind: 'entity'; entity: EntityRef }
 
-const membershipsOf = (target: CaseLinkTarget): Promise<CaseRecord[]> =>
-  target.kind === 'check'
-    ? casesWithCheck(appDatabase, target.check.localId)
-    : casesWithEntity(appDatabase, entityKeyOf(target.entity.environment, target.entity.id))
-
 /** The cases a check or an entity belongs to, and a menu to add it to another open case. */
 export function AddToCase({ target }: { target: CaseLinkTarget }) {
   const [failure, setFailure] = useState<string | null>(null)
-  const targetKey =
+  const memberships = useCasesWith(
     target.kind === 'check'
-      ? target.check.localId
-      : entityKeyOf(target.entity.environment, target.entity.id)
-  const memberships = useLiveQuery(() => membershipsOf(target), [targetKey])
-  const candidates = useLiveQuery(
-    async () =>
-      (await appDatabase.cases.orderBy('updatedAt').reverse().toArray()).filter(
-        (caseRecord) => lockReason(caseRecord) === null,
-      ),
-    [],
+      ? { checkId: target.check.localId }
+      : { entityKey: entityKeyOf(target.entity.environment, target.entity.id) },
   )
+  const candidates = useEditableCases()
   const memberIds = new Set(memberships?.map((caseRecord) => caseRecord.id))
   const add = (caseId: string) => {
     const linking =
       target.kind === 'check'
-        ? linkCheck(appDatabase, caseId, target.check)
-        : linkEntity(appDatabase, caseId, target.entity)
+        ? caseRepository.linkCheck(caseId, target.check)
+        : caseRepository.linkEntity(caseId, target.entity)
     linking
       .then(() => setFailure(null))
       .catch((error: unknown) => setFailure(caseErrorMessage(error)))
   }
-  const open = (caseId: string) => {
-    casesActions.openCase(caseId)
-    shellActions.show('cases')
-  }
+  const navigate = useNavigate()
+  const open = (caseId: string) => void navigate({ to: '/cases/$caseId', params: { caseId } })
   return (
     <Group gap={6} data-testid="add-to-case">
       <Menu position="bottom-end" withinPortal>

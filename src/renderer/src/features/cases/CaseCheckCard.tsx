@@ -3,8 +3,8 @@ import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { hitDecisionId, hitsOf } from '../../../../shared/cases/checkHits'
 import { environmentLabels } from '../../../../shared/environments'
-import { Timestamp } from '../../ui/Timestamp'
-import { statusColor, statusLabel } from '../checks/checkLabels'
+import { Timestamp } from '../../components/Timestamp'
+import { statusColor, statusLabel } from '../../components/checkLabels'
 import { HitDecisionRow } from './HitDecisionRow'
 
 /** A linked check with each of its hits and their decisions. */

@@ -1,12 +1,10 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
-import { appDatabase } from '../../db/appDatabase'
 import { CaseCheckCard } from './CaseCheckCard'
 import { caseErrorMessage } from './caseErrorMessage'
-import { readCaseChecks, readCaseDecisions } from './caseQueries'
-import { unlinkCheck } from './caseRepository'
+import { useCaseChecks } from '../../data/cases/caseQueries'
+import { caseRepository } from '../../data/cases/caseRepository'
 import { LinkCheckModal } from './LinkCheckModal'
 import { PanelToolbar } from './PanelToolbar'
 
@@ -23,10 +21,7 @@ export function CaseChecksPanel({
   const [shown, setShown] = useState(pageSize)
   const [linking, setLinking] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const view = useLiveQuery(async () => {
-    const { checks, missing } = await readCaseChecks(appDatabase, caseRecord, 0, shown)
-    return { checks, missing, decisions: await readCaseDecisions(appDatabase, caseRecord.id) }
-  }, [caseRecord, shown])
+  const view = useCaseChecks(caseRecord, shown)
   const total = caseRecord.checkIds.length
   return (
     <Stack gap="sm">
@@ -58,11 +53,13 @@ export function CaseChecksPanel({
           decisions={view.decisions}
           editable={editable}
           onUnlink={() =>
-            void unlinkCheck(appDatabase, caseRecord.id, {
-              localId: check.localId,
-              query: check.query,
-              fetchedAt: check.fetchedAt,
-            }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+            void caseRepository
+              .unlinkCheck(caseRecord.id, {
+                localId: check.localId,
+                query: check.query,
+                fetchedAt: check.fetchedAt,
+              })
+              .catch((error: unknown) => setFailure(caseErrorMessage(error)))
           }
         />
       ))}

@@ -4,18 +4,18 @@ import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { CopyValue } from '../../ui/CopyValue'
-import { Timestamp } from '../../ui/Timestamp'
+import { CopyValue } from '../../components/CopyValue'
+import { Timestamp } from '../../components/Timestamp'
 import { CaseChecksPanel } from './CaseChecksPanel'
 import { CaseEntitiesPanel } from './CaseEntitiesPanel'
 import { CaseNotesPanel } from './CaseNotesPanel'
 import { CaseStateActions } from './CaseStateActions'
-import { CaseStateBadge } from './CaseStateBadge'
+import { CaseStateBadge } from '../../components/CaseStateBadge'
 import { CaseTimeline } from './CaseTimeline'
-import { lockReason } from './caseRules'
+import { lockReason } from '../../data/cases/caseRules'
 import { ExportCaseButton } from './ExportCaseButton'
-import { casesActions, useCasesStore, type CaseTab } from './store'
-import { useHitTally } from './useCaseView'
+import { casesActions, casesSelectors, useCasesStore, type CaseTab } from './store'
+import { useHitTally } from '../../data/cases/caseQueries'
 
 function HitSummary({ caseRecord }: { caseRecord: CaseRecord }) {
   const tally = useHitTally(caseRecord)
@@ -47,7 +47,7 @@ export function CaseDetail({
   caseRecord: CaseRecord
   environment: EnvironmentId
 }) {
-  const tab = useCasesStore((state) => state.tab)
+  const tab = useCasesStore(casesSelectors.tabOf(caseRecord.id))
   const [failure, setFailure] = useState<string | null>(null)
   const locked = lockReason(caseRecord)
   const editable = locked === null
@@ -125,7 +125,10 @@ export function CaseDetail({
           )}
         </Stack>
       </Paper>
-      <Tabs value={tab} onChange={(value) => value && casesActions.showTab(value as CaseTab)}>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && casesActions.showTab(caseRecord.id, value as CaseTab)}
+      >
         <Tabs.List>
           <Tabs.Tab value="checks" data-testid="case-tab-checks">
             Checks and hits ({caseRecord.checkIds.length})

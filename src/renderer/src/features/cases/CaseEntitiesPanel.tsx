@@ -1,14 +1,12 @@
 import { Button, Stack, Table, Text } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
-import { appDatabase } from '../../db/appDatabase'
-import { Timestamp } from '../../ui/Timestamp'
-import { entityDisplayName } from '../entities/entityDisplay'
+import { Timestamp } from '../../components/Timestamp'
+import { entityDisplayName } from '../../components/entityDisplay'
 import { caseErrorMessage } from './caseErrorMessage'
-import { readCaseEntities } from './caseQueries'
-import { unlinkEntity } from './caseRepository'
+import { useCaseEntities } from '../../data/cases/caseQueries'
+import { caseRepository } from '../../data/cases/caseRepository'
 import { LinkEntityModal } from './LinkEntityModal'
 import { PanelToolbar } from './PanelToolbar'
 
@@ -23,7 +21,7 @@ export function CaseEntitiesPanel({
 }) {
   const [linking, setLinking] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const entities = useLiveQuery(() => readCaseEntities(appDatabase, caseRecord), [caseRecord])
+  const entities = useCaseEntities(caseRecord)
   return (
     <Stack gap="sm">
       <PanelToolbar
@@ -75,11 +73,13 @@ export function CaseEntitiesPanel({
                         variant="subtle"
                         color="gray"
                         onClick={() =>
-                          void unlinkEntity(appDatabase, caseRecord.id, {
-                            environment: linked.environment,
-                            id: linked.id,
-                            name,
-                          }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+                          void caseRepository
+                            .unlinkEntity(caseRecord.id, {
+                              environment: linked.environment,
+                              id: linked.id,
+                              name,
+                            })
+                            .catch((error: unknown) => setFailure(caseErrorMessage(error)))
                         }
                       >
                         Unlink

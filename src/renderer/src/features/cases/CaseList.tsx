@@ -1,15 +1,20 @@
 import { Badge, Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { appDatabase } from '../../db/appDatabase'
-import { formatLocalDateTime } from '../../ui/formatTime'
-import { CaseStateBadge } from './CaseStateBadge'
-import { casesActions, useCasesStore } from './store'
+import { useCaseList } from '../../data/cases/caseQueries'
+import { formatLocalDateTime } from '../../components/formatTime'
+import { CaseStateBadge } from '../../components/CaseStateBadge'
+import { useNavigate } from '@tanstack/react-router'
 
 /** Every case on this computer, the most recently changed first. */
-export function CaseList({ onNewCase }: { onNewCase: () => void }) {
-  const cases = useLiveQuery(() => appDatabase.cases.orderBy('updatedAt').reverse().toArray(), [])
-  const openCaseId = useCasesStore((state) => state.openCaseId)
+export function CaseList({
+  openCaseId,
+  onNewCase,
+}: {
+  openCaseId: string | null
+  onNewCase: () => void
+}) {
+  const navigate = useNavigate()
+  const cases = useCaseList()
   return (
     <Stack gap="xs" w={300} miw={300} h="100%" data-testid="case-list">
       <Group justify="space-between">
@@ -28,7 +33,9 @@ export function CaseList({ onNewCase }: { onNewCase: () => void }) {
           {cases?.map((caseRecord) => (
             <UnstyledButton
               key={caseRecord.id}
-              onClick={() => casesActions.openCase(caseRecord.id)}
+              onClick={() =>
+                void navigate({ to: '/cases/$caseId', params: { caseId: caseRecord.id } })
+              }
               p="xs"
               data-testid="case-list-item"
               style={{

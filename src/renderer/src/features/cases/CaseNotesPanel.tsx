@@ -1,11 +1,10 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
-import { appDatabase } from '../../db/appDatabase'
-import { Timestamp } from '../../ui/Timestamp'
+import { useCaseNotes } from '../../data/cases/caseQueries'
+import { Timestamp } from '../../components/Timestamp'
 import { caseErrorMessage } from './caseErrorMessage'
-import { addNote } from './caseRepository'
+import { caseRepository } from '../../data/cases/caseRepository'
 
 export function CaseNotesPanel({
   caseRecord,
@@ -16,18 +15,10 @@ export function CaseNotesPanel({
 }) {
   const [text, setText] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
-  const notes = useLiveQuery(
-    () =>
-      appDatabase.caseNotes
-        .where('[caseId+createdAt]')
-        .between([caseRecord.id, ''], [caseRecord.id, '\uffff'])
-        .reverse()
-        .toArray(),
-    [caseRecord.id],
-  )
+  const notes = useCaseNotes(caseRecord.id)
   const add = async () => {
     try {
-      await addNote(appDatabase, caseRecord.id, text)
+      await caseRepository.addNote(caseRecord.id, text)
       setText('')
       setFailure(null)
     } catch (error) {

@@ -7,12 +7,11 @@ import {
   type CaseRecord,
   type CaseState,
 } from '../../../../shared/cases/caseSchemas'
-import { appDatabase } from '../../db/appDatabase'
-import { ModalActions } from '../../ui/ModalActions'
+import { ModalActions } from '../../components/ModalActions'
 import { caseErrorMessage } from './caseErrorMessage'
-import { changeState, closeCase, reopenCase } from './caseRepository'
-import { statesReachableFrom } from './caseRules'
-import { useHitTally } from './useCaseView'
+import { caseRepository } from '../../data/cases/caseRepository'
+import { statesReachableFrom } from '../../data/cases/caseRules'
+import { useHitTally } from '../../data/cases/caseQueries'
 
 const moveLabels: Record<CaseState, string> = {
   open: 'Back to open',
@@ -32,7 +31,7 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
   const submit = async () => {
     if (!outcome) return setFailure('Choose the outcome of the case.')
     try {
-      await closeCase(appDatabase, caseRecord.id, {
+      await caseRepository.closeCase(caseRecord.id, {
         outcome,
         reason,
         ...(undecided > 0 ? { undecidedHitsReason: undecidedReason } : {}),
@@ -95,7 +94,7 @@ function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose:
   const [failure, setFailure] = useState<string | null>(null)
   const submit = async () => {
     try {
-      await reopenCase(appDatabase, caseRecord.id, reason)
+      await caseRepository.reopenCase(caseRecord.id, reason)
       onClose()
     } catch (error) {
       setFailure(caseErrorMessage(error, 'The reason'))
@@ -134,9 +133,9 @@ export function CaseStateActions({
   const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null)
   if (caseRecord.origin) return null
   const move = (state: CaseState) =>
-    changeState(appDatabase, caseRecord.id, state).catch((error: unknown) =>
-      onFailure(caseErrorMessage(error)),
-    )
+    caseRepository
+      .changeState(caseRecord.id, state)
+      .catch((error: unknown) => onFailure(caseErrorMessage(error)))
   return (
     <Group gap="xs">
       {statesReachableFrom(caseRecord.state).map((state) => (

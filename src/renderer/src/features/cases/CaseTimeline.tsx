@@ -1,14 +1,12 @@
 import { Alert, Group, Stack, Text, Timeline } from '@mantine/core'
 import { IconLink, IconShieldCheck, IconShieldX } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { verifyAuditChain } from '../../../../shared/cases/auditChain'
-import { appDatabase } from '../../db/appDatabase'
-import { Timestamp } from '../../ui/Timestamp'
-import { auditTrailOf } from './caseRepository'
+import { Timestamp } from '../../components/Timestamp'
+import { useAuditTrail } from '../../data/cases/caseQueries'
 
 /** The case's audit trail, newest first, with whether its hash chain is intact. */
 export function CaseTimeline({ caseId }: { caseId: string }) {
-  const trail = useLiveQuery(() => auditTrailOf(appDatabase, caseId).toArray(), [caseId])
+  const trail = useAuditTrail(caseId)
   if (!trail) return null
   const chain = verifyAuditChain(trail)
   return (

@@ -1,24 +1,19 @@
 import { Center, Group, ScrollArea, Text } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import { appDatabase } from '../../db/appDatabase'
-import { shellSelectors, useShellStore } from '../shell/store'
+import { useCase } from '../../data/cases/caseQueries'
+import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { CaseDetail } from './CaseDetail'
 import { CaseList } from './CaseList'
 import { NewCaseModal } from './NewCaseModal'
-import { useCasesStore } from './store'
 
-export function CasesScreen() {
-  const openCaseId = useCasesStore((state) => state.openCaseId)
-  const environment = useShellStore(shellSelectors.activeEnvironment)
+/** The case list beside the case at `caseId` (none when null). */
+export function CasesScreen({ caseId: openCaseId }: { caseId: string | null }) {
+  const environment = useActiveEnvironment()
   const [creating, setCreating] = useState(false)
-  const caseRecord = useLiveQuery(
-    async () => (openCaseId ? ((await appDatabase.cases.get(openCaseId)) ?? null) : null),
-    [openCaseId],
-  )
+  const caseRecord = useCase(openCaseId)
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-      <CaseList onNewCase={() => setCreating(true)} />
+      <CaseList openCaseId={openCaseId} onNewCase={() => setCreating(true)} />
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         {caseRecord && environment ? (
           <CaseDetail caseRecord={caseRecord} environment={environment} />

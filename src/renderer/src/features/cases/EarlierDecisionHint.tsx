@@ -1,11 +1,9 @@
 import { Badge, Group, Paper, Text } from '@mantine/core'
 import { IconHistory } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { hitDecisionLabels } from '../../../../shared/cases/caseLabels'
-import { appDatabase } from '../../db/appDatabase'
-import { formatLocalDate } from '../../ui/formatTime'
-import { earlierDecisionOn } from './caseQueries'
-import { decisionColors } from './decisionColors'
+import { formatLocalDate } from '../../components/formatTime'
+import { useEarlierDecision } from '../../data/cases/caseQueries'
+import { decisionColors } from '../../components/decisionColors'
 
 /** The decision already made on this record of this identifier, in another check. */
 export function EarlierDecisionHint({
@@ -17,10 +15,7 @@ export function EarlierDecisionHint({
   hitKey: string
   checkId: string
 }) {
-  const earlier = useLiveQuery(
-    () => earlierDecisionOn(appDatabase, queryKey, hitKey, checkId),
-    [queryKey, hitKey, checkId],
-  )
+  const earlier = useEarlierDecision(queryKey, hitKey, checkId)
   if (!earlier) return null
   const { decision, caseTitle } = earlier
   return (

@@ -3,9 +3,8 @@ import { IconFileZip } from '@tabler/icons-react'
 import { useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, callBridge } from '../../bridge/bridgeClient'
-import { appDatabase } from '../../db/appDatabase'
 import { caseErrorMessage } from './caseErrorMessage'
-import { exportCase, type FinishedExport } from './exportCase'
+import { caseExport, type FinishedExport } from '../../data/cases/caseExport'
 
 type ExportState =
   | { kind: 'idle' }
@@ -32,7 +31,7 @@ export function ExportCaseButton({ caseId }: { caseId: string }) {
   const run = async () => {
     setState({ kind: 'running', sent: 0, total: 0 })
     try {
-      const result = await exportCase(appDatabase, callBridge, caseId, (sent, total) =>
+      const result = await caseExport.exportCase(callBridge, caseId, (sent, total) =>
         setState({ kind: 'running', sent, total }),
       )
       if (result.delivery.kind === 'download') {

@@ -8,13 +8,12 @@ import {
   type HitDecisionKind,
 } from '../../../../shared/cases/caseSchemas'
 import type { CheckHit } from '../../../../shared/cases/checkHits'
-import { appDatabase } from '../../db/appDatabase'
-import { Timestamp } from '../../ui/Timestamp'
-import { categoryLabel } from '../checks/checkLabels'
+import { Timestamp } from '../../components/Timestamp'
+import { categoryLabel } from '../../components/checkLabels'
 import { caseErrorMessage } from './caseErrorMessage'
-import { decisionColors } from './decisionColors'
+import { decisionColors } from '../../components/decisionColors'
 import { EarlierDecisionHint } from './EarlierDecisionHint'
-import { decideHit } from './caseRepository'
+import { caseRepository } from '../../data/cases/caseRepository'
 
 /** One hit of a linked check: the record, its decision, and (when the case allows) a way to decide. */
 export function HitDecisionRow({
@@ -37,7 +36,7 @@ export function HitDecisionRow({
 
   const save = async () => {
     try {
-      await decideHit(appDatabase, caseId, { check, hit, decision: choice, rationale })
+      await caseRepository.decideHit(caseId, { check, hit, decision: choice, rationale })
       setEditing(false)
       setFailure(null)
     } catch (error) {

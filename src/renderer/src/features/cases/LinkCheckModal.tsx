@@ -1,15 +1,12 @@
 import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
-import { appDatabase } from '../../db/appDatabase'
-import { ModalActions } from '../../ui/ModalActions'
-import { Timestamp } from '../../ui/Timestamp'
-import { statusColor, statusLabel } from '../checks/checkLabels'
-import { readSelectionWindow, selectChecks } from '../history/historyQuery'
-import { getInitialHistoryState } from '../history/store'
+import { ModalActions } from '../../components/ModalActions'
+import { Timestamp } from '../../components/Timestamp'
+import { statusColor, statusLabel } from '../../components/checkLabels'
+import { useChecksMatching } from '../../data/checks/checkQueries'
 import { caseErrorMessage } from './caseErrorMessage'
-import { linkCheck } from './caseRepository'
+import { caseRepository } from '../../data/cases/caseRepository'
 import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20
@@ -24,12 +21,7 @@ export function LinkCheckModal({
 }) {
   const [text, setText] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
-  const matches = useLiveQuery(async () => {
-    const selection = await selectChecks(appDatabase, { ...getInitialHistoryState().filters, text })
-    return (await readSelectionWindow(appDatabase, selection, 0, shownMatches)).filter(
-      (check) => check !== undefined,
-    )
-  }, [text])
+  const matches = useChecksMatching(text, shownMatches)
   return (
     <Modal opened onClose={onClose} title="Link a check to the case" size="lg">
       <Stack gap="sm">
@@ -51,11 +43,13 @@ export function LinkCheckModal({
             testId="link-check"
             linked={caseRecord.checkIds.includes(check.localId)}
             onLink={() =>
-              void linkCheck(appDatabase, caseRecord.id, {
-                localId: check.localId,
-                query: check.query,
-                fetchedAt: check.fetchedAt,
-              }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+              void caseRepository
+                .linkCheck(caseRecord.id, {
+                  localId: check.localId,
+                  query: check.query,
+                  fetchedAt: check.fetchedAt,
+                })
+                .catch((error: unknown) => setFailure(caseErrorMessage(error)))
             }
           >
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>

@@ -1,15 +1,13 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { appDatabase } from '../../db/appDatabase'
-import { ModalActions } from '../../ui/ModalActions'
-import { entityDisplayName } from '../entities/entityDisplay'
-import { filterCachedEntities, readCachedEntities } from '../entities/entityCache'
+import { ModalActions } from '../../components/ModalActions'
+import { entityDisplayName } from '../../components/entityDisplay'
+import { useEntityCandidates } from '../../data/entities/entityQueries'
 import { caseErrorMessage } from './caseErrorMessage'
 import { entityKeyOf } from '../../../../shared/cases/caseSchemas'
-import { linkEntity } from './caseRepository'
+import { caseRepository } from '../../data/cases/caseRepository'
 import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20
@@ -26,12 +24,7 @@ export function LinkEntityModal({
 }) {
   const [text, setText] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
-  const matches = useLiveQuery(async () => {
-    const keys = await filterCachedEntities(appDatabase, environment, text)
-    return (await readCachedEntities(appDatabase, keys.slice(0, shownMatches))).filter(
-      (entity) => entity !== undefined,
-    )
-  }, [environment, text])
+  const matches = useEntityCandidates(environment, text, shownMatches)
   return (
     <Modal opened onClose={onClose} title="Link an entity to the case" size="lg">
       <Stack gap="sm">
@@ -55,11 +48,13 @@ export function LinkEntityModal({
               testId="link-entity"
               linked={caseRecord.entityKeys.includes(entityKeyOf(cached.environment, cached.id))}
               onLink={() =>
-                void linkEntity(appDatabase, caseRecord.id, {
-                  environment: cached.environment,
-                  id: cached.id,
-                  name,
-                }).catch((error: unknown) => setFailure(caseErrorMessage(error)))
+                void caseRepository
+                  .linkEntity(caseRecord.id, {
+                    environment: cached.environment,
+                    id: cached.id,
+                    name,
+                  })
+                  .catch((error: unknown) => setFailure(caseErrorMessage(error)))
               }
             >
               <Text size="sm">{name}</Text>

@@ -1,45 +1,33 @@
 import { Modal, Stack, Textarea, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import {
-  caseDescriptionSchema,
-  caseSubjectSchema,
-  caseTitleSchema,
-} from '../../../../shared/cases/caseSchemas'
-import { appDatabase } from '../../db/appDatabase'
-import { ModalActions } from '../../ui/ModalActions'
+import { newCaseSchema, type NewCase } from '../../../../shared/cases/caseSchemas'
+import { ModalActions } from '../../components/ModalActions'
+import { zodFormResolver } from '../../components/zodFormResolver'
+import { caseRepository } from '../../data/cases/caseRepository'
 import { caseErrorMessage } from './caseErrorMessage'
-import { createCase } from './caseRepository'
-import { casesActions } from './store'
 
-const fieldError = (schema: typeof caseTitleSchema, value: string, shown: boolean) => {
-  if (!shown) return null
-  const parsed = schema.safeParse(value)
-  return parsed.success ? null : `This ${parsed.error.issues[0]?.message ?? 'is not valid'}`
-}
+const emptyCase: NewCase = { title: '', subject: '', description: '' }
 
-/** Opens a case: a title, the subject under investigation, and what prompted it. */
 export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [title, setTitle] = useState('')
-  const [subject, setSubject] = useState('')
-  const [description, setDescription] = useState('')
-  const [submitted, setSubmitted] = useState(false)
+  const navigate = useNavigate()
   const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<NewCase>({
+    initialValues: emptyCase,
+    validate: zodFormResolver(newCaseSchema, {
+      title: 'Title',
+      subject: 'Subject',
+      description: 'Description',
+    }),
+  })
 
-  const submit = async () => {
-    setSubmitted(true)
-    const valid = [
-      caseTitleSchema.safeParse(title),
-      caseSubjectSchema.safeParse(subject),
-      caseDescriptionSchema.safeParse(description),
-    ].every((result) => result.success)
-    if (!valid) return
+  const create = async (values: NewCase) => {
     try {
-      const id = await createCase(appDatabase, { title, subject, description })
-      casesActions.openCase(id)
-      setTitle('')
-      setSubject('')
-      setDescription('')
-      setSubmitted(false)
+      const id = await caseRepository.createCase(values)
+      void navigate({ to: '/cases/$caseId', params: { caseId: id } })
+      form.reset()
+      setFailure(null)
       onClose()
     } catch (error) {
       setFailure(caseErrorMessage(error))
@@ -48,44 +36,36 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   return (
     <Modal opened={opened} onClose={onClose} title="New case" size="lg">
-      <Stack gap="sm">
-        <TextInput
-          label="Title"
-          placeholder="e.g. ACME Ltd — wallet alert November"
-          value={title}
-          onChange={(event) => setTitle(event.currentTarget.value)}
-          error={fieldError(caseTitleSchema, title, submitted)}
-          data-testid="new-case-title"
-          data-autofocus
-        />
-        <TextInput
-          label="Subject"
-          description="The person, business or wallet under investigation"
-          value={subject}
-          onChange={(event) => setSubject(event.currentTarget.value)}
-          error={fieldError(caseSubjectSchema, subject, submitted)}
-          data-testid="new-case-subject"
-        />
-        <Textarea
-          label="Description"
-          description="What prompted the case (optional)"
-          autosize
-          minRows={3}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          error={fieldError(caseDescriptionSchema, description, submitted)}
-          data-testid="new-case-description"
-        />
-        <ModalActions
-          failure={failure}
-          onCancel={onClose}
-          confirm={{
-            label: 'Create case',
-            onClick: () => void submit(),
-            testId: 'new-case-create',
-          }}
-        />
-      </Stack>
+      <form noValidate onSubmit={form.onSubmit((values) => void create(values))}>
+        <Stack gap="sm">
+          <TextInput
+            label="Title"
+            placeholder="e.g. ACME Ltd — wallet alert November"
+            {...form.getInputProps('title')}
+            data-testid="new-case-title"
+            data-autofocus
+          />
+          <TextInput
+            label="Subject"
+            description="The person, business or wallet under investigation"
+            {...form.getInputProps('subject')}
+            data-testid="new-case-subject"
+          />
+          <Textarea
+            label="Description"
+            description="What prompted the case (optional)"
+            autosize
+            minRows={3}
+            {...form.getInputProps('description')}
+            data-testid="new-case-description"
+          />
+          <ModalActions
+            failure={failure}
+            onCancel={onClose}
+            confirm={{ label: 'Create case', testId: 'new-case-create' }}
+          />
+        </Stack>
+      </form>
     </Modal>
   )
 }

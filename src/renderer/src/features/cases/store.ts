@@ -3,17 +3,23 @@ import { create } from 'zustand'
 export type CaseTab = 'checks' | 'entities' | 'notes' | 'timeline'
 
 interface CasesState {
-  /** The case on screen, or null for none. */
-  openCaseId: string | null
-  tab: CaseTab
+  /** The tab last chosen, and the case it was chosen on: another case opens on its checks. */
+  shownTab: { caseId: string; tab: CaseTab } | null
 }
 
-export const getInitialCasesState = (): CasesState => ({ openCaseId: null, tab: 'checks' })
+export const getInitialCasesState = (): CasesState => ({ shownTab: null })
 
-/** UI state only: which case and which of its tabs are on screen. */
+/** UI state only: which tab of the open case is on screen. */
 export const useCasesStore = create<CasesState>()(getInitialCasesState)
 
 export const casesActions = {
-  openCase: (openCaseId: string): void => useCasesStore.setState({ openCaseId, tab: 'checks' }),
-  showTab: (tab: CaseTab): void => useCasesStore.setState({ tab }),
+  showTab: (caseId: string, tab: CaseTab): void =>
+    useCasesStore.setState({ shownTab: { caseId, tab } }),
+}
+
+export const casesSelectors = {
+  tabOf:
+    (caseId: string) =>
+    (state: CasesState): CaseTab =>
+      state.shownTab?.caseId === caseId ? state.shownTab.tab : 'checks',
 }

@@ -2,11 +2,16 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconFileCode } from '@tabler/icons-react'
 import { useState } from 'react'
 import { environmentLabels } from '../../../../shared/environments'
-import type { StoredCheck } from '../../db/appDatabase'
-import { CopyValue } from '../../ui/CopyValue'
-import { formatAge } from '../../ui/formatTime'
-import { Timestamp } from '../../ui/Timestamp'
-import { categoryLabel, orderedCategories, statusColor, statusLabel } from './checkLabels'
+import type { StoredCheck } from '../../data/checks/checkRepository'
+import { CopyValue } from '../../components/CopyValue'
+import { formatAge } from '../../components/formatTime'
+import { Timestamp } from '../../components/Timestamp'
+import {
+  categoryLabel,
+  orderedCategories,
+  statusColor,
+  statusLabel,
+} from '../../components/checkLabels'
 import { hitKeyOf } from '../../../../shared/cases/checkHits'
 import { AddToCase } from '../cases/AddToCase'
 import { EarlierDecisionHint } from '../cases/EarlierDecisionHint'

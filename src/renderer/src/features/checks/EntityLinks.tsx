@@ -1,38 +1,26 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { IconLink, IconX } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
-import type { EnvironmentId } from '../../../../shared/environments'
-import { appDatabase, type StoredCheck } from '../../db/appDatabase'
-import { filterCachedEntities, readCachedEntities } from '../entities/entityCache'
-import { entityDisplayName } from '../entities/entityDisplay'
-import { linkCheckToEntity, unlinkCheckFromEntity } from './checkStore'
+import type { Entity } from '../../../../shared/bridge/entitiesContract'
+import { useCachedEntitiesById, useEntityCandidates } from '../../data/entities/entityQueries'
+import { entityDisplayName } from '../../components/entityDisplay'
+import { checkRepository, type StoredCheck } from '../../data/checks/checkRepository'
 
 const entityIdPattern = /^ent_[A-Za-z0-9]+$/
+
+const nameOf = (entity: Entity | undefined, id: string): string =>
+  entity ? `${entityDisplayName(entity)} · ${id}` : id
 
 /** Which entities this check belongs to; links are kept on this computer, within the check's environment. */
 export function EntityLinks({ stored }: { stored: StoredCheck }) {
   const [text, setText] = useState('')
   const linked = stored.linkedEntityIds ?? []
-  const names = useLiveQuery(async () => {
-    const rows = await readCachedEntities(
-      appDatabase,
-      linked.map((id): [EnvironmentId, string] => [stored.environment, id]),
-    )
-    return new Map(
-      rows.flatMap((row) => (row ? [[row.id, entityDisplayName(row.entity)] as const] : [])),
-    )
-  }, [stored.environment, linked.join(',')])
-  const candidates = useLiveQuery(async () => {
-    const keys = (await filterCachedEntities(appDatabase, stored.environment, text)).slice(0, 5)
-    return (await readCachedEntities(appDatabase, keys)).flatMap((row) =>
-      row && !linked.includes(row.id) ? [row] : [],
-    )
-  }, [stored.environment, text, linked.join(',')])
+  const linkedEntities = useCachedEntitiesById(stored.environment, linked)
+  const candidates = useEntityCandidates(stored.environment, text, 5, linked)
   const pasted = text.trim()
   const link = (id: string) => {
     setText('')
-    void linkCheckToEntity(appDatabase, stored.localId, id)
+    void checkRepository.linkCheckToEntity(stored.localId, id)
   }
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="entity-links">
@@ -61,11 +49,11 @@ export function EntityLinks({ stored }: { stored: StoredCheck }) {
                   size={12}
                   style={{ cursor: 'pointer' }}
                   aria-label={`Unlink ${id}`}
-                  onClick={() => void unlinkCheckFromEntity(appDatabase, stored.localId, id)}
+                  onClick={() => void checkRepository.unlinkCheckFromEntity(stored.localId, id)}
                 />
               }
             >
-              {names?.get(id) ? `${names.get(id)} · ${id}` : id}
+              {nameOf(linkedEntities?.get(id), id)}
             </Badge>
           ))}
         </Group>

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Table, Text } from '@mantine/core'
-import { CopyValue } from '../../ui/CopyValue'
+import { CopyValue } from '../../components/CopyValue'
 
 /** Fields read first for a crypto wallet; any other field follows in the order the service sent it. */
 const leadingFields = [

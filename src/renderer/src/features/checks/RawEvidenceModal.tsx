@@ -1,7 +1,7 @@
 import { Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core'
 import type { Evidence } from '../../../../shared/bridge/evidenceSchema'
-import { CopyValue } from '../../ui/CopyValue'
-import { formatLocalDateTime } from '../../ui/formatTime'
+import { CopyValue } from '../../components/CopyValue'
+import { formatLocalDateTime } from '../../components/formatTime'
 
 /** The answer's bytes as received, decoded for reading; pretty-printed when they are JSON. */
 const decodedBody = (evidence: Evidence): string => {

@@ -1,13 +1,12 @@
 import { Badge, Box, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useRef } from 'react'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { appDatabase } from '../../db/appDatabase'
-import { formatLocalDateTime } from '../../ui/formatTime'
-import { filterCachedEntities, quickFilterLimit, readCachedEntities } from './entityCache'
-import { entityDisplayName } from './entityDisplay'
-import { entityListActions } from './store'
+import { formatLocalDateTime } from '../../components/formatTime'
+import { useCachedEntityWindow, useEntityMatches } from '../../data/entities/entityQueries'
+import { quickFilterLimit } from '../../data/entities/entityRepository'
+import { entityDisplayName } from '../../components/entityDisplay'
+import { useNavigate } from '@tanstack/react-router'
 
 const rowHeight = 40
 
@@ -19,10 +18,8 @@ export function CachedEntityMatches({
   environment: EnvironmentId
   text: string
 }) {
-  const found = useLiveQuery(
-    async () => ({ text, keys: await filterCachedEntities(appDatabase, environment, text) }),
-    [environment, text],
-  )
+  const navigate = useNavigate()
+  const found = useEntityMatches(environment, text)
   const keys = found?.keys ?? []
   const scroller = useRef<HTMLDivElement>(null)
   // The React Compiler cannot memoise around this hook; the app is not compiled with it.
@@ -35,10 +32,7 @@ export function CachedEntityMatches({
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
-  const rows = useLiveQuery(
-    () => readCachedEntities(appDatabase, keys.slice(first, first + items.length)),
-    [keys, first, items.length],
-  )
+  const rows = useCachedEntityWindow(keys, first, items.length)
   return (
     <Box
       style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
@@ -64,7 +58,10 @@ export function CachedEntityMatches({
                 gap="sm"
                 wrap="nowrap"
                 data-testid="entity-match"
-                onClick={() => cached && entityListActions.openEntity(cached.id)}
+                onClick={() =>
+                  cached &&
+                  void navigate({ to: '/entities/$entityId', params: { entityId: cached.id } })
+                }
                 style={{
                   position: 'absolute',
                   top: 0,

@@ -20,31 +20,33 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import type { FetchedEntity } from '../../../../shared/bridge/entitiesContract'
-import { appDatabase } from '../../db/appDatabase'
-import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
-import { shellActions, shellSelectors, useShellStore } from '../shell/store'
-import { CopyValue } from '../../ui/CopyValue'
+import { formatAge, formatLocalDateTime } from '../../components/formatTime'
+import { Link } from '@tanstack/react-router'
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
+import { useActiveEnvironment } from '../../data/settings/settingsQueries'
+import { refetchEntities, useEntityPageFetch } from '../../data/entities/entityServerQueries'
+import { CopyValue } from '../../components/CopyValue'
 import { CachedEntityMatches } from './CachedEntityMatches'
-import { readEntityPage, saveEntity, type CachedPageView } from './entityCache'
-import { entityDisplayName } from './entityDisplay'
-import { EntityDetail } from './EntityDetail'
+import { useCachedEntityPage } from '../../data/entities/entityQueries'
+import { entityRepository, type CachedPageView } from '../../data/entities/entityRepository'
+import { entityDisplayName } from '../../components/entityDisplay'
 import { NewEntityModal } from './NewEntityModal'
 import { OutboxPanel } from '../outbox/OutboxPanel'
 import { EntityPager } from './EntityPager'
 import { EntityTable } from './EntityTable'
-import { entityListActions, useEntityListStore, type EntityLoad } from './store'
-import { useEntityPageLoader } from './useEntityPageLoader'
-import { isUnreachable } from '../../bridge/bridgeClient'
+import { entityListActions, useEntityListStore } from './store'
 
 function OfflineNotice({
   load,
   cached,
+  onRetry,
 }: {
-  load: Extract<EntityLoad, { state: 'failed' }>
-  cached: CachedPageView | undefined
+  load: LoadFailure
+  cached: CachedPageView | null | undefined
+  onRetry: () => void
 }) {
   return (
     <Alert
@@ -67,7 +69,7 @@ function OfflineNotice({
             variant="white"
             color="orange"
             leftSection={<IconRefresh size={14} />}
-            onClick={entityListActions.reload}
+            onClick={onRetry}
           >
             Retry now
           </Button>
@@ -80,9 +82,11 @@ function OfflineNotice({
 function FailureNotice({
   load,
   cached,
+  onRetry,
 }: {
-  load: Extract<EntityLoad, { state: 'failed' }>
-  cached: CachedPageView | undefined
+  load: LoadFailure
+  cached: CachedPageView | null | undefined
+  onRetry: () => void
 }) {
   return (
     <Alert
@@ -101,10 +105,10 @@ function FailureNotice({
           </Text>
         )}
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => shellActions.show('settings')}>
+          <Button size="xs" variant="default" component={Link} to="/settings">
             Open Settings
           </Button>
-          <Button size="xs" variant="subtle" onClick={entityListActions.reload}>
+          <Button size="xs" variant="subtle" onClick={onRetry}>
             Retry
           </Button>
         </Group>
@@ -133,29 +137,30 @@ function CreatedNotice({ created, onClose }: { created: FetchedEntity; onClose: 
   )
 }
 
-export function EntityListScreen() {
-  const openEntityId = useEntityListStore((state) => state.openEntityId)
-  const environment = useShellStore(shellSelectors.activeEnvironment)
-  if (openEntityId && environment)
-    return <EntityDetail environment={environment} id={openEntityId} />
-  return <EntityList />
+interface LoadFailure {
+  errorName: string
+  message: string
 }
 
-function EntityList() {
+const failureOf = (error: Error | null): LoadFailure | null =>
+  error === null
+    ? null
+    : {
+        errorName: error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal,
+        message: errorMessage(error),
+      }
+
+export function EntityListScreen() {
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<FetchedEntity | null>(null)
-  const environment = useShellStore(shellSelectors.activeEnvironment)
+  const environment = useActiveEnvironment()
   const page = useEntityListStore((state) => state.page)
   const limit = useEntityListStore((state) => state.limit)
-  const load = useEntityListStore((state) => state.load)
   const filterText = useEntityListStore((state) => state.filterText)
-  useEntityPageLoader(environment)
-  const cached = useLiveQuery(
-    async () =>
-      environment === null ? undefined : readEntityPage(appDatabase, environment, page, limit),
-    [environment, page, limit],
-  )
-  const failed = load.state === 'failed' ? load : null
+  const fetch = useEntityPageFetch(environment, page, limit)
+  const cached = useCachedEntityPage(environment, page, limit)
+  const failed = failureOf(fetch.error)
+  const retry = () => void fetch.refetch()
 
   return (
     <Stack gap="sm" h="100%" data-testid="entity-list-screen">
@@ -174,8 +179,8 @@ function EntityList() {
             variant="default"
             size="xs"
             leftSection={<IconRefresh size={14} />}
-            loading={load.state === 'loading'}
-            onClick={entityListActions.reload}
+            loading={fetch.isFetching}
+            onClick={retry}
           >
             Refresh
           </Button>
@@ -185,9 +190,11 @@ function EntityList() {
         </Group>
       </Group>
       {created && <CreatedNotice created={created} onClose={() => setCreated(null)} />}
-      {failed && isUnreachable(failed.errorName) && <OfflineNotice load={failed} cached={cached} />}
+      {failed && isUnreachable(failed.errorName) && (
+        <OfflineNotice load={failed} cached={cached} onRetry={retry} />
+      )}
       {failed && !isUnreachable(failed.errorName) && (
-        <FailureNotice load={failed} cached={cached} />
+        <FailureNotice load={failed} cached={cached} onRetry={retry} />
       )}
       <TextInput
         placeholder="Filter cached entities by name, e-mail or id"
@@ -211,7 +218,7 @@ function EntityList() {
           </ScrollArea>
         ) : (
           <Center style={{ flex: 1 }} p="xl">
-            {load.state === 'loading' || load.state === 'idle' ? (
+            {fetch.isFetching ? (
               <Loader size="sm" />
             ) : (
               <Text c="dimmed" size="sm">
@@ -229,9 +236,9 @@ function EntityList() {
         onCreated={(entity) => {
           setCreating(false)
           setCreated(entity)
-          void saveEntity(appDatabase, entity)
+          void entityRepository.saveEntity(entity)
           entityListActions.goToPage(1)
-          entityListActions.reload()
+          void refetchEntities()
         }}
       />
     </Stack>

@@ -1,13 +1,13 @@
 import { Button, Group, Select, Text } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { entityPageSizes } from '../../../../shared/bridge/entitiesContract'
-import type { CachedPageView } from './entityCache'
+import type { CachedPageView } from '../../data/entities/entityRepository'
 import { entityListActions } from './store'
 
 interface EntityPagerProps {
   page: number
   limit: number
-  cached: CachedPageView | undefined
+  cached: CachedPageView | null | undefined
 }
 
 export function EntityPager({ page, limit, cached }: EntityPagerProps) {

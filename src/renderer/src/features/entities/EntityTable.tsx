@@ -1,9 +1,9 @@
 import { Badge, Code, Group, Table, Text } from '@mantine/core'
 import type { Entity } from '../../../../shared/bridge/entitiesContract'
-import { CopyValue } from '../../ui/CopyValue'
-import { Timestamp } from '../../ui/Timestamp'
-import { entityDisplayName } from './entityDisplay'
-import { entityListActions } from './store'
+import { CopyValue } from '../../components/CopyValue'
+import { Timestamp } from '../../components/Timestamp'
+import { entityDisplayName } from '../../components/entityDisplay'
+import { useNavigate } from '@tanstack/react-router'
 
 function EntityIdCell({ id }: { id: string }) {
   return (
@@ -15,6 +15,7 @@ function EntityIdCell({ id }: { id: string }) {
 }
 
 export function EntityTable({ entities }: { entities: Entity[] }) {
+  const navigate = useNavigate()
   return (
     <Table
       striped
@@ -38,7 +39,9 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
           <Table.Tr
             key={entity.id}
             data-testid="entity-row"
-            onClick={() => entityListActions.openEntity(entity.id)}
+            onClick={() =>
+              void navigate({ to: '/entities/$entityId', params: { entityId: entity.id } })
+            }
             style={{ cursor: 'pointer' }}
           >
             <Table.Td>

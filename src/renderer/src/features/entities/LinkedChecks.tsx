@@ -1,12 +1,9 @@
 import { Badge, Group, Stack, Text } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { appDatabase } from '../../db/appDatabase'
-import { Timestamp } from '../../ui/Timestamp'
-import { checksLinkedTo } from '../checks/checkStore'
-import { statusColor, statusLabel } from '../checks/checkLabels'
-import { historyActions } from '../history/store'
-import { shellActions } from '../shell/store'
+import { Timestamp } from '../../components/Timestamp'
+import { useChecksLinkedTo } from '../../data/checks/checkQueries'
+import { statusColor, statusLabel } from '../../components/checkLabels'
+import { useNavigate } from '@tanstack/react-router'
 
 /** The crypto checks linked to an entity; each opens in History. */
 export function LinkedChecks({
@@ -16,10 +13,8 @@ export function LinkedChecks({
   environment: EnvironmentId
   entityId: string
 }) {
-  const checks = useLiveQuery(
-    () => checksLinkedTo(appDatabase, environment, entityId),
-    [environment, entityId],
-  )
+  const navigate = useNavigate()
+  const checks = useChecksLinkedTo(environment, entityId)
   return (
     <Stack gap={4} data-testid="linked-checks">
       <Text size="sm" fw={600}>
@@ -37,10 +32,9 @@ export function LinkedChecks({
           wrap="nowrap"
           style={{ cursor: 'pointer' }}
           data-testid="linked-check"
-          onClick={() => {
-            historyActions.open(check.localId)
-            shellActions.show('history')
-          }}
+          onClick={() =>
+            void navigate({ to: '/history/$checkId', params: { checkId: check.localId } })
+          }
         >
           <Timestamp iso={check.fetchedAt} />
           <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>

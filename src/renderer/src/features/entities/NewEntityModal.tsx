@@ -16,12 +16,12 @@ import {
 } from '../../../../shared/bridge/entitiesContract'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
-import { appDatabase } from '../../db/appDatabase'
-import { enqueue } from '../outbox/outboxStore'
-import { shellSelectors, useShellStore } from '../shell/store'
-import { createEntity } from './createEntity'
-import { entityDisplayName } from './entityDisplay'
-import { entityListActions } from './store'
+import { outboxRepository } from '../../data/outbox/outboxRepository'
+import { useNavigate } from '@tanstack/react-router'
+import { useActiveEnvironment } from '../../data/settings/settingsQueries'
+import { refetchEntities } from '../../data/entities/entityServerQueries'
+import { createEntity } from '../../data/entities/createEntity'
+import { entityDisplayName } from '../../components/entityDisplay'
 
 type EntityKind = 'individual' | 'business'
 
@@ -45,7 +45,8 @@ export function NewEntityModal({
     unsent: NewEntity | null
     ambiguous: boolean
   } | null>(null)
-  const environment = useShellStore(shellSelectors.activeEnvironment)
+  const environment = useActiveEnvironment()
+  const navigate = useNavigate()
   const [pending, setPending] = useState(false)
   const set = (field: keyof typeof emptyForm) => (value: string | boolean) =>
     setForm((current) => ({ ...current, [field]: value }))
@@ -53,7 +54,7 @@ export function NewEntityModal({
   const queue = async (entity: NewEntity) => {
     if (!environment) return
     const label = entityDisplayName({ id: 'ent_pending', ...entity })
-    await enqueue(appDatabase, environment, { kind: 'createEntity', entity, label })
+    await outboxRepository.enqueue(environment, { kind: 'createEntity', entity, label })
     setForm(emptyForm)
     setFailure(null)
     onClose()
@@ -167,7 +168,8 @@ export function NewEntityModal({
                       onClick={() => {
                         setFailure(null)
                         onClose()
-                        entityListActions.lookForNewest()
+                        void refetchEntities()
+                        void navigate({ to: '/entities' })
                       }}
                     >
                       Look for it among the newest entities

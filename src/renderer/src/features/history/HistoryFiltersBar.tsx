@@ -2,8 +2,9 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { ChangeEvent } from 'react'
 import { environmentIds, environmentLabels } from '../../../../shared/environments'
-import { categoryLabel, orderedCategories } from '../checks/checkLabels'
-import { historyActions, useHistoryStore, type HistoryFilters } from './store'
+import { categoryLabel, orderedCategories } from '../../components/checkLabels'
+import { historyActions, useHistoryStore } from './store'
+import type { CheckFilters } from '../../data/checks/checkSelection'
 
 const environmentOptions = [
   { value: 'all', label: 'All environments' },
@@ -33,7 +34,7 @@ export function HistoryFiltersBar() {
   const select =
     <K extends 'environment' | 'status' | 'category'>(key: K) =>
     (event: ChangeEvent<HTMLSelectElement>) =>
-      historyActions.setFilter(key, event.currentTarget.value as HistoryFilters[K])
+      historyActions.setFilter(key, event.currentTarget.value as CheckFilters[K])
   return (
     <Group gap="xs" align="flex-end" wrap="wrap" data-testid="history-filters">
       <TextInput

@@ -1,9 +1,8 @@
 import { Box, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useRef } from 'react'
-import { appDatabase } from '../../db/appDatabase'
-import { readSelectionWindow, selectionSize, type CheckSelection } from './historyQuery'
+import { useCheckWindow } from '../../data/checks/checkQueries'
+import { selectionSize, type CheckSelection } from '../../data/checks/checkSelection'
 import { HistoryRow, historyRowHeight } from './HistoryRow'
 
 function HistoryHeader() {
@@ -57,10 +56,7 @@ export function HistoryList({
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const count = items.length
-  const rows = useLiveQuery(
-    () => readSelectionWindow(appDatabase, selection, first, count),
-    [selection, first, count],
-  )
+  const rows = useCheckWindow(selection, first, count)
   return (
     <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <HistoryHeader />

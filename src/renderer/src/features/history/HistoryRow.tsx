@@ -1,27 +1,30 @@
 import { Badge, Group, Text } from '@mantine/core'
 import { environmentLabels } from '../../../../shared/environments'
-import type { StoredCheck } from '../../db/appDatabase'
-import { formatLocalDateTime } from '../../ui/formatTime'
-import { categoryLabel, statusColor, statusLabel } from '../checks/checkLabels'
-import { historyActions } from './store'
+import type { StoredCheck } from '../../data/checks/checkRepository'
+import { formatLocalDateTime } from '../../components/formatTime'
+import { categoryLabel, statusColor, statusLabel } from '../../components/checkLabels'
+import { useNavigate } from '@tanstack/react-router'
 
 export const historyRowHeight = 44
 
 /** One past check; `stored` is undefined until its record is read, as it scrolls into view. */
 export function HistoryRow({ stored }: { stored: StoredCheck | undefined }) {
+  const navigate = useNavigate()
+  const open = () =>
+    stored && void navigate({ to: '/history/$checkId', params: { checkId: stored.localId } })
   return (
     <Group
       h={historyRowHeight}
       px="sm"
       gap="sm"
       wrap="nowrap"
-      onClick={() => stored && historyActions.open(stored.localId)}
+      onClick={open}
       style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="history-row"
       role="button"
       tabIndex={0}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' && stored) historyActions.open(stored.localId)
+        if (event.key === 'Enter') open()
       }}
     >
       {stored && (

@@ -1,13 +1,16 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconClockPause } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { environmentLabels } from '../../../../shared/environments'
-import { appDatabase, type OutboxItem, type OutboxWork } from '../../db/appDatabase'
-import { formatLocalDateTime } from '../../ui/formatTime'
-import { entityListActions } from '../entities/store'
-import { searchActions } from '../search/store'
+import { formatLocalDateTime } from '../../components/formatTime'
+import { useNavigate } from '@tanstack/react-router'
+import { refetchEntities } from '../../data/entities/entityServerQueries'
 import { drainOutbox } from './outboxRunner'
-import { removeItem, requeue } from './outboxStore'
+import { useOutboxItems } from '../../data/outbox/outboxQueries'
+import {
+  outboxRepository,
+  type OutboxItem,
+  type OutboxWork,
+} from '../../data/outbox/outboxRepository'
 
 const stateLabels: Record<OutboxItem['state'], [string, string]> = {
   queued: ['Waiting for the service', 'gray'],
@@ -27,10 +30,15 @@ const describe = (item: OutboxItem): string =>
 
 function OutboxRow({ item }: { item: OutboxItem }) {
   const [label, color] = stateLabels[item.state]
-  const openResult = () => {
-    if (!item.resultId) return
-    if (item.kind === 'cryptoCheck') searchActions.showCheck(item.resultId)
-    else entityListActions.openEntity(item.resultId)
+  const resultId = item.resultId
+  const navigate = useNavigate()
+  const openResult = (resultId: string) =>
+    void (item.kind === 'cryptoCheck'
+      ? navigate({ to: '/history/$checkId', params: { checkId: resultId } })
+      : navigate({ to: '/entities/$entityId', params: { entityId: resultId } }))
+  const lookForNewest = () => {
+    void refetchEntities()
+    void navigate({ to: '/entities' })
   }
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="outbox-item" data-state={item.state}>
@@ -52,13 +60,13 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         </Text>
       </Stack>
       <Group gap={4} wrap="nowrap">
-        {item.state === 'done' && item.resultId && (
-          <Button size="compact-xs" variant="light" onClick={openResult}>
+        {item.state === 'done' && resultId && (
+          <Button size="compact-xs" variant="light" onClick={() => openResult(resultId)}>
             {item.kind === 'cryptoCheck' ? 'View result' : 'Open entity'}
           </Button>
         )}
         {item.state === 'interrupted' && item.kind === 'createEntity' && (
-          <Button size="compact-xs" variant="light" onClick={entityListActions.lookForNewest}>
+          <Button size="compact-xs" variant="light" onClick={lookForNewest}>
             Look for it
           </Button>
         )}
@@ -67,7 +75,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             size="compact-xs"
             variant="light"
             color="orange"
-            onClick={() => void requeue(appDatabase, item.localId).then(drainOutbox)}
+            onClick={() => void outboxRepository.requeue(item.localId).then(drainOutbox)}
           >
             Send again
           </Button>
@@ -77,7 +85,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             size="compact-xs"
             variant="subtle"
             color="gray"
-            onClick={() => void removeItem(appDatabase, item.localId)}
+            onClick={() => void outboxRepository.removeItem(item.localId)}
           >
             {item.state === 'queued' ? 'Cancel' : 'Dismiss'}
           </Button>
@@ -89,13 +97,7 @@ function OutboxRow({ item }: { item: OutboxItem }) {
 
 /** Work of one kind waiting for the service, and what became of it. */
 export function OutboxPanel({ kind }: { kind: OutboxWork['kind'] }) {
-  const items = useLiveQuery(
-    async () =>
-      (await appDatabase.outbox.orderBy('[state+queuedAt]').toArray()).filter(
-        (item) => item.kind === kind,
-      ),
-    [kind],
-  )
+  const items = useOutboxItems(kind)
   if (!items || items.length === 0) return null
   const waiting = items.filter((item) => item.state === 'queued').length
   return (

@@ -1,10 +1,9 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
-import { appDatabase, type OutboxItem } from '../../db/appDatabase'
-import { executeCheck } from '../checks/executeCheck'
-import { createEntity } from '../entities/createEntity'
+import { executeCheck } from '../../data/checks/executeCheck'
+import { createEntity } from '../../data/entities/createEntity'
 import { shellActions } from '../shell/store'
-import { claimNext, markInterrupted, settle } from './outboxStore'
+import { outboxRepository, type OutboxItem } from '../../data/outbox/outboxRepository'
 
 /** How often the outbox is tried while the service is away. */
 export const outboxRetryIntervalMs = 5000
@@ -36,16 +35,16 @@ export async function drainOutbox(): Promise<void> {
   draining = true
   try {
     for (;;) {
-      const item = await claimNext(appDatabase)
+      const item = await outboxRepository.claimNext()
       if (!item) return
       try {
-        await settle(appDatabase, item.localId, 'done', { resultId: await send(item) })
+        await outboxRepository.settle(item.localId, 'done', { resultId: await send(item) })
         shellActions.serviceReached()
       } catch (error) {
         const name = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
         // The service said "not sent" (unreachable before connecting) or "not now" (429): try later.
         if (name === bridgeErrorNames.serviceUnreachable || name === bridgeErrorNames.rateLimited) {
-          await settle(appDatabase, item.localId, 'queued')
+          await outboxRepository.settle(item.localId, 'queued')
           if (name !== bridgeErrorNames.rateLimited)
             shellActions.serviceUnreachable(errorMessage(error))
           return
@@ -53,7 +52,7 @@ export async function drainOutbox(): Promise<void> {
         // An unknown outcome, or a bridge that broke mid-call, may have gone through: the user decides.
         const ambiguous =
           name === bridgeErrorNames.outcomeUnknown || name === bridgeErrorNames.transport
-        await settle(appDatabase, item.localId, ambiguous ? 'interrupted' : 'failed', {
+        await outboxRepository.settle(item.localId, ambiguous ? 'interrupted' : 'failed', {
           message: errorMessage(error),
         })
       }
@@ -65,7 +64,7 @@ export async function drainOutbox(): Promise<void> {
 
 /** Recovers what a crash left running, then keeps trying the outbox; returns a stop function. */
 export function startOutboxRunner(): () => void {
-  void markInterrupted(appDatabase).then(drainOutbox)
+  void outboxRepository.markInterrupted().then(drainOutbox)
   const timer = setInterval(() => void drainOutbox(), outboxRetryIntervalMs)
   return () => clearInterval(timer)
 }

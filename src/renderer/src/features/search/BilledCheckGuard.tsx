@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { IconCoin } from '@tabler/icons-react'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { appDatabase } from '../../db/appDatabase'
-import { formatAge, formatLocalDateTime } from '../../ui/formatTime'
-import { latestCheckOf } from '../checks/checkStore'
-import { statusLabel } from '../checks/checkLabels'
+import { formatAge, formatLocalDateTime } from '../../components/formatTime'
+import { useLatestCheckOf } from '../../data/checks/checkQueries'
+import { statusLabel } from '../../components/checkLabels'
 
 interface BilledCheckGuardProps {
   queryKey: string | null
@@ -20,13 +18,7 @@ export function BilledCheckGuard({
   onShowEarlier,
   onClose,
 }: BilledCheckGuardProps) {
-  const earlier = useLiveQuery(
-    async () =>
-      queryKey === null
-        ? null
-        : ((await latestCheckOf(appDatabase, 'production', queryKey)) ?? null),
-    [queryKey],
-  )
+  const earlier = useLatestCheckOf('production', queryKey)
   return (
     <Modal
       opened={queryKey !== null}

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import { shellActions } from '../shell/store'
+import { Link } from '@tanstack/react-router'
 import type { SearchRun } from './store'
 
 const titles: Record<string, string> = {
@@ -74,7 +74,7 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
             </Button>
           )}
           {settingsErrors.has(run.errorName) && (
-            <Button size="xs" variant="default" onClick={() => shellActions.show('settings')}>
+            <Button size="xs" variant="default" component={Link} to="/settings">
               Open Settings
             </Button>
           )}

@@ -1,13 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useState } from 'react'
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment } from '../../../../shared/environments'
-import { appDatabase } from '../../db/appDatabase'
 import { CheckResultView } from '../checks/CheckResultView'
-import { enqueue } from '../outbox/outboxStore'
+import { useCheck } from '../../data/checks/checkQueries'
+import { outboxRepository } from '../../data/outbox/outboxRepository'
 import { OutboxPanel } from '../outbox/OutboxPanel'
-import { shellSelectors, useShellStore } from '../shell/store'
+import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { BilledCheckGuard } from './BilledCheckGuard'
 import { cancelCryptoSearch, runCryptoSearch } from './runCryptoSearch'
 import { SearchErrorNotice } from './SearchErrorNotice'
@@ -15,27 +14,26 @@ import { SearchForm } from './SearchForm'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 
 export function SearchScreen() {
-  const environment = useShellStore(shellSelectors.activeEnvironment)
+  const environment = useActiveEnvironment()
   const query = useSearchStore((state) => state.query)
   const run = useSearchStore((state) => state.run)
   const [guardedKey, setGuardedKey] = useState<string | null>(null)
   const addressCheck = validateAddress(query)
   const billed = environment !== null && isBilledEnvironment(environment)
   const shownId = run.state === 'done' ? run.localId : null
-  const shown = useLiveQuery(
-    async () => (shownId ? appDatabase.checks.get(shownId) : undefined),
-    [shownId],
-  )
+  const shown = useCheck(shownId)
 
   const queue = () => {
     if (environment === null) return
     const advancedSearch = searchSelectors.filledAdvanced(useSearchStore.getState())
-    void enqueue(appDatabase, environment, {
-      kind: 'cryptoCheck',
-      query: query.trim(),
-      queryKey: addressCheck.normalized,
-      ...(advancedSearch ? { advancedSearch } : {}),
-    }).then(() => searchActions.setRun({ state: 'idle' }))
+    void outboxRepository
+      .enqueue(environment, {
+        kind: 'cryptoCheck',
+        query: query.trim(),
+        queryKey: addressCheck.normalized,
+        ...(advancedSearch ? { advancedSearch } : {}),
+      })
+      .then(() => searchActions.setRun({ state: 'idle' }))
   }
 
   const submit = () => {

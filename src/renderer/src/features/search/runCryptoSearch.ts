@@ -1,6 +1,6 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, callBridge, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
-import { executeCheck } from '../checks/executeCheck'
+import { executeCheck } from '../../data/checks/executeCheck'
 import { shellActions } from '../shell/store'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 

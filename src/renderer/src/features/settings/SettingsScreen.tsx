@@ -2,12 +2,12 @@ import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core
 import { IconLock, IconLockOpen } from '@tabler/icons-react'
 import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
-import { useShellStore } from '../shell/store'
+import { useSettings } from '../../data/settings/settingsQueries'
 import { EnvironmentCard } from './EnvironmentCard'
 import { useSettingsChange } from './useSettingsChange'
 
 export function SettingsScreen() {
-  const settings = useShellStore((state) => state.settings)
+  const settings = useSettings().data
   const { error, run } = useSettingsChange()
   if (!settings) return null
   const keychain = settings.keyStorage.kind === 'os-keychain'

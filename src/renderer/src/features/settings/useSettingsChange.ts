@@ -1,24 +1,21 @@
-import { useState } from 'react'
-import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 import { errorMessage } from '../../bridge/bridgeClient'
-import { shellActions } from '../shell/store'
+import { useSettingsChange as useSettingsMutation } from '../../data/settings/settingsQueries'
+import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 
-/** Runs one settings change through the bridge; the refreshed settings replace the shown ones. */
+/** Runs one settings change; resolves whether it was made, and keeps its failure to show. */
 export function useSettingsChange() {
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const mutation = useSettingsMutation()
   const run = async (change: () => Promise<SettingsView>): Promise<boolean> => {
-    setPending(true)
-    setError(null)
     try {
-      shellActions.settingsLoaded(await change())
+      await mutation.mutateAsync(change)
       return true
-    } catch (failure) {
-      setError(errorMessage(failure))
+    } catch {
       return false
-    } finally {
-      setPending(false)
     }
   }
-  return { pending, error, run }
+  return {
+    pending: mutation.isPending,
+    error: mutation.error ? errorMessage(mutation.error) : null,
+    run,
+  }
 }

@@ -1,7 +1,4 @@
 import { create } from 'zustand'
-import type { SettingsView } from '../../../../shared/bridge/settingsContract'
-
-export type Screen = 'search' | 'history' | 'cases' | 'entities' | 'verify' | 'settings'
 
 export type Connectivity =
   | { status: 'unknown' }
@@ -9,23 +6,14 @@ export type Connectivity =
   | { status: 'offline'; since: string; message: string }
 
 interface ShellState {
-  screen: Screen
-  settings: SettingsView | null
   connectivity: Connectivity
 }
 
-export const getInitialShellState = (): ShellState => ({
-  screen: 'search',
-  settings: null,
-  connectivity: { status: 'unknown' },
-})
+export const getInitialShellState = (): ShellState => ({ connectivity: { status: 'unknown' } })
 
-/** UI state only: what is on screen, the settings the main side reported, and reachability. */
 export const useShellStore = create<ShellState>()(getInitialShellState)
 
 export const shellActions = {
-  show: (screen: Screen): void => useShellStore.setState({ screen }),
-  settingsLoaded: (settings: SettingsView): void => useShellStore.setState({ settings }),
   serviceReached: (): void =>
     useShellStore.setState({
       connectivity: { status: 'online', checkedAt: new Date().toISOString() },
@@ -41,13 +29,4 @@ export const shellActions = {
         message,
       },
     })),
-}
-
-export const shellSelectors = {
-  activeEnvironment: (state: ShellState) => state.settings?.activeEnvironment ?? null,
-  activeEnvironmentSettings: (state: ShellState) =>
-    state.settings?.environments.find(
-      (environment) => environment.id === state.settings?.activeEnvironment,
-    ) ?? null,
-  isOffline: (state: ShellState) => state.connectivity.status === 'offline',
 }

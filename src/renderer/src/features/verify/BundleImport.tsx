@@ -2,11 +2,9 @@ import { Alert, Button, Group, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { BundleVerification } from '../../../../shared/evidence/verifyBundle'
-import { appDatabase } from '../../db/appDatabase'
 import { caseErrorMessage } from '../cases/caseErrorMessage'
-import { CaseAlreadyImportedError, importBundle } from '../cases/importBundle'
-import { casesActions } from '../cases/store'
-import { shellActions } from '../shell/store'
+import { CaseAlreadyImportedError, caseImport } from '../../data/cases/caseImport'
+import { useNavigate } from '@tanstack/react-router'
 
 type ImportState =
   | { kind: 'idle' }
@@ -25,7 +23,7 @@ export function BundleImport({
   const [state, setState] = useState<ImportState>({ kind: 'idle' })
   const run = async (replace: boolean) => {
     try {
-      const imported = await importBundle(appDatabase, verification, fileName, { replace })
+      const imported = await caseImport.importBundle(verification, fileName, { replace })
       setState({ kind: 'imported', caseId: imported.id, title: imported.title })
     } catch (error) {
       setState(
@@ -35,10 +33,8 @@ export function BundleImport({
       )
     }
   }
-  const openCase = (caseId: string) => {
-    casesActions.openCase(caseId)
-    shellActions.show('cases')
-  }
+  const navigate = useNavigate()
+  const openCase = (caseId: string) => void navigate({ to: '/cases/$caseId', params: { caseId } })
   if (state.kind === 'imported') {
     return (
       <Alert

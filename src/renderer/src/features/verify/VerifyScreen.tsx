@@ -3,7 +3,7 @@ import { IconFileCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react
 import { useState } from 'react'
 import { caseStateLabels } from '../../../../shared/cases/caseLabels'
 import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
-import { Timestamp } from '../../ui/Timestamp'
+import { Timestamp } from '../../components/Timestamp'
 import { BundleImport } from './BundleImport'
 import { problemLabels } from './problemLabels'
 

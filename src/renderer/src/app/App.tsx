@@ -1,0 +1,43 @@
+import { Alert, Center, Loader } from '@mantine/core'
+import { RouterProvider } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { errorMessage } from '../bridge/bridgeClient'
+import { useSettings } from '../data/settings/settingsQueries'
+import { startOutboxRunner } from '../features/outbox/outboxRunner'
+import { installHistoryShortcuts } from './historyShortcuts'
+import { createAppRouter } from './router'
+
+/** Tests and tools wait for this attribute instead of sleeping. */
+const markAppState = (state: 'loading' | 'ready' | 'failed'): void => {
+  document.documentElement.dataset.appState = state
+}
+
+export function App() {
+  const settings = useSettings()
+  const [router] = useState(createAppRouter)
+  const ready = settings.isSuccess
+
+  useEffect(() => {
+    markAppState(settings.isError ? 'failed' : ready ? 'ready' : 'loading')
+  }, [ready, settings.isError])
+  useEffect(() => (ready ? startOutboxRunner() : undefined), [ready])
+  useEffect(() => installHistoryShortcuts(window, router.history), [router])
+
+  if (settings.isError) {
+    return (
+      <Center h="100dvh" p="xl">
+        <Alert color="red" title="Compliance Desk could not start" maw={560}>
+          {errorMessage(settings.error)}
+        </Alert>
+      </Center>
+    )
+  }
+  if (!ready) {
+    return (
+      <Center h="100dvh">
+        <Loader />
+      </Center>
+    )
+  }
+  return <RouterProvider router={router} />
+}

@@ -1,0 +1,70 @@
+import { AppShell, Group, NavLink, Text, ThemeIcon } from '@mantine/core'
+import {
+  IconBriefcase,
+  IconFileCheck,
+  IconHistory,
+  IconSearch,
+  IconSettings,
+  IconShieldCheck,
+  IconUsers,
+} from '@tabler/icons-react'
+import { Link, useLocation } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { EnvironmentBadge } from '../components/EnvironmentBadge'
+import { useActiveEnvironmentSettings } from '../data/settings/settingsQueries'
+import { ConnectivityIndicator } from './ConnectivityIndicator'
+
+const navigation = [
+  { screen: 'search', to: '/search', label: 'Crypto search', icon: <IconSearch size={18} /> },
+  { screen: 'history', to: '/history', label: 'History', icon: <IconHistory size={18} /> },
+  { screen: 'cases', to: '/cases', label: 'Cases', icon: <IconBriefcase size={18} /> },
+  { screen: 'entities', to: '/entities', label: 'Entities', icon: <IconUsers size={18} /> },
+  { screen: 'verify', to: '/verify', label: 'Verify bundle', icon: <IconFileCheck size={18} /> },
+  { screen: 'settings', to: '/settings', label: 'Settings', icon: <IconSettings size={18} /> },
+] as const
+
+export function AppFrame({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  const environment = useActiveEnvironmentSettings()
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 0 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="xs">
+            <ThemeIcon variant="filled" color="indigo" size="md" radius="sm">
+              <IconShieldCheck size={18} />
+            </ThemeIcon>
+            <Text fw={700}>Compliance Desk</Text>
+          </Group>
+          <Group gap="md">
+            <ConnectivityIndicator />
+            {environment && <EnvironmentBadge environment={environment} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        {navigation.map((item) => {
+          // A record's address (e.g. #/history/<id>) belongs to its screen.
+          const current = pathname === item.to || pathname.startsWith(`${item.to}/`)
+          return (
+            <NavLink
+              key={item.screen}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={item.icon}
+              active={current}
+              aria-current={current ? 'page' : undefined}
+              variant="filled"
+              style={{ borderRadius: 4 }}
+              data-testid={`nav-${item.screen}`}
+            />
+          )
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  )
+}

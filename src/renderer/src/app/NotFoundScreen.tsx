@@ -1,0 +1,21 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
+
+/** An address no screen answers to, e.g. from an older version: say so and offer a way back. */
+export function NotFoundScreen() {
+  return (
+    <Center h={320}>
+      <Stack align="center" gap="xs" data-testid="not-found">
+        <Title order={1} size="h3">
+          Nothing at this address
+        </Title>
+        <Text size="sm" c="dimmed">
+          This address names no screen of Compliance Desk. Your data is unchanged.
+        </Text>
+        <Button component={Link} to="/search" variant="default" size="xs">
+          Go to Crypto search
+        </Button>
+      </Stack>
+    </Center>
+  )
+}

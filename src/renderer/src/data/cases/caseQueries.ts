@@ -1,0 +1,107 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import type {
+  AuditEntry,
+  CaseNote,
+  CaseRecord,
+  HitDecision,
+} from '../../../../shared/cases/caseSchemas'
+import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
+import { appDatabase } from '../database/appDatabase'
+import {
+  casesWithCheck,
+  casesWithEntity,
+  earlierDecisionOn,
+  readCaseChecks,
+  readCaseDecisions,
+  readCaseEntities,
+  type EarlierDecision,
+} from './caseReads'
+import { auditTrailOf } from './caseRepository'
+import { lockReason, tallyHits, type HitTally } from './caseRules'
+
+/** One case, kept live: undefined while it is read, null when there is no such case. */
+export const useCase = (caseId: string | null): CaseRecord | null | undefined =>
+  useLiveQuery(
+    async () => (caseId === null ? null : ((await appDatabase.cases.get(caseId)) ?? null)),
+    [caseId],
+  )
+
+/** Every case, most recently changed first. */
+export const useCaseList = (): CaseRecord[] | undefined =>
+  useLiveQuery(() => appDatabase.cases.orderBy('updatedAt').reverse().toArray(), [])
+
+/** The cases something may still be added to, most recently changed first. */
+export const useEditableCases = (): CaseRecord[] | undefined =>
+  useLiveQuery(
+    async () =>
+      (await appDatabase.cases.orderBy('updatedAt').reverse().toArray()).filter(
+        (caseRecord) => lockReason(caseRecord) === null,
+      ),
+    [],
+  )
+
+/** The cases a check (by its local id) or an entity (by its entity key) belongs to. */
+export const useCasesWith = (
+  member: { checkId: string } | { entityKey: string },
+): CaseRecord[] | undefined => {
+  const checkId = 'checkId' in member ? member.checkId : null
+  const entityKey = 'entityKey' in member ? member.entityKey : null
+  return useLiveQuery(
+    () =>
+      checkId !== null
+        ? casesWithCheck(appDatabase, checkId)
+        : casesWithEntity(appDatabase, entityKey ?? ''),
+    [checkId, entityKey],
+  )
+}
+
+/** A case's notes, newest first. */
+export const useCaseNotes = (caseId: string): CaseNote[] | undefined =>
+  useLiveQuery(
+    () =>
+      appDatabase.caseNotes
+        .where('[caseId+createdAt]')
+        .between([caseId, ''], [caseId, '\uffff'])
+        .reverse()
+        .toArray(),
+    [caseId],
+  )
+
+/** A case's audit trail in order. */
+export const useAuditTrail = (caseId: string): AuditEntry[] | undefined =>
+  useLiveQuery(() => auditTrailOf(appDatabase, caseId).toArray(), [caseId])
+
+export interface CaseChecksView {
+  checks: ExportedCheck[]
+  missing: string[]
+  decisions: Map<string, HitDecision>
+}
+
+/** The first `shown` linked checks of a case with the case's decisions. */
+export const useCaseChecks = (caseRecord: CaseRecord, shown: number): CaseChecksView | undefined =>
+  useLiveQuery(async () => {
+    const { checks, missing } = await readCaseChecks(appDatabase, caseRecord, 0, shown)
+    return { checks, missing, decisions: await readCaseDecisions(appDatabase, caseRecord.id) }
+  }, [caseRecord, shown])
+
+/** How many hits the case's checks have and how many are decided. */
+export const useHitTally = (caseRecord: CaseRecord): HitTally | undefined =>
+  useLiveQuery(async () => {
+    const { checks } = await readCaseChecks(appDatabase, caseRecord)
+    return tallyHits(caseRecord.id, checks, await readCaseDecisions(appDatabase, caseRecord.id))
+  }, [caseRecord])
+
+/** A case's linked entities, with what is known of each. */
+export const useCaseEntities = (caseRecord: CaseRecord): ExportedEntity[] | undefined =>
+  useLiveQuery(() => readCaseEntities(appDatabase, caseRecord), [caseRecord])
+
+/** The latest decision on the same record of the same identifier from another check. */
+export const useEarlierDecision = (
+  queryKey: string,
+  hitKey: string,
+  checkId: string,
+): EarlierDecision | undefined =>
+  useLiveQuery(
+    () => earlierDecisionOn(appDatabase, queryKey, hitKey, checkId),
+    [queryKey, hitKey, checkId],
+  )

@@ -1,0 +1,116 @@
+import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
+import {
+  splitEntityKey,
+  type CaseRecord,
+  type HitDecision,
+} from '../../../../shared/cases/caseSchemas'
+import type { AppDatabase, StoredCheck } from '../database/appDatabase'
+
+/** A stored check as it goes into a bundle: without the words History finds it by. */
+export function toExportedCheck(stored: StoredCheck): ExportedCheck {
+  return {
+    localId: stored.localId,
+    environment: stored.environment,
+    query: stored.query,
+    queryKey: stored.queryKey,
+    ...(stored.advancedSearch ? { advancedSearch: stored.advancedSearch } : {}),
+    fetchedAt: stored.fetchedAt,
+    check: stored.check,
+    evidence: stored.evidence,
+  }
+}
+
+export interface CaseChecks {
+  checks: ExportedCheck[]
+  /** Linked checks no longer on this computer. */
+  missing: string[]
+}
+
+/**
+ * Some of a case's linked checks, in the order they were linked: from History for a case of this
+ * computer, from the bundle's own copy for an imported one.
+ */
+export async function readCaseChecks(
+  db: AppDatabase,
+  caseRecord: CaseRecord,
+  start = 0,
+  count = caseRecord.checkIds.length,
+): Promise<CaseChecks> {
+  const ids = caseRecord.checkIds.slice(start, start + count)
+  if (caseRecord.origin) {
+    const content = await db.importedCaseContents.get(caseRecord.id)
+    const byId = new Map(content?.checks.map((check) => [check.localId, check]))
+    return {
+      checks: ids.flatMap((id) => byId.get(id) ?? []),
+      missing: ids.filter((id) => !byId.has(id)),
+    }
+  }
+  const stored = await db.checks.bulkGet(ids)
+  return {
+    checks: stored.flatMap((check) => (check ? [toExportedCheck(check)] : [])),
+    missing: ids.filter((_id, index) => stored[index] === undefined),
+  }
+}
+
+/** A case's linked entities, with what this computer's cache (or the bundle) knows of each. */
+export async function readCaseEntities(
+  db: AppDatabase,
+  caseRecord: CaseRecord,
+): Promise<ExportedEntity[]> {
+  if (caseRecord.origin) {
+    return (await db.importedCaseContents.get(caseRecord.id))?.entities ?? []
+  }
+  const keys = caseRecord.entityKeys.map(splitEntityKey)
+  const cached = await db.entities.bulkGet(keys)
+  return keys.map(([environment, id], index) => {
+    const entry = cached[index]
+    return {
+      environment,
+      id,
+      fetchedAt: entry?.fetchedAt ?? null,
+      entity: entry?.entity ?? null,
+    }
+  })
+}
+
+/** The case's current decisions, by decision id. */
+export async function readCaseDecisions(
+  db: AppDatabase,
+  caseId: string,
+): Promise<Map<string, HitDecision>> {
+  const decisions = await db.hitDecisions.where('caseId').equals(caseId).toArray()
+  return new Map(decisions.map((decision) => [decision.id, decision]))
+}
+
+export interface EarlierDecision {
+  decision: HitDecision
+  caseTitle: string
+}
+
+/**
+ * The latest decision on the same record of the same identifier made on another check (in any
+ * case): shown again when that record comes back.
+ */
+export async function earlierDecisionOn(
+  db: AppDatabase,
+  queryKey: string,
+  hitKey: string,
+  excludeCheckId: string,
+): Promise<EarlierDecision | undefined> {
+  const decisions = await db.hitDecisions
+    .where('[queryKey+hitKey]')
+    .equals([queryKey, hitKey])
+    .toArray()
+  const latest = decisions
+    .filter((decision) => decision.checkId !== excludeCheckId)
+    .sort((a, b) => b.decidedAt.localeCompare(a.decidedAt))[0]
+  if (!latest) return undefined
+  const owner = await db.cases.get(latest.caseId)
+  return { decision: latest, caseTitle: owner?.title ?? 'a deleted case' }
+}
+
+export const casesWithCheck = (db: AppDatabase, localId: string): Promise<CaseRecord[]> =>
+  db.cases.where('checkIds').equals(localId).toArray()
+
+export const casesWithEntity = (db: AppDatabase, entityKey: string): Promise<CaseRecord[]> =>
+  db.cases.where('entityKeys').equals(entityKey).toArray()

@@ -1,0 +1,261 @@
+import 'fake-indexeddb/auto'
+import { ZodError } from 'zod'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
+import { verifyAuditChain } from '../../../../shared/cases/auditChain'
+import { hitsOf } from '../../../../shared/cases/checkHits'
+import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
+import { CaseRuleError } from './caseErrors'
+import {
+  addNote,
+  auditTrailOf,
+  changeState,
+  closeCase,
+  createCase,
+  decideHit,
+  linkCheck,
+  linkEntity,
+  reopenCase,
+  unlinkCheck,
+} from './caseRepository'
+import { earlierDecisionOn, readCaseDecisions } from './caseReads'
+import { tallyHits } from './caseRules'
+
+const wallet = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+
+const checkOf = (localId: string, records: number): StoredCheck => {
+  const check: CryptoCheck = {
+    id: `chk_${localId}`,
+    status: records > 0 ? 'review_required' : 'no_match',
+    totalEntity: records,
+    categoryCount: { sanctions: records },
+    categories: {
+      sanctions: Array.from({ length: records }, (_, index) => ({
+        title: [index === 0 ? wallet : `${wallet}-${index}`],
+        datasets: ['us_ofac_sdn'],
+      })),
+    },
+  }
+  return {
+    localId,
+    environment: 'local',
+    query: wallet,
+    queryKey: wallet,
+    fetchedAt: localId.slice(0, 24),
+    status: check.status,
+    totalEntity: records,
+    hitCategories: records > 0 ? ['sanctions'] : [],
+    searchTerms: [],
+    check,
+    evidence: {
+      environment: 'local',
+      baseUrl: 'http://127.0.0.1:1/v2/api',
+      request: { method: 'POST', path: '/x', body: null },
+      response: { status: 200, headers: {}, bodyBase64: '', bytes: 0 },
+      startedAt: localId.slice(0, 24),
+      durationMs: 1,
+      attempts: 1,
+    },
+  }
+}
+
+let db: AppDatabase
+const first = checkOf('2026-11-20T10:00:00.000Z_a', 2)
+const later = checkOf('2026-11-21T10:00:00.000Z_b', 1)
+const refOf = (check: StoredCheck) => ({
+  localId: check.localId,
+  query: check.query,
+  fetchedAt: check.fetchedAt,
+})
+
+const decide = (
+  caseId: string,
+  check: StoredCheck,
+  index: number,
+  decision = 'false_positive' as const,
+) =>
+  decideHit(db, caseId, {
+    check,
+    hit: hitsOf(check.check)[index]!,
+    decision,
+    rationale: 'Different owner: the exchange’s hot wallet.',
+  })
+
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => new Error('expected a refusal'),
+    (error: unknown) => error,
+  )
+
+beforeEach(async () => {
+  db = openAppDatabase(`cases-${crypto.randomUUID()}`)
+  await db.checks.bulkPut([first, later])
+})
+
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+describe('a case through its life', () => {
+  it('moves open → in review → escalated → closed, and every change is chained in the trail', async () => {
+    const id = await createCase(db, { title: 'ACME wallets', subject: 'ACME Ltd', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await linkEntity(db, id, { environment: 'local', id: 'ent_acme', name: 'ACME Ltd' })
+    await addNote(db, id, 'Asked the bank for statements.')
+    await changeState(db, id, 'in_review')
+    await changeState(db, id, 'escalated')
+    await decide(id, first, 0)
+    await decide(id, first, 1, 'true_match' as never)
+    await closeCase(db, id, { outcome: 'reported', reason: 'One wallet confirmed.' })
+    const trail = await auditTrailOf(db, id).toArray()
+    expect(trail.map((entry) => entry.action)).toEqual([
+      'created',
+      'check-linked',
+      'entity-linked',
+      'note-added',
+      'state-changed',
+      'state-changed',
+      'hit-decided',
+      'hit-decided',
+      'closed',
+    ])
+    expect(verifyAuditChain(trail)).toMatchObject({ intact: true, entries: 9 })
+    expect(trail[4]).toMatchObject({ before: { state: 'open' }, after: { state: 'in_review' } })
+    expect(await db.cases.get(id)).toMatchObject({
+      state: 'closed',
+      closure: { outcome: 'reported' },
+    })
+  })
+
+  it('refuses moves the workflow does not allow', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await changeState(db, id, 'escalated')
+    const refused = await failureOf(changeState(db, id, 'open'))
+    expect(refused).toBeInstanceOf(CaseRuleError)
+    expect((refused as Error).message).toBe('A case that is escalated cannot move to open.')
+  })
+
+  it('will not close with undecided hits unless the reason is recorded', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await decide(id, first, 0)
+    const refused = await failureOf(
+      closeCase(db, id, { outcome: 'no_concern', reason: 'Nothing found.' }),
+    )
+    expect((refused as Error).message).toMatch(/^1 hit\(s\) have no decision/)
+    expect((await db.cases.get(id))?.state).toBe('open')
+    await closeCase(db, id, {
+      outcome: 'no_concern',
+      reason: 'Nothing found.',
+      undecidedHitsReason: 'Second hit is a test wallet.',
+    })
+    expect((await db.cases.get(id))?.closure).toMatchObject({
+      undecidedHitsReason: 'Second hit is a test wallet.',
+    })
+  })
+
+  it('locks a closed case until it is reopened, and records the reopening', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await closeCase(db, id, { outcome: 'inconclusive', reason: 'No data.' })
+    expect(((await failureOf(addNote(db, id, 'late'))) as Error).message).toBe(
+      'This case is closed: reopen it to change it.',
+    )
+    await reopenCase(db, id, 'New transactions came in.')
+    const reopened = await db.cases.get(id)
+    expect(reopened?.state).toBe('open')
+    expect(reopened?.closure).toBeUndefined()
+    const last = await auditTrailOf(db, id).last()
+    expect(last).toMatchObject({
+      action: 'reopened',
+      before: { state: 'closed' },
+      after: { reason: 'New transactions came in.' },
+    })
+  })
+
+  it('never changes an imported case', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await db.cases.update(id, {
+      origin: {
+        kind: 'imported',
+        importedAt: first.fetchedAt,
+        exportedAt: first.fetchedAt,
+        fileName: 'b.zip',
+        manifestSha256: 'a'.repeat(64),
+      },
+    })
+    expect(((await failureOf(addNote(db, id, 'x'))) as Error).message).toMatch(
+      /imported from a bundle and is read-only/,
+    )
+    expect(await auditTrailOf(db, id).count()).toBe(1)
+  })
+})
+
+describe('hit decisions', () => {
+  it('need a rationale', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    const refused = await failureOf(
+      decideHit(db, id, {
+        check: first,
+        hit: hitsOf(first.check)[0]!,
+        decision: 'true_match',
+        rationale: '  ',
+      }),
+    )
+    expect(refused).toBeInstanceOf(ZodError)
+    expect(await db.hitDecisions.count()).toBe(0)
+  })
+
+  it('are shown again when the same identifier and record come back in a later check', async () => {
+    const id = await createCase(db, { title: 'ACME wallets', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await decide(id, first, 0)
+    const [recurring] = hitsOf(later.check)
+    const earlier = await earlierDecisionOn(db, later.queryKey, recurring!.hitKey, later.localId)
+    expect(earlier).toMatchObject({
+      caseTitle: 'ACME wallets',
+      decision: { decision: 'false_positive', checkId: first.localId },
+    })
+    expect(
+      await earlierDecisionOn(db, first.queryKey, recurring!.hitKey, first.localId),
+    ).toBeUndefined()
+  })
+
+  it('are counted per hit, and withdrawn (but kept in the trail) when their check is unlinked', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await decide(id, first, 0)
+    expect(tallyHits(id, [first], await readCaseDecisions(db, id))).toMatchObject({
+      total: 2,
+      undecided: 1,
+    })
+    await unlinkCheck(db, id, refOf(first))
+    expect(await db.hitDecisions.count()).toBe(0)
+    const last = await auditTrailOf(db, id).last()
+    expect(last).toMatchObject({
+      action: 'check-unlinked',
+      before: { decisions: [{ decision: 'false_positive' }] },
+    })
+  })
+})
+
+describe('the audit trail', () => {
+  it('shows an edited entry and a removed one', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await addNote(db, id, 'one')
+    await addNote(db, id, 'two')
+    await db.auditEntries.update([id, 2], { summary: 'Something else' })
+    expect(verifyAuditChain(await auditTrailOf(db, id).toArray())).toMatchObject({
+      intact: false,
+      seq: 2,
+      problem: 'entry 2 was changed after it was written',
+    })
+    await db.auditEntries.delete([id, 2])
+    expect(verifyAuditChain(await auditTrailOf(db, id).toArray())).toMatchObject({
+      intact: false,
+      seq: 2,
+      problem: 'entry 2 is missing: entry 3 comes in its place',
+    })
+  })
+})

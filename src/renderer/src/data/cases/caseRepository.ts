@@ -1,0 +1,343 @@
+import { Dexie } from 'dexie'
+import { nextAuditEntry, type AuditChange } from '../../../../shared/cases/auditChain'
+import {
+  caseOutcomeLabels,
+  caseStateLabels,
+  hitDecisionLabels,
+} from '../../../../shared/cases/caseLabels'
+import {
+  caseClosureSchema,
+  caseNoteSchema,
+  entityKeyOf,
+  hitDecisionSchema,
+  newCaseSchema,
+  reasonSchema,
+  type AuditEntry,
+  type CaseOutcome,
+  type CaseRecord,
+  type CaseState,
+  type HitDecision,
+  type HitDecisionKind,
+  type NewCase,
+} from '../../../../shared/cases/caseSchemas'
+import { hitDecisionId, type CheckHit } from '../../../../shared/cases/checkHits'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { CaseRuleError } from './caseErrors'
+import { lockReason, statesReachableFrom, tallyHits } from './caseRules'
+
+/** A case's trail in order, by its compound key. */
+export const auditTrailOf = (db: AppDatabase, caseId: string) =>
+  db.auditEntries.where('[caseId+seq]').between([caseId, Dexie.minKey], [caseId, Dexie.maxKey])
+
+/** `add`, never `put`: an entry with the same number already there fails the whole change. */
+async function appendAudit(
+  db: AppDatabase,
+  caseId: string,
+  change: AuditChange,
+  at: string,
+): Promise<AuditEntry> {
+  const entry = nextAuditEntry(caseId, await auditTrailOf(db, caseId).last(), change, at)
+  await db.auditEntries.add(entry)
+  return entry
+}
+
+interface CaseChange {
+  /** The case as it is after the change; unchanged when absent. */
+  next?: CaseRecord
+  audit: AuditChange
+}
+
+/**
+ * One change of a case and its audit entry, in one transaction: both are stored or neither is.
+ * An imported case is never changed; a closed one only by reopening it.
+ */
+async function changeCase(
+  db: AppDatabase,
+  caseId: string,
+  work: (current: CaseRecord, at: string) => Promise<CaseChange> | CaseChange,
+  { whenClosed = false }: { whenClosed?: boolean } = {},
+): Promise<void> {
+  await db.transaction(
+    'rw',
+    [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.checks],
+    async () => {
+      const current = await db.cases.get(caseId)
+      if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
+      const locked = lockReason(current)
+      if (locked && !(whenClosed && current.state === 'closed' && !current.origin)) {
+        throw new CaseRuleError(locked)
+      }
+      const at = new Date().toISOString()
+      const { next, audit } = await work(current, at)
+      await db.cases.put({ ...(next ?? current), updatedAt: at })
+      await appendAudit(db, caseId, audit, at)
+    },
+  )
+}
+
+export async function createCase(db: AppDatabase, input: NewCase): Promise<string> {
+  const details = newCaseSchema.parse(input)
+  const id = `case_${crypto.randomUUID()}`
+  const at = new Date().toISOString()
+  await db.transaction('rw', [db.cases, db.auditEntries], async () => {
+    await db.cases.add({
+      id,
+      ...details,
+      state: 'open',
+      createdAt: at,
+      updatedAt: at,
+      checkIds: [],
+      entityKeys: [],
+    })
+    await appendAudit(
+      db,
+      id,
+      { action: 'created', summary: `Case opened: ${details.title}`, before: null, after: details },
+      at,
+    )
+  })
+  return id
+}
+
+export async function changeState(
+  db: AppDatabase,
+  caseId: string,
+  state: CaseState,
+): Promise<void> {
+  await changeCase(db, caseId, (current) => {
+    if (!statesReachableFrom(current.state).includes(state)) {
+      throw new CaseRuleError(
+        `A case that is ${caseStateLabels[current.state].toLowerCase()} cannot move to ${caseStateLabels[state].toLowerCase()}.`,
+      )
+    }
+    return {
+      next: { ...current, state },
+      audit: {
+        action: 'state-changed',
+        summary: `${caseStateLabels[current.state]} → ${caseStateLabels[state]}`,
+        before: { state: current.state },
+        after: { state },
+      },
+    }
+  })
+}
+
+export interface Closing {
+  outcome: CaseOutcome
+  reason: string
+  /** Needed when hits are still undecided. */
+  undecidedHitsReason?: string
+}
+
+export async function closeCase(db: AppDatabase, caseId: string, closing: Closing): Promise<void> {
+  await changeCase(db, caseId, async (current, at) => {
+    const checks = (await db.checks.bulkGet(current.checkIds)).filter(
+      (check) => check !== undefined,
+    )
+    const decisions = await db.hitDecisions.where('caseId').equals(caseId).toArray()
+    const { undecided } = tallyHits(caseId, checks, new Map(decisions.map((d) => [d.id, d])))
+    const undecidedHitsReason = closing.undecidedHitsReason?.trim() || undefined
+    if (undecided > 0 && !undecidedHitsReason) {
+      throw new CaseRuleError(
+        `${undecided} hit(s) have no decision. Decide them, or record why the case closes without them.`,
+      )
+    }
+    const closure = caseClosureSchema.parse({
+      outcome: closing.outcome,
+      reason: closing.reason,
+      ...(undecided > 0 ? { undecidedHitsReason } : {}),
+      closedAt: at,
+    })
+    return {
+      next: { ...current, state: 'closed', closure },
+      audit: {
+        action: 'closed',
+        summary: `Closed: ${caseOutcomeLabels[closure.outcome]}${undecided > 0 ? ` (${undecided} hit(s) undecided)` : ''}`,
+        before: { state: current.state },
+        after: { state: 'closed', closure },
+      },
+    }
+  })
+}
+
+export async function reopenCase(db: AppDatabase, caseId: string, reason: string): Promise<void> {
+  const why = reasonSchema.parse(reason)
+  await changeCase(
+    db,
+    caseId,
+    (current) => {
+      if (current.state !== 'closed') throw new CaseRuleError('Only a closed case can be reopened.')
+      const { closure, ...rest } = current
+      return {
+        next: { ...rest, state: 'open' },
+        audit: {
+          action: 'reopened',
+          summary: `Reopened: ${why}`,
+          before: { state: 'closed', closure },
+          after: { state: 'open', reason: why },
+        },
+      }
+    },
+    { whenClosed: true },
+  )
+}
+
+export interface CheckRef {
+  localId: string
+  query: string
+  fetchedAt: string
+}
+
+export async function linkCheck(db: AppDatabase, caseId: string, check: CheckRef): Promise<void> {
+  await changeCase(db, caseId, (current) => {
+    if (current.checkIds.includes(check.localId)) {
+      throw new CaseRuleError('This check is already linked to the case.')
+    }
+    return {
+      next: { ...current, checkIds: [...current.checkIds, check.localId] },
+      audit: {
+        action: 'check-linked',
+        summary: `Check of ${check.query} linked`,
+        before: null,
+        after: check,
+      },
+    }
+  })
+}
+
+/** Unlinking a check also withdraws the decisions on its hits; the trail keeps them. */
+export async function unlinkCheck(db: AppDatabase, caseId: string, check: CheckRef): Promise<void> {
+  await changeCase(db, caseId, async (current) => {
+    const decisions = await db.hitDecisions
+      .where('caseId')
+      .equals(caseId)
+      .filter((d) => d.checkId === check.localId)
+      .toArray()
+    await db.hitDecisions.bulkDelete(decisions.map((decision) => decision.id))
+    return {
+      next: { ...current, checkIds: current.checkIds.filter((id) => id !== check.localId) },
+      audit: {
+        action: 'check-unlinked',
+        summary: `Check of ${check.query} unlinked`,
+        before: { check, decisions },
+        after: null,
+      },
+    }
+  })
+}
+
+export interface EntityRef {
+  environment: EnvironmentId
+  id: string
+  name: string
+}
+
+export async function linkEntity(
+  db: AppDatabase,
+  caseId: string,
+  entity: EntityRef,
+): Promise<void> {
+  const key = entityKeyOf(entity.environment, entity.id)
+  await changeCase(db, caseId, (current) => {
+    if (current.entityKeys.includes(key))
+      throw new CaseRuleError('This entity is already linked to the case.')
+    return {
+      next: { ...current, entityKeys: [...current.entityKeys, key] },
+      audit: {
+        action: 'entity-linked',
+        summary: `Entity ${entity.name} linked`,
+        before: null,
+        after: entity,
+      },
+    }
+  })
+}
+
+export async function unlinkEntity(
+  db: AppDatabase,
+  caseId: string,
+  entity: EntityRef,
+): Promise<void> {
+  const key = entityKeyOf(entity.environment, entity.id)
+  await changeCase(db, caseId, (current) => ({
+    next: { ...current, entityKeys: current.entityKeys.filter((linked) => linked !== key) },
+    audit: {
+      action: 'entity-unlinked',
+      summary: `Entity ${entity.name} unlinked`,
+      before: entity,
+      after: null,
+    },
+  }))
+}
+
+export async function addNote(db: AppDatabase, caseId: string, text: string): Promise<void> {
+  await changeCase(db, caseId, async (current, at) => {
+    const note = {
+      id: `note_${crypto.randomUUID()}`,
+      caseId,
+      createdAt: at,
+      text: caseNoteSchema.shape.text.parse(text),
+    }
+    await db.caseNotes.add(note)
+    return { audit: { action: 'note-added', summary: 'Note added', before: null, after: note } }
+  })
+}
+
+export interface Deciding {
+  check: { localId: string; environment: EnvironmentId; queryKey: string }
+  hit: Pick<CheckHit, 'hitKey' | 'category' | 'title'>
+  decision: HitDecisionKind
+  rationale: string
+}
+
+/** Records (or revises) the decision on one hit; the trail keeps every earlier one. */
+export async function decideHit(
+  db: AppDatabase,
+  caseId: string,
+  deciding: Deciding,
+): Promise<void> {
+  await changeCase(db, caseId, async (current, at) => {
+    if (!current.checkIds.includes(deciding.check.localId)) {
+      throw new CaseRuleError('This check is not linked to the case.')
+    }
+    const id = hitDecisionId(caseId, deciding.check.localId, deciding.hit.hitKey)
+    const before = await db.hitDecisions.get(id)
+    const decision: HitDecision = hitDecisionSchema.parse({
+      id,
+      caseId,
+      checkId: deciding.check.localId,
+      environment: deciding.check.environment,
+      queryKey: deciding.check.queryKey,
+      hitKey: deciding.hit.hitKey,
+      category: deciding.hit.category,
+      recordTitle: deciding.hit.title,
+      decision: deciding.decision,
+      rationale: deciding.rationale,
+      decidedAt: at,
+    })
+    await db.hitDecisions.put(decision)
+    return {
+      audit: {
+        action: 'hit-decided',
+        summary: `${hitDecisionLabels[decision.decision]}: ${decision.recordTitle}`,
+        before: before ?? null,
+        after: decision,
+      },
+    }
+  })
+}
+
+/** Case changes on the app's database. */
+export const caseRepository = onAppDatabase({
+  createCase,
+  changeState,
+  closeCase,
+  reopenCase,
+  linkCheck,
+  unlinkCheck,
+  linkEntity,
+  unlinkEntity,
+  addNote,
+  decideHit,
+})

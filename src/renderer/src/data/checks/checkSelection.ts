@@ -1,0 +1,98 @@
+import type { EnvironmentId } from '../../../../shared/environments'
+import type { AppDatabase, StoredCheck } from '../database/appDatabase'
+import { checkWords } from './checkSearchTerms'
+
+/** What History filters checks by; every criterion is optional. */
+export interface CheckFilters {
+  environment: EnvironmentId | 'all'
+  status: 'all' | 'review_required' | 'no_match'
+  category: string
+  /** Local calendar days, `YYYY-MM-DD`, or empty. */
+  from: string
+  to: string
+  text: string
+}
+
+export const noCheckFilters: CheckFilters = {
+  environment: 'all',
+  status: 'all',
+  category: 'all',
+  from: '',
+  to: '',
+  text: '',
+}
+
+const highest = '\uffff'
+
+/** A local calendar day's bounds as ISO instants, comparable with `fetchedAt` and key prefixes. */
+const dayStart = (day: string): string => (day ? new Date(`${day}T00:00:00`).toISOString() : '')
+const dayEnd = (day: string): string =>
+  day ? new Date(`${day}T23:59:59.999`).toISOString() : highest
+
+/**
+ * What History shows: with no filter, every check (read a window at a time, so opening History
+ * never reads 20,000 keys); otherwise the matching keys, newest first.
+ */
+export type CheckSelection = { kind: 'all'; count: number } | { kind: 'keys'; keys: string[] }
+
+const isUnfiltered = (filters: CheckFilters): boolean =>
+  JSON.stringify(filters) === JSON.stringify(noCheckFilters)
+
+/**
+ * Every criterion is answered by one index, reading primary keys only. Keys begin with the fetch
+ * time, so the date range is a key-prefix comparison and sorting the keys sorts by time.
+ */
+export async function selectChecks(
+  db: AppDatabase,
+  filters: CheckFilters,
+): Promise<CheckSelection> {
+  if (isUnfiltered(filters)) return { kind: 'all', count: await db.checks.count() }
+  const from = dayStart(filters.from)
+  const to = dayEnd(filters.to)
+  const lookups: Array<Promise<string[]>> = []
+  if (filters.environment !== 'all') {
+    lookups.push(
+      db.checks
+        .where('[environment+fetchedAt]')
+        .between([filters.environment, from], [filters.environment, to], true, true)
+        .primaryKeys(),
+    )
+  }
+  if (filters.status !== 'all') {
+    lookups.push(
+      db.checks
+        .where('[status+fetchedAt]')
+        .between([filters.status, from], [filters.status, to], true, true)
+        .primaryKeys(),
+    )
+  }
+  if (filters.category !== 'all')
+    lookups.push(db.checks.where('hitCategories').equals(filters.category).primaryKeys())
+  for (const word of checkWords(filters.text))
+    lookups.push(db.checks.where('searchTerms').startsWith(word).primaryKeys())
+  if (lookups.length === 0)
+    lookups.push(db.checks.where(':id').between(from, `${to}${highest}`, true, true).primaryKeys())
+  const [smallest, ...others] = (await Promise.all(lookups)).sort((a, b) => a.length - b.length)
+  const required = others.map((keys) => new Set(keys))
+  const keys = new Set(
+    (smallest ?? []).filter(
+      (key) => key >= from && key <= `${to}${highest}` && required.every((set) => set.has(key)),
+    ),
+  )
+  return { kind: 'keys', keys: [...keys].sort().reverse() }
+}
+
+/** Rows `start` to `start + count` of the selection, newest first, read in one go. */
+export async function readSelectionWindow(
+  db: AppDatabase,
+  selection: CheckSelection,
+  start: number,
+  count: number,
+): Promise<Array<StoredCheck | undefined>> {
+  if (selection.kind === 'all')
+    return db.checks.orderBy(':id').reverse().offset(start).limit(count).toArray()
+  return db.checks.bulkGet(selection.keys.slice(start, start + count))
+}
+
+export const selectionSize = (selection: CheckSelection): number =>
+  selection.kind === 'all' ? selection.count : selection.keys.length

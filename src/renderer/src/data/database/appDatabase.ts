@@ -1,0 +1,155 @@
+import { Dexie, type Table } from 'dexie'
+import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
+import type { Entity, NewEntity } from '../../../../shared/bridge/entitiesContract'
+import type { Evidence } from '../../../../shared/bridge/evidenceSchema'
+import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
+import type {
+  AuditEntry,
+  CaseNote,
+  CaseRecord,
+  HitDecision,
+} from '../../../../shared/cases/caseSchemas'
+import type { EnvironmentId } from '../../../../shared/environments'
+import type { DatabaseMigration } from './migrations/databaseMigration'
+import { initialSchema } from './migrations/0001-initial'
+import { checksSchema } from './migrations/0002-checks'
+import { outboxSchema } from './migrations/0003-outbox'
+import { entitySearchSchema } from './migrations/0004-entity-search'
+import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
+import { casesSchema } from './migrations/0006-cases'
+
+/** Every schema version in order; the last one is the database's version. */
+const migrations: readonly DatabaseMigration[] = [
+  initialSchema,
+  checksSchema,
+  outboxSchema,
+  entitySearchSchema,
+  checkEntityLinksSchema,
+  casesSchema,
+]
+export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
+export const databaseName = 'compliance-desk'
+
+export interface CachedEntity {
+  environment: EnvironmentId
+  id: string
+  fetchedAt: string
+  entity: Entity
+  /** See entitySearchTerms. */
+  searchTerms: string[]
+}
+
+export interface CachedEntityPage {
+  environment: EnvironmentId
+  limit: number
+  page: number
+  total: number
+  hasNext: boolean
+  hasPrev: boolean
+  fetchedAt: string
+  ids: string[]
+}
+
+/** One crypto check as fetched, with the evidence the client kept of its answer. */
+export interface StoredCheck {
+  /** `<fetchedAt>_<request id>`: unique, and keys sort by fetch time. The service's own id is `check.id`. */
+  localId: string
+  environment: EnvironmentId
+  query: string
+  /** The identifier in canonical form (e.g. EIP-55), so re-checks of one wallet are found. */
+  queryKey: string
+  advancedSearch?: Record<string, string>
+  fetchedAt: string
+  status: string
+  totalEntity: number
+  hitCategories: string[]
+  /** Lower-case words of identifiers, titles, datasets and topics, for History's free-text filter. */
+  searchTerms: string[]
+  check: CryptoCheck
+  evidence: Evidence
+  /** Entities (of the check's own environment) this check was linked to, by their `ent_` ids. */
+  linkedEntityIds?: string[]
+}
+
+/**
+ * queued → running → done; an item that was running when the app stopped is `interrupted`: it may
+ * have been sent, so it is never re-sent without the user's say.
+ */
+export type OutboxState = 'queued' | 'running' | 'interrupted' | 'failed' | 'done'
+
+export type OutboxWork =
+  | {
+      kind: 'cryptoCheck'
+      query: string
+      queryKey: string
+      advancedSearch?: Record<string, string>
+    }
+  | { kind: 'createEntity'; entity: NewEntity; label: string }
+
+export type OutboxItem = OutboxWork & {
+  /** Also the request id it is sent with. */
+  localId: string
+  environment: EnvironmentId
+  queuedAt: string
+  state: OutboxState
+  /** Why it failed or was interrupted, in one sentence. */
+  message?: string
+  /** What it produced once done: the saved check's key, or the new entity's id. */
+  resultId?: string
+}
+
+/** The checks and entities of a case imported from a bundle, as the bundle holds them. */
+export interface ImportedCaseContent {
+  caseId: string
+  checks: ExportedCheck[]
+  entities: ExportedEntity[]
+}
+
+export type AppDatabase = Dexie & {
+  entities: Table<CachedEntity, [EnvironmentId, string]>
+  entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
+  checks: Table<StoredCheck, string>
+  outbox: Table<OutboxItem, string>
+  cases: Table<CaseRecord, string>
+  caseNotes: Table<CaseNote, string>
+  hitDecisions: Table<HitDecision, string>
+  /** Append-only: written only through the case repository, which chains each entry. */
+  auditEntries: Table<AuditEntry, [string, number]>
+  importedCaseContents: Table<ImportedCaseContent, string>
+}
+
+export function openAppDatabase(name: string = databaseName): AppDatabase {
+  const db = new Dexie(name) as AppDatabase
+  for (const migration of migrations) {
+    const version = db.version(migration.version).stores(migration.stores)
+    if (migration.upgrade) version.upgrade(migration.upgrade)
+  }
+  return db
+}
+
+/** The app's one database; tests open their own with `openAppDatabase`. */
+export const appDatabase = openAppDatabase()
+
+type OnDatabase<Functions> = {
+  [Name in keyof Functions]: Functions[Name] extends (
+    db: AppDatabase,
+    ...args: infer Args
+  ) => infer Result
+    ? (...args: Args) => Result
+    : never
+}
+
+/**
+ * A repository's functions take the database first, so tests run them on a database of their
+ * own; features get them bound to the app's one database.
+ */
+export function onAppDatabase<
+  Functions extends Record<string, (db: AppDatabase, ...args: never[]) => unknown>,
+>(functions: Functions): OnDatabase<Functions> {
+  return Object.fromEntries(
+    Object.entries(functions).map(([name, run]) => [
+      name,
+      (...args: never[]) => run(appDatabase, ...args),
+    ]),
+  ) as OnDatabase<Functions>
+}

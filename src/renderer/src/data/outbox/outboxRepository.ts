@@ -1,0 +1,98 @@
+import type { EnvironmentId } from '../../../../shared/environments'
+import {
+  onAppDatabase,
+  type AppDatabase,
+  type OutboxItem,
+  type OutboxWork,
+} from '../database/appDatabase'
+
+export async function enqueue(
+  db: AppDatabase,
+  environment: EnvironmentId,
+  work: OutboxWork,
+  now: Date = new Date(),
+): Promise<string> {
+  const localId = crypto.randomUUID()
+  await db.outbox.add({
+    ...work,
+    localId,
+    environment,
+    queuedAt: now.toISOString(),
+    state: 'queued',
+  })
+  return localId
+}
+
+/**
+ * Takes the oldest queued item and marks it running in one transaction, so two runners (two tabs,
+ * or a re-mounted one) can never both take it.
+ */
+export async function claimNext(db: AppDatabase): Promise<OutboxItem | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const next = await db.outbox
+      .where('[state+queuedAt]')
+      .between(['queued', ''], ['queued', '\uffff'])
+      .first()
+    if (!next) return undefined
+    await db.outbox.update(next.localId, { state: 'running' })
+    return { ...next, state: 'running' as const }
+  })
+}
+
+export async function settle(
+  db: AppDatabase,
+  localId: string,
+  state: Exclude<OutboxItem['state'], 'running'>,
+  outcome: Pick<OutboxItem, 'message' | 'resultId'> = {},
+): Promise<void> {
+  await db.outbox.update(localId, { state, ...outcome })
+}
+
+/** At start-up: an item still marked running was cut off mid-flight and may have been sent. */
+export async function markInterrupted(db: AppDatabase): Promise<void> {
+  await db.outbox.where('[state+queuedAt]').between(['running', ''], ['running', '\uffff']).modify({
+    state: 'interrupted',
+    message:
+      'The app stopped while this was being sent: it may have gone through. Look for it before sending it again.',
+  })
+}
+
+/** Cancel a waiting item, or forget a finished one; a running item cannot be taken back. */
+export async function removeItem(db: AppDatabase, localId: string): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(localId)
+    if (item && item.state !== 'running') await db.outbox.delete(localId)
+  })
+}
+
+/** The user's decision to send an interrupted or failed item again, under a new request id. */
+export async function requeue(
+  db: AppDatabase,
+  localId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(localId)
+    if (!item || (item.state !== 'interrupted' && item.state !== 'failed')) return
+    await db.outbox.delete(localId)
+    await db.outbox.add({
+      ...item,
+      localId: crypto.randomUUID(),
+      queuedAt: now.toISOString(),
+      state: 'queued',
+      message: undefined,
+    })
+  })
+}
+
+/** The outbox on the app's database. */
+export const outboxRepository = onAppDatabase({
+  enqueue,
+  claimNext,
+  settle,
+  markInterrupted,
+  removeItem,
+  requeue,
+})
+
+export type { OutboxItem, OutboxState, OutboxWork } from '../database/appDatabase'

@@ -1,0 +1,27 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import type { SettingsView } from '../../../../shared/bridge/settingsContract'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { callBridge } from '../../bridge/bridgeClient'
+import { queryClient } from '../queryClient'
+
+const settingsKey = ['settings'] as const
+
+/** The settings as the main side reports them; every change replaces them with its answer. */
+export const useSettings = () =>
+  useQuery({ queryKey: settingsKey, queryFn: () => callBridge('settings.get', {}) })
+
+/** The environment every request goes to, or null until the settings are read. */
+export const useActiveEnvironment = (): EnvironmentId | null =>
+  useSettings().data?.activeEnvironment ?? null
+
+export const useActiveEnvironmentSettings = () => {
+  const settings = useSettings().data
+  return settings?.environments.find(({ id }) => id === settings.activeEnvironment) ?? null
+}
+
+/** One settings change through the bridge; its answer becomes the settings shown everywhere. */
+export const useSettingsChange = () =>
+  useMutation({
+    mutationFn: (change: () => Promise<SettingsView>) => change(),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  })

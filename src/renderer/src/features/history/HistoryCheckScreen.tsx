@@ -1,0 +1,46 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { IconArrowLeft, IconHistory } from '@tabler/icons-react'
+import { Link } from '@tanstack/react-router'
+import { formatLocalDateTime } from '../../components/formatTime'
+import { useCheck } from '../../data/checks/checkQueries'
+import { CheckResultView } from '../checks/CheckResultView'
+
+/** One past check from History, at its own address, as it was fetched. */
+export function HistoryCheckScreen({ localId }: { localId: string }) {
+  const stored = useCheck(localId)
+  return (
+    <Stack gap="sm" maw={1100} data-testid="history-check">
+      <Group>
+        <Button
+          component={Link}
+          to="/history"
+          variant="default"
+          size="xs"
+          leftSection={<IconArrowLeft size={14} />}
+        >
+          Back to History
+        </Button>
+      </Group>
+      {stored === null && (
+        <Text size="sm" c="dimmed" data-testid="history-check-missing">
+          This check is not on this computer: it may have been run elsewhere, or in another
+          browser-mode address. Search History for the wallet instead.
+        </Text>
+      )}
+      {stored && (
+        <>
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconHistory size={18} />}
+            data-testid="history-fetched-note"
+          >
+            A saved check from History, as fetched {formatLocalDateTime(stored.fetchedAt)}. It is
+            not re-run: run a new check to see today’s answer.
+          </Alert>
+          <CheckResultView stored={stored} />
+        </>
+      )}
+    </Stack>
+  )
+}
