@@ -6,8 +6,8 @@ import { startMainSideOnSandbox, type MainSideOnSandbox } from '../main/bridge/m
 import type { BridgeInput, BridgeOutput } from '../shared/bridge'
 import { hitsOf } from '../shared/cases/checkHits'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
-import { openAppDatabase, type AppDatabase } from '../renderer/src/db/appDatabase'
-import { saveCheck, toStoredCheck } from '../renderer/src/features/checks/checkStore'
+import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
+import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
 import {
   addNote,
   closeCase,
@@ -15,11 +15,11 @@ import {
   decideHit,
   linkCheck,
   linkEntity,
-} from '../renderer/src/features/cases/caseRepository'
-import { readCaseChecks } from '../renderer/src/features/cases/caseQueries'
-import { exportCase, type BridgeCaller } from '../renderer/src/features/cases/exportCase'
-import { CaseAlreadyImportedError, importBundle } from '../renderer/src/features/cases/importBundle'
-import { CaseRuleError } from '../renderer/src/features/cases/caseErrors'
+} from '../renderer/src/data/cases/caseRepository'
+import { readCaseChecks } from '../renderer/src/data/cases/caseReads'
+import { exportCase, type BridgeCaller } from '../renderer/src/data/cases/caseExport'
+import { CaseAlreadyImportedError, importBundle } from '../renderer/src/data/cases/caseImport'
+import { CaseRuleError } from '../renderer/src/data/cases/caseErrors'
 
 /**
  * The whole path of a case's evidence, with the renderer's own code on a real IndexedDB
