@@ -15,6 +15,84 @@ const restrict = (patterns, message) => ({
   ],
 })
 
+/**
+ * The renderer's layers: app → features → components → data → bridge → shared. A folder may
+ * import only the layers after it. Only data/ touches IndexedDB, and features/components reach
+ * it through data/<aggregate>/ modules, never the database itself.
+ */
+const renderer = 'src/renderer/src'
+const layerRule = (forbidden, message) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        ...['electron', 'keytar', ...nodeBuiltins].map((name) => ({
+          name,
+          message: 'The renderer reaches Node only through the bridge.',
+        })),
+      ],
+      patterns: [
+        { group: ['node:*'], message: 'The renderer reaches Node only through the bridge.' },
+        ...forbidden.map(({ group, why }) => ({ group, message: `${message} ${why}` })),
+      ],
+    },
+  ],
+})
+const notDatabase = {
+  group: ['dexie', 'dexie-react-hooks', '**/data/database/*', '**/data/database/**'],
+  why: 'IndexedDB is read and written only in src/renderer/src/data/ (use a hook or repository of data/<aggregate>/).',
+}
+const upward = (...layers) =>
+  layers.map((layer) => ({
+    group: [`**/${layer}/*`, `**/${layer}/**`],
+    why: `Imports run app → features → components → data → bridge → shared; ${layer}/ is above this folder.`,
+  }))
+
+/**
+ * Which features a feature may import. Kept acyclic (checked below), so no import cycle can form
+ * between features; a piece two features need moves down to components/ or data/.
+ */
+const featureImports = {
+  cases: [],
+  checks: ['cases'],
+  outbox: ['shell'],
+  entities: ['cases', 'outbox'],
+  history: ['checks'],
+  search: ['checks', 'outbox', 'shell'],
+  settings: [],
+  shell: [],
+  verify: ['cases'],
+}
+const visiting = new Set()
+const acyclic = new Set()
+const visit = (feature, path) => {
+  if (acyclic.has(feature)) return
+  if (visiting.has(feature))
+    throw new Error(`featureImports has a cycle: ${[...path, feature].join(' → ')}`)
+  visiting.add(feature)
+  for (const next of featureImports[feature] ?? []) visit(next, [...path, feature])
+  visiting.delete(feature)
+  acyclic.add(feature)
+}
+for (const feature of Object.keys(featureImports)) visit(feature, [])
+
+const featureLayerRules = Object.entries(featureImports).map(([feature, allowed]) => ({
+  files: [`${renderer}/features/${feature}/**`],
+  rules: layerRule(
+    [
+      notDatabase,
+      ...upward('app'),
+      ...Object.keys(featureImports)
+        .filter((other) => other !== feature && !allowed.includes(other))
+        .map((other) => ({
+          group: [`../${other}/*`, `**/features/${other}/*`],
+          why: `features/${feature} may import only ${allowed.length ? allowed.join(', ') : 'no other feature'} (see featureImports in eslint.config.js).`,
+        })),
+    ],
+    `features/${feature}:`,
+  ),
+}))
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,6 +141,35 @@ export default tseslint.config(
     rules: restrict(
       ['electron', 'keytar', ...nodeBuiltins],
       'The renderer reaches Node only through the bridge.',
+    ),
+  },
+  {
+    files: [`${renderer}/app/**`, `${renderer}/main.tsx`],
+    rules: layerRule([notDatabase], 'app:'),
+  },
+  ...featureLayerRules,
+  {
+    files: [`${renderer}/components/**`],
+    rules: layerRule(
+      [notDatabase, ...upward('app', 'features', 'data')],
+      'components/ are shared UI pieces:',
+    ),
+  },
+  {
+    files: [`${renderer}/data/**`],
+    rules: layerRule(upward('app', 'features', 'components'), 'data/:'),
+  },
+  {
+    files: [`${renderer}/bridge/**`],
+    rules: layerRule(
+      [
+        {
+          group: ['dexie', 'dexie-react-hooks'],
+          why: 'The bridge client carries calls; it stores nothing.',
+        },
+        ...upward('app', 'features', 'components', 'data'),
+      ],
+      'bridge/:',
     ),
   },
   {
