@@ -1,4 +1,4 @@
-import { AppShell, Group, NavLink, Text, ThemeIcon } from '@mantine/core'
+import { AppShell, Group, Text, ThemeIcon } from '@mantine/core'
 import {
   IconBriefcase,
   IconFileCheck,
@@ -8,11 +8,12 @@ import {
   IconShieldCheck,
   IconUsers,
 } from '@tabler/icons-react'
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { EnvironmentBadge } from '../components/EnvironmentBadge'
 import { useActiveEnvironmentSettings } from '../data/settings/settingsQueries'
 import { ConnectivityIndicator } from './ConnectivityIndicator'
+import { NavRouterLink } from '../components/RouterLinks'
 
 const navigation = [
   { screen: 'search', to: '/search', label: 'Crypto search', icon: <IconSearch size={18} /> },
@@ -47,9 +48,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
           // A record's address (e.g. #/history/<id>) belongs to its screen.
           const current = pathname === item.to || pathname.startsWith(`${item.to}/`)
           return (
-            <NavLink
+            <NavRouterLink
               key={item.screen}
-              component={Link}
               to={item.to}
               label={item.label}
               leftSection={item.icon}

@@ -1,5 +1,5 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Center, Stack, Text, Title } from '@mantine/core'
+import { ButtonLink } from '../components/RouterLinks'
 
 /** An address no screen answers to, e.g. from an older version: say so and offer a way back. */
 export function NotFoundScreen() {
@@ -12,9 +12,9 @@ export function NotFoundScreen() {
         <Text size="sm" c="dimmed">
           This address names no screen of Compliance Desk. Your data is unchanged.
         </Text>
-        <Button component={Link} to="/search" variant="default" size="xs">
+        <ButtonLink to="/search" variant="default" size="xs">
           Go to Crypto search
-        </Button>
+        </ButtonLink>
       </Stack>
     </Center>
   )

@@ -6,6 +6,7 @@ import { environmentLabels } from '../../../../shared/environments'
 import { Timestamp } from '../../components/Timestamp'
 import { statusColor, statusLabel } from '../../components/checkLabels'
 import { HitDecisionRow } from './HitDecisionRow'
+import { AnchorLink } from '../../components/RouterLinks'
 
 /** A linked check with each of its hits and their decisions. */
 export function CaseCheckCard({
@@ -13,12 +14,15 @@ export function CaseCheckCard({
   check,
   decisions,
   editable,
+  inHistory,
   onUnlink,
 }: {
   caseId: string
   check: ExportedCheck
   decisions: ReadonlyMap<string, HitDecision>
   editable: boolean
+  /** The check is in this computer's History (not only in an imported bundle). */
+  inHistory: boolean
   onUnlink: () => void
 }) {
   const hits = hitsOf(check.check)
@@ -26,9 +30,23 @@ export function CaseCheckCard({
     <Paper withBorder radius="sm" p="sm" data-testid="case-check">
       <Group justify="space-between" wrap="nowrap" mb={hits.length > 0 ? 6 : 0}>
         <Group gap="xs" style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-            {check.query}
-          </Text>
+          {inHistory ? (
+            <AnchorLink
+              to="/history/$checkId"
+              params={{ checkId: check.localId }}
+              fw={600}
+              size="sm"
+              ff="monospace"
+              style={{ wordBreak: 'break-all' }}
+              data-testid="case-check-open"
+            >
+              {check.query}
+            </AnchorLink>
+          ) : (
+            <Text fw={600} size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {check.query}
+            </Text>
+          )}
           <Badge color={statusColor(check.check.status)} variant="light" radius="sm">
             {statusLabel(check.check.status)}
           </Badge>

@@ -52,6 +52,7 @@ export function CaseChecksPanel({
           check={check}
           decisions={view.decisions}
           editable={editable}
+          inHistory={!caseRecord.origin}
           onUnlink={() =>
             void caseRepository
               .unlinkCheck(caseRecord.id, {

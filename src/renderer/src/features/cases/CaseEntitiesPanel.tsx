@@ -9,6 +9,7 @@ import { useCaseEntities } from '../../data/cases/caseQueries'
 import { caseRepository } from '../../data/cases/caseRepository'
 import { LinkEntityModal } from './LinkEntityModal'
 import { PanelToolbar } from './PanelToolbar'
+import { AnchorLink } from '../../components/RouterLinks'
 
 export function CaseEntitiesPanel({
   caseRecord,
@@ -54,7 +55,21 @@ export function CaseEntitiesPanel({
               const name = linked.entity ? entityDisplayName(linked.entity) : linked.id
               return (
                 <Table.Tr key={`${linked.environment}|${linked.id}`} data-testid="case-entity">
-                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>
+                    {caseRecord.origin ? (
+                      name
+                    ) : (
+                      <AnchorLink
+                        to="/entities/$entityId"
+                        params={{ entityId: linked.id }}
+                        search={{ environment: linked.environment }}
+                        size="sm"
+                        data-testid="case-entity-open"
+                      >
+                        {name}
+                      </AnchorLink>
+                    )}
+                  </Table.Td>
                   <Table.Td ff="monospace" fz="xs">
                     {linked.id}
                   </Table.Td>

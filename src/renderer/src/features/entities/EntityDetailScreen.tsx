@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconArrowLeft, IconCloudOff } from '@tabler/icons-react'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
@@ -22,9 +10,9 @@ import { useEntityFetch } from '../../data/entities/entityServerQueries'
 import { AddToCase } from '../cases/AddToCase'
 import { LinkedChecks } from './LinkedChecks'
 import { entityDisplayName } from '../../components/entityDisplay'
-import { Link } from '@tanstack/react-router'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { isUnreachable } from '../../bridge/bridgeClient'
+import { ButtonLink } from '../../components/RouterLinks'
 
 const fieldLabels: Record<string, string> = {
   entityType: 'Type',
@@ -86,15 +74,14 @@ function EntityDetail({
   return (
     <Stack gap="sm" maw={900} data-testid="entity-detail">
       <Group>
-        <Button
-          component={Link}
+        <ButtonLink
           to="/entities"
           variant="default"
           size="xs"
           leftSection={<IconArrowLeft size={14} />}
         >
           Back to entities
-        </Button>
+        </ButtonLink>
         {loading && <Loader size="xs" />}
       </Group>
       {problem && isUnreachable(problem.name) && (

@@ -23,7 +23,6 @@ import {
 import { useState } from 'react'
 import type { FetchedEntity } from '../../../../shared/bridge/entitiesContract'
 import { formatAge, formatLocalDateTime } from '../../components/formatTime'
-import { Link } from '@tanstack/react-router'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
@@ -38,6 +37,7 @@ import { OutboxPanel } from '../outbox/OutboxPanel'
 import { EntityPager } from './EntityPager'
 import { EntityTable } from './EntityTable'
 import { entityListActions, useEntityListStore } from './store'
+import { ButtonLink } from '../../components/RouterLinks'
 
 function OfflineNotice({
   load,
@@ -105,9 +105,9 @@ function FailureNotice({
           </Text>
         )}
         <Group gap="xs">
-          <Button size="xs" variant="default" component={Link} to="/settings">
+          <ButtonLink size="xs" variant="default" to="/settings">
             Open Settings
-          </Button>
+          </ButtonLink>
           <Button size="xs" variant="subtle" onClick={onRetry}>
             Retry
           </Button>

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Alert, Group, Stack, Text } from '@mantine/core'
 import { IconArrowLeft, IconHistory } from '@tabler/icons-react'
-import { Link } from '@tanstack/react-router'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { useCheck } from '../../data/checks/checkQueries'
 import { CheckResultView } from '../checks/CheckResultView'
+import { ButtonLink } from '../../components/RouterLinks'
 
 /** One past check from History, at its own address, as it was fetched. */
 export function HistoryCheckScreen({ localId }: { localId: string }) {
@@ -11,15 +11,14 @@ export function HistoryCheckScreen({ localId }: { localId: string }) {
   return (
     <Stack gap="sm" maw={1100} data-testid="history-check">
       <Group>
-        <Button
-          component={Link}
+        <ButtonLink
           to="/history"
           variant="default"
           size="xs"
           leftSection={<IconArrowLeft size={14} />}
         >
           Back to History
-        </Button>
+        </ButtonLink>
       </Group>
       {stored === null && (
         <Text size="sm" c="dimmed" data-testid="history-check-missing">

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import { Link } from '@tanstack/react-router'
 import type { SearchRun } from './store'
+import { ButtonLink } from '../../components/RouterLinks'
 
 const titles: Record<string, string> = {
   [bridgeErrorNames.unauthorized]: 'The API key was refused',
@@ -74,9 +74,9 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
             </Button>
           )}
           {settingsErrors.has(run.errorName) && (
-            <Button size="xs" variant="default" component={Link} to="/settings">
+            <ButtonLink size="xs" variant="default" to="/settings">
               Open Settings
-            </Button>
+            </ButtonLink>
           )}
           <Button size="xs" variant="subtle" disabled={secondsLeft > 0} onClick={onRetry}>
             {run.errorName === bridgeErrorNames.outcomeUnknown ? 'Run it again anyway' : 'Retry'}
