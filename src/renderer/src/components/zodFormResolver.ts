@@ -4,18 +4,20 @@ import type { $ZodType } from 'zod/v4/core'
 
 /**
  * A form validated by the bridge's own zod schema, each message led by its field's label
- * ("Title is required"), shown inline under the field.
+ * ("Title is required"), or replaced by a sentence of its own, shown inline under the field.
  */
-export function zodFormResolver(
+export function zodFormResolver<Values extends object>(
   schema: $ZodType,
   labels: Record<string, string>,
-): (values: Record<string, unknown>) => FormErrors {
+  sentences: Record<string, string> = {},
+): (values: Values) => FormErrors {
   const resolve = zod4Resolver(schema)
   return (values) =>
     Object.fromEntries(
-      Object.entries(resolve(values)).map(([path, message]) => [
+      Object.entries(resolve({ ...values } as Record<string, unknown>)).map(([path, message]) => [
         path,
-        `${labels[path] ?? 'This field'} ${typeof message === 'string' ? message : 'is not valid'}`,
+        sentences[path] ??
+          `${labels[path] ?? 'This field'} ${typeof message === 'string' ? message : 'is not valid'}`,
       ]),
     )
 }

@@ -1,13 +1,18 @@
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
+import { useForm } from '@mantine/form'
+import { z } from 'zod'
 import {
+  caseClosureSchema,
   caseOutcomes,
+  reasonSchema,
   type CaseOutcome,
   type CaseRecord,
   type CaseState,
 } from '../../../../shared/cases/caseSchemas'
 import { ModalActions } from '../../components/ModalActions'
+import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseErrorMessage } from './caseErrorMessage'
 import { caseRepository } from '../../data/cases/caseRepository'
 import { statesReachableFrom } from '../../data/cases/caseRules'
@@ -20,21 +25,38 @@ const moveLabels: Record<CaseState, string> = {
   closed: 'Close',
 }
 
+interface ClosingForm {
+  outcome: CaseOutcome | null
+  reason: string
+  undecidedHitsReason: string
+}
+
+const closingSchema = caseClosureSchema.pick({ outcome: true, reason: true })
+const validateClosing = zodFormResolver<ClosingForm>(
+  closingSchema,
+  { reason: 'The reason' },
+  { outcome: 'Choose the outcome of the case.' },
+)
+const validateReopening = zodFormResolver<{ reason: string }>(z.object({ reason: reasonSchema }), {
+  reason: 'The reason',
+})
+
 function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
   const tally = useHitTally(caseRecord)
-  const [outcome, setOutcome] = useState<CaseOutcome | null>(null)
-  const [reason, setReason] = useState('')
-  const [undecidedReason, setUndecidedReason] = useState('')
+  const form = useForm<ClosingForm>({
+    initialValues: { outcome: null, reason: '', undecidedHitsReason: '' },
+    validate: validateClosing,
+  })
   const [failure, setFailure] = useState<string | null>(null)
   const undecided = tally?.undecided ?? 0
 
-  const submit = async () => {
-    if (!outcome) return setFailure('Choose the outcome of the case.')
+  // Whether undecided hits may be left is the case's rule, decided by the repository.
+  const close = async ({ reason, undecidedHitsReason }: ClosingForm, outcome: CaseOutcome) => {
     try {
       await caseRepository.closeCase(caseRecord.id, {
         outcome,
         reason,
-        ...(undecided > 0 ? { undecidedHitsReason: undecidedReason } : {}),
+        ...(undecided > 0 ? { undecidedHitsReason } : {}),
       })
       onClose()
     } catch (error) {
@@ -44,55 +66,54 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
 
   return (
     <Modal opened onClose={onClose} title="Close the case" size="lg">
-      <Stack gap="sm">
-        <Select
-          label="Outcome"
-          placeholder="Choose the outcome"
-          data={caseOutcomes.map((value) => ({ value, label: caseOutcomeLabels[value] }))}
-          value={outcome}
-          onChange={(value) => setOutcome(value)}
-          data-testid="close-outcome"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Textarea
-          label="Reason"
-          description="Why the case closes with this outcome; it goes into the audit trail and the report"
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-testid="close-reason"
-        />
-        {undecided > 0 && (
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          if (values.outcome) void close(values, values.outcome)
+        })}
+      >
+        <Stack gap="sm">
+          <Select
+            label="Outcome"
+            placeholder="Choose the outcome"
+            data={caseOutcomes.map((value) => ({ value, label: caseOutcomeLabels[value] }))}
+            {...form.getInputProps('outcome')}
+            data-testid="close-outcome"
+            comboboxProps={{ withinPortal: true }}
+          />
           <Textarea
-            label={`${undecided} hit(s) have no decision`}
-            description="Decide them first, or record why the case closes without them"
+            label="Reason"
+            description="Why the case closes with this outcome; it goes into the audit trail and the report"
             autosize
             minRows={2}
-            value={undecidedReason}
-            onChange={(event) => setUndecidedReason(event.currentTarget.value)}
-            data-testid="close-undecided-reason"
+            {...form.getInputProps('reason')}
+            data-testid="close-reason"
           />
-        )}
-        <ModalActions
-          failure={failure}
-          onCancel={onClose}
-          confirm={{
-            label: 'Close case',
-            onClick: () => void submit(),
-            color: 'green',
-            testId: 'close-confirm',
-          }}
-        />
-      </Stack>
+          {undecided > 0 && (
+            <Textarea
+              label={`${undecided} hit(s) have no decision`}
+              description="Decide them first, or record why the case closes without them"
+              autosize
+              minRows={2}
+              {...form.getInputProps('undecidedHitsReason')}
+              data-testid="close-undecided-reason"
+            />
+          )}
+          <ModalActions
+            failure={failure}
+            onCancel={onClose}
+            confirm={{ label: 'Close case', color: 'green', testId: 'close-confirm' }}
+          />
+        </Stack>
+      </form>
     </Modal>
   )
 }
 
 function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
-  const [reason, setReason] = useState('')
+  const form = useForm({ initialValues: { reason: '' }, validate: validateReopening })
   const [failure, setFailure] = useState<string | null>(null)
-  const submit = async () => {
+  const reopen = async ({ reason }: { reason: string }) => {
     try {
       await caseRepository.reopenCase(caseRecord.id, reason)
       onClose()
@@ -102,22 +123,23 @@ function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose:
   }
   return (
     <Modal opened onClose={onClose} title="Reopen the case">
-      <Stack gap="sm">
-        <Textarea
-          label="Why reopen it?"
-          description="Recorded in the audit trail with the closure it undoes"
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-testid="reopen-reason"
-        />
-        <ModalActions
-          failure={failure}
-          onCancel={onClose}
-          confirm={{ label: 'Reopen', onClick: () => void submit(), testId: 'reopen-confirm' }}
-        />
-      </Stack>
+      <form noValidate onSubmit={form.onSubmit((values) => void reopen(values))}>
+        <Stack gap="sm">
+          <Textarea
+            label="Why reopen it?"
+            description="Recorded in the audit trail with the closure it undoes"
+            autosize
+            minRows={2}
+            {...form.getInputProps('reason')}
+            data-testid="reopen-reason"
+          />
+          <ModalActions
+            failure={failure}
+            onCancel={onClose}
+            confirm={{ label: 'Reopen', testId: 'reopen-confirm' }}
+          />
+        </Stack>
+      </form>
     </Modal>
   )
 }

@@ -8,7 +8,8 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core'
-import { useState, type FormEvent } from 'react'
+import { useForm } from '@mantine/form'
+import { useState } from 'react'
 import {
   newEntitySchema,
   type FetchedEntity,
@@ -22,10 +23,39 @@ import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { refetchEntities } from '../../data/entities/entityServerQueries'
 import { createEntity } from '../../data/entities/createEntity'
 import { entityDisplayName } from '../../components/entityDisplay'
+import { zodFormResolver } from '../../components/zodFormResolver'
 
-type EntityKind = 'individual' | 'business'
+type EntityKind = NewEntity['entityType']
 
-const emptyForm = { firstName: '', lastName: '', name: '', email: '', consent: false }
+interface EntityForm {
+  entityType: EntityKind
+  firstName: string
+  lastName: string
+  name: string
+  email: string
+  isSubjectConsent: boolean
+}
+
+const emptyForm: EntityForm = {
+  entityType: 'individual',
+  firstName: '',
+  lastName: '',
+  name: '',
+  email: '',
+  isSubjectConsent: false,
+}
+
+/** What the bridge is asked to create: only the fields of the chosen kind. */
+const candidateOf = ({ entityType, isSubjectConsent, email, ...names }: EntityForm) =>
+  entityType === 'individual'
+    ? { entityType, isSubjectConsent, firstName: names.firstName, lastName: names.lastName, email }
+    : { entityType, isSubjectConsent, name: names.name, email }
+
+const validateEntity = zodFormResolver(
+  newEntitySchema,
+  { firstName: 'First name', lastName: 'Last name', name: 'Business name', email: 'E-mail' },
+  { isSubjectConsent: 'Consent is required to create an entity.' },
+)
 
 /** The form checks with the same schema the bridge applies, so its messages match what would be refused. */
 export function NewEntityModal({
@@ -37,9 +67,11 @@ export function NewEntityModal({
   onClose: () => void
   onCreated: (created: FetchedEntity) => void
 }) {
-  const [kind, setKind] = useState<EntityKind>('individual')
-  const [form, setForm] = useState(emptyForm)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const form = useForm<EntityForm>({
+    initialValues: emptyForm,
+    validate: (values) => validateEntity(candidateOf(values)),
+  })
+  const kind = form.values.entityType
   const [failure, setFailure] = useState<{
     message: string
     unsent: NewEntity | null
@@ -48,54 +80,33 @@ export function NewEntityModal({
   const environment = useActiveEnvironment()
   const navigate = useNavigate()
   const [pending, setPending] = useState(false)
-  const set = (field: keyof typeof emptyForm) => (value: string | boolean) =>
-    setForm((current) => ({ ...current, [field]: value }))
 
   const queue = async (entity: NewEntity) => {
     if (!environment) return
     const label = entityDisplayName({ id: 'ent_pending', ...entity })
     await outboxRepository.enqueue(environment, { kind: 'createEntity', entity, label })
-    setForm(emptyForm)
+    form.reset()
     setFailure(null)
     onClose()
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const candidate =
-      kind === 'individual'
-        ? {
-            entityType: kind,
-            isSubjectConsent: form.consent,
-            firstName: form.firstName,
-            lastName: form.lastName,
-            email: form.email,
-          }
-        : { entityType: kind, isSubjectConsent: form.consent, name: form.name, email: form.email }
-    const parsed = newEntitySchema.safeParse(candidate)
-    if (!parsed.success) {
-      setFieldErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
-        ),
-      )
-      return
-    }
-    setFieldErrors({})
+  const submit = async (values: EntityForm) => {
+    // The form validated these values with the same schema: parsing cannot fail here.
+    const candidate = newEntitySchema.parse(candidateOf(values))
     setFailure(null)
     setPending(true)
     try {
       const created = await createEntity({
         requestId: crypto.randomUUID(),
-        entity: candidate as NewEntity,
+        entity: candidate,
       })
-      setForm(emptyForm)
+      form.reset()
       onCreated(created)
     } catch (error) {
       // Only a request that provably never left may be queued; anything else could create it twice.
       const unsent =
         error instanceof BridgeCallError && error.name === bridgeErrorNames.serviceUnreachable
-          ? (candidate as NewEntity)
+          ? candidate
           : null
       const ambiguous =
         error instanceof BridgeCallError && error.name === bridgeErrorNames.outcomeUnknown
@@ -107,11 +118,14 @@ export function NewEntityModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="New entity" size="lg" data-testid="new-entity">
-      <form onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
         <Stack gap="sm">
           <SegmentedControl
+            aria-label="Kind of entity"
             value={kind}
-            onChange={(value) => setKind(value === 'business' ? 'business' : 'individual')}
+            onChange={(value) =>
+              form.setFieldValue('entityType', value === 'business' ? 'business' : 'individual')
+            }
             data={[
               { value: 'individual', label: 'Individual' },
               { value: 'business', label: 'Business' },
@@ -119,42 +133,16 @@ export function NewEntityModal({
           />
           {kind === 'individual' ? (
             <Group grow>
-              <TextInput
-                label="First name"
-                required
-                value={form.firstName}
-                onChange={(event) => set('firstName')(event.currentTarget.value)}
-                error={fieldErrors.firstName && `First name ${fieldErrors.firstName}`}
-              />
-              <TextInput
-                label="Last name"
-                required
-                value={form.lastName}
-                onChange={(event) => set('lastName')(event.currentTarget.value)}
-                error={fieldErrors.lastName && `Last name ${fieldErrors.lastName}`}
-              />
+              <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
+              <TextInput label="Last name" withAsterisk {...form.getInputProps('lastName')} />
             </Group>
           ) : (
-            <TextInput
-              label="Business name"
-              required
-              value={form.name}
-              onChange={(event) => set('name')(event.currentTarget.value)}
-              error={fieldErrors.name && `Business name ${fieldErrors.name}`}
-            />
+            <TextInput label="Business name" withAsterisk {...form.getInputProps('name')} />
           )}
-          <TextInput
-            label="E-mail"
-            description="Optional"
-            value={form.email}
-            onChange={(event) => set('email')(event.currentTarget.value)}
-            error={fieldErrors.email && `E-mail ${fieldErrors.email}`}
-          />
+          <TextInput label="E-mail" description="Optional" {...form.getInputProps('email')} />
           <Checkbox
             label="The subject has consented to being recorded"
-            checked={form.consent}
-            onChange={(event) => set('consent')(event.currentTarget.checked)}
-            error={fieldErrors.isSubjectConsent && 'Consent is required to create an entity.'}
+            {...form.getInputProps('isSubjectConsent', { type: 'checkbox' })}
           />
           {failure && (
             <Alert color="red" variant="light" data-testid="new-entity-error">

@@ -10,11 +10,24 @@ import {
   TextInput,
 } from '@mantine/core'
 import { IconKey, IconTrash } from '@tabler/icons-react'
-import { useState, type FormEvent } from 'react'
-import type { EnvironmentSettings } from '../../../../shared/bridge/settingsContract'
+import { useForm } from '@mantine/form'
+import { z } from 'zod'
+import {
+  secretKeySchema,
+  serviceBaseUrlSchema,
+  type EnvironmentSettings,
+} from '../../../../shared/bridge/settingsContract'
 import { remoteEnvironmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
+import { zodFormResolver } from '../../components/zodFormResolver'
 import { useSettingsChange } from './useSettingsChange'
+
+const validateBaseUrl = zodFormResolver(z.object({ baseUrl: serviceBaseUrlSchema }), {
+  baseUrl: 'The base URL',
+})
+const validateKey = zodFormResolver(z.object({ secretKey: secretKeySchema }), {
+  secretKey: 'The key',
+})
 
 const keySourceLabels = {
   keychain: 'in the OS keychain',
@@ -53,23 +66,24 @@ function KeyStatusLine({ environment }: { environment: EnvironmentSettings }) {
 
 export function EnvironmentCard({ environment }: { environment: EnvironmentSettings }) {
   const remote = remoteEnvironmentIdSchema.safeParse(environment.id)
-  const [baseUrl, setBaseUrl] = useState(environment.baseUrl ?? '')
-  const [secretKey, setSecretKey] = useState('')
+  const baseUrlForm = useForm({
+    initialValues: { baseUrl: environment.baseUrl ?? '' },
+    validate: validateBaseUrl,
+  })
+  const keyForm = useForm({ initialValues: { secretKey: '' }, validate: validateKey })
   const { pending, error, run } = useSettingsChange()
   const userKeySet = environment.key.isSet && environment.key.source !== 'built-in'
 
-  const saveBaseUrl = (event: FormEvent) => {
-    event.preventDefault()
+  const saveBaseUrl = ({ baseUrl }: { baseUrl: string }) => {
     if (remote.success)
       void run(() =>
         callBridge('settings.setBaseUrl', { environment: remote.data, baseUrl: baseUrl.trim() }),
       )
   }
-  const saveKey = (event: FormEvent) => {
-    event.preventDefault()
+  const saveKey = ({ secretKey }: { secretKey: string }) => {
     void run(() => callBridge('keys.set', { environment: environment.id, secretKey })).then(
       (saved) => {
-        if (saved) setSecretKey('')
+        if (saved) keyForm.reset()
       },
     )
   }
@@ -94,13 +108,12 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
           <KeyStatusLine environment={environment} />
         </Group>
         {environment.baseUrlEditable ? (
-          <form onSubmit={saveBaseUrl}>
+          <form noValidate onSubmit={baseUrlForm.onSubmit(saveBaseUrl)}>
             <Group align="flex-end" gap="xs">
               <TextInput
                 label="Base URL"
                 placeholder="https://api.example.com/"
-                value={baseUrl}
-                onChange={(event) => setBaseUrl(event.currentTarget.value)}
+                {...baseUrlForm.getInputProps('baseUrl')}
                 style={{ flex: 1 }}
                 size="sm"
               />
@@ -109,7 +122,7 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
                 variant="default"
                 size="sm"
                 loading={pending}
-                disabled={baseUrl.trim() === ''}
+                disabled={baseUrlForm.values.baseUrl.trim() === ''}
               >
                 Save URL
               </Button>
@@ -123,14 +136,13 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
             </Text>
           </Text>
         )}
-        <form onSubmit={saveKey}>
+        <form noValidate onSubmit={keyForm.onSubmit(saveKey)}>
           <Group align="flex-end" gap="xs">
             <PasswordInput
               label={userKeySet ? 'Replace secret API key' : 'Secret API key'}
               description="Stored on this computer's main side only; the app shows just its last 4 characters."
               placeholder="Paste the secret key from the dashboard"
-              value={secretKey}
-              onChange={(event) => setSecretKey(event.currentTarget.value)}
+              {...keyForm.getInputProps('secretKey')}
               autoComplete="off"
               style={{ flex: 1 }}
               size="sm"
@@ -140,7 +152,7 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
               size="sm"
               leftSection={<IconKey size={14} />}
               loading={pending}
-              disabled={secretKey.trim() === ''}
+              disabled={keyForm.values.secretKey.trim() === ''}
             >
               {userKeySet ? 'Replace key' : 'Save key'}
             </Button>
