@@ -4,8 +4,10 @@ import { chromiumLaunchOptions } from './e2e/support/chromium'
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/playwright',
-  fullyParallel: false,
-  workers: 1,
+  // Every test has its own host process, sandbox, data folder, keychain entry and browser
+  // context (e2e/fixtures), so tests run in parallel; two workers match the 2-core machines.
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,

@@ -1,23 +1,20 @@
-import { expect, test } from '@playwright/test'
-import { SearchPage } from './pages/searchPage'
-import { SettingsPage } from './pages/settingsPage'
-import { launchAppForEachTest, type BrowserModeApp } from './support/browserModeApp'
+import type { RunningSandbox } from '../src/sandbox/sandboxServer'
+import { expect, test } from './fixtures/browserModeTest'
 import { saveScreen } from './support/screenshots'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const clean = '0x0000000000000000000000000000000000000001'
 const badChecksum = '0x04DBA1194ee10112fE6C3207C0687DEf0e78bACf'
-const checkRequests = (running: BrowserModeApp) =>
-  running.sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks'))
-
-const app = launchAppForEachTest({ openInPage: true })
+const checkRequests = (sandbox: RunningSandbox) =>
+  sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks'))
 
 test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad checksum is refused before any request', async ({
-  page,
+  search,
+  history,
+  sandbox,
 }) => {
-  const search = new SearchPage(page)
   await search.open()
-  await saveScreen(page, 'search-01-empty-form')
+  await saveScreen(search.page, 'search-01-empty-form')
 
   await search.fill(badChecksum)
   await expect(search.addressCheck).toHaveAttribute('data-state', 'invalid')
@@ -26,110 +23,108 @@ test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad che
   )
   await search.consent()
   await search.run()
-  await saveScreen(page, 'search-02-bad-checksum')
-  expect(checkRequests(app())).toHaveLength(0)
+  await saveScreen(search.page, 'search-02-bad-checksum')
+  expect(checkRequests(sandbox)).toHaveLength(0)
 
   await search.search(sanctioned)
   await search.expectStatus('review_required')
-  await expect(page.getByTestId('check-status')).toHaveText('Review required')
-  await expect(page.getByTestId('category-sanctions')).toContainText('1')
-  await expect(page.getByTestId('category-pep')).toContainText('0')
-  const record = page.getByTestId('records-sanctions').getByTestId('match-record')
+  const result = search.result
+  await expect(result.status).toHaveText('Review required')
+  await expect(result.category('sanctions')).toContainText('1')
+  await expect(result.category('pep')).toContainText('0')
+  const record = result.records('sanctions')
   await expect(record).toContainText('us_ofac_sdn')
   await expect(record).toContainText('Peijnenburg, Alex Adrianus Martinus')
   await expect(record).toContainText('ETH')
-  await saveScreen(page, 'search-03-sanctioned-hit')
+  await saveScreen(search.page, 'search-03-sanctioned-hit')
 
-  await page.getByRole('button', { name: 'View raw response' }).click()
-  await expect(page.getByTestId('raw-evidence')).toContainText('"statusCode": 200')
-  await saveScreen(page, 'search-04-raw-response')
-  await page.keyboard.press('Escape')
+  await result.showRawResponse()
+  await expect(result.rawEvidence).toContainText('"statusCode": 200')
+  await saveScreen(search.page, 'search-04-raw-response')
+  await result.closeRawResponse()
+  await expect(result.rawEvidence).toBeHidden()
 
   await search.search(clean)
   await search.expectStatus('no_match')
-  await expect(page.getByTestId('check-total')).toHaveText('0 matches')
-  await saveScreen(page, 'search-05-clean')
-  expect(checkRequests(app())).toHaveLength(2)
+  await expect(result.total).toHaveText('0 matches')
+  await saveScreen(search.page, 'search-05-clean')
+  expect(checkRequests(sandbox)).toHaveLength(2)
 
-  await page.getByTestId('nav-history').click()
-  const rows = page.getByTestId('history-row')
-  await expect(rows).toHaveCount(2)
-  await expect(rows.first()).toContainText(clean)
-  await saveScreen(page, 'history-01-list')
-  await page.getByLabel('Search history').fill('us_ofac')
-  await expect(rows).toHaveCount(1)
-  await expect(rows.first()).toContainText(sanctioned)
-  await rows.first().click()
-  await expect(page.getByTestId('history-fetched-note')).toContainText(
-    'A saved check from History, as fetched',
-  )
-  await expect(page.getByTestId('check-result')).toHaveAttribute('data-status', 'review_required')
-  await saveScreen(page, 'history-02-past-check')
+  await history.open()
+  await expect(history.rows).toHaveCount(2)
+  await expect(history.rows.first()).toContainText(clean)
+  await saveScreen(history.page, 'history-01-list')
+  await history.filter('us_ofac')
+  await expect(history.rows).toHaveCount(1)
+  await expect(history.rows.first()).toContainText(sanctioned)
+  await history.openRow(0)
+  await expect(history.fetchedNote).toContainText('A saved check from History, as fetched')
+  await expect(history.result.root).toHaveAttribute('data-status', 'review_required')
+  await saveScreen(history.page, 'history-02-past-check')
 })
 
 test('a wrong key and a rate limit are explained in place, and what was typed survives', async ({
-  page,
+  search,
+  settings,
+  sandbox,
 }) => {
-  const search = new SearchPage(page)
-  const settings = new SettingsPage(page)
   await settings.open()
   await settings.saveKey('local', 'sk_test_definitely_wrong_1234')
-  await expect(settings.card('local').getByTestId('key-last4')).toHaveText('••••1234')
+  await expect(settings.keyLast4('local')).toHaveText('••••1234')
   await search.open()
   await search.search(sanctioned)
   await expect(search.error).toHaveAttribute('data-error', 'UnauthorizedError')
   await expect(search.error).toContainText('Check the secret key for Local sandbox in Settings')
-  await expect(page.getByLabel('Wallet identifier')).toHaveValue(sanctioned)
-  await saveScreen(page, 'search-06-wrong-key')
+  await expect(search.identifier).toHaveValue(sanctioned)
+  await saveScreen(search.page, 'search-06-wrong-key')
 
   await settings.open()
   await settings.deleteKey('local')
   await search.open()
-  app().sandbox.injectFault({ kind: 'rateLimit', retryAfterS: 30 }, { times: 1 })
+  sandbox.injectFault({ kind: 'rateLimit', retryAfterS: 30 }, { times: 1 })
   await search.run()
   await expect(search.error).toHaveAttribute('data-error', 'RateLimitError')
-  await expect(page.getByTestId('retry-countdown')).toContainText(/You can retry in \d+ s/)
-  await expect(search.error.getByRole('button', { name: 'Retry' })).toBeDisabled()
-  await saveScreen(page, 'search-07-rate-limited')
+  await expect(search.retryCountdown).toContainText(/You can retry in \d+ s/)
+  await expect(search.retryButton).toBeDisabled()
+  await saveScreen(search.page, 'search-07-rate-limited')
 })
 
 test('production: the check is billed only after confirmation, and an earlier check is offered before paying again', async ({
-  page,
+  search,
+  settings,
+  shell,
+  sandbox,
 }) => {
-  const search = new SearchPage(page)
-  const settings = new SettingsPage(page)
-  const production = app().sandbox.environment('production')
+  const production = sandbox.environment('production')
   await settings.open()
   await settings.saveBaseUrl('production', production.baseUrl)
   await settings.saveKey('production', production.secretKey)
-  await expect(settings.card('production').getByTestId('key-last4')).toBeVisible()
+  await expect(settings.keyLast4('production')).toBeVisible()
   await settings.activate('Production')
-  await expect(page.getByTestId('active-environment')).toContainText('Production')
+  await expect(shell.activeEnvironment).toContainText('Production')
 
   await search.open()
   await search.search(sanctioned)
-  const guard = page.getByRole('dialog', { name: 'Run a billed check?' })
-  await expect(guard).toContainText('billed to your account')
-  await saveScreen(page, 'search-08-billed-guard')
-  expect(app().sandbox.billedChecks()).toBe(0)
-  await guard.getByRole('button', { name: 'Run billed check' }).click()
+  const guard = search.billedGuard
+  await expect(guard.root).toContainText('billed to your account')
+  await saveScreen(search.page, 'search-08-billed-guard')
+  expect(sandbox.billedChecks()).toBe(0)
+  await guard.runBilledCheck()
   await search.expectStatus('review_required')
-  expect(app().sandbox.billedChecks()).toBe(1)
+  expect(sandbox.billedChecks()).toBe(1)
 
   await search.run()
-  await expect(guard.getByTestId('earlier-check')).toContainText(
-    'You can read that result without paying again',
-  )
-  await saveScreen(page, 'search-09-billed-guard-earlier-check')
-  await guard.getByRole('button', { name: 'Show earlier result' }).click()
+  await expect(guard.earlierCheck).toContainText('You can read that result without paying again')
+  await saveScreen(search.page, 'search-09-billed-guard-earlier-check')
+  await guard.showEarlierResult()
   await search.expectStatus('review_required')
-  expect(app().sandbox.billedChecks()).toBe(1)
+  expect(sandbox.billedChecks()).toBe(1)
 
-  app().sandbox.setProductionBalance(0)
+  sandbox.setProductionBalance(0)
   await search.run()
-  await guard.getByRole('button', { name: 'Pay for a new check' }).click()
+  await guard.payForNewCheck()
   await expect(search.error).toHaveAttribute('data-error', 'PaymentRequiredError')
   await expect(search.error).toContainText('Top up the account')
-  await saveScreen(page, 'search-10-payment-required')
-  expect(app().sandbox.billedChecks()).toBe(1)
+  await saveScreen(search.page, 'search-10-payment-required')
+  expect(sandbox.billedChecks()).toBe(1)
 })

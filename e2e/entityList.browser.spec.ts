@@ -1,12 +1,11 @@
-import { test } from '@playwright/test'
 import { entityListOfflineFlow } from './flows/entityListOfflineFlow'
-import { launchAppForEachTest } from './support/browserModeApp'
-
-const app = launchAppForEachTest()
+import { test } from './fixtures/browserModeTest'
 
 test('first launch lists entities from the local sandbox and keeps them readable offline', async ({
-  page,
+  entities,
+  settings,
+  shell,
+  sandbox,
 }) => {
-  await page.goto(app().url)
-  await entityListOfflineFlow(page, () => app().sandbox.close(), 'browser')
+  await entityListOfflineFlow({ entities, settings, shell }, () => sandbox.close(), 'browser')
 })

@@ -1,19 +1,44 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Download, type Locator, type Page } from '@playwright/test'
+import { CaseHit, type HitDecision } from './caseHit'
 
 export class CasesPage {
   readonly detail: Locator
   readonly state: Locator
   readonly hits: Locator
+  readonly entities: Locator
+  readonly closure: Locator
+  readonly auditChain: Locator
+  readonly auditEntries: Locator
+  readonly exportDone: Locator
+  /** The error a dialog of the case shows (closing, reopening). */
+  readonly modalError: Locator
+  /** Marks a case imported from a bundle, which is read-only. */
+  readonly imported: Locator
+  readonly decideButtons: Locator
+  readonly closeButton: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
     this.state = this.detail.getByTestId('case-state')
     this.hits = page.getByTestId('case-hit')
+    this.entities = page.getByTestId('case-entity')
+    this.closure = page.getByTestId('case-closure')
+    this.auditChain = page.getByTestId('audit-chain')
+    this.auditEntries = page.getByTestId('audit-entry')
+    this.exportDone = page.getByTestId('export-done')
+    this.modalError = page.getByTestId('modal-error')
+    this.imported = page.getByTestId('case-imported')
+    this.decideButtons = page.getByTestId('hit-decide')
+    this.closeButton = page.getByTestId('case-close')
   }
 
   async open(): Promise<void> {
     await this.page.getByTestId('nav-cases').click()
     await this.page.getByTestId('case-list').waitFor()
+  }
+
+  async openCase(title: string): Promise<void> {
+    await this.page.getByTestId('case-list-item').filter({ hasText: title }).click()
   }
 
   async create(title: string, subject: string, description: string): Promise<void> {
@@ -25,23 +50,59 @@ export class CasesPage {
     await expect(this.page.getByTestId('case-title')).toHaveText(title)
   }
 
-  async decideHit(index: number, decision: string, rationale: string): Promise<void> {
-    const hit = this.hits.nth(index)
-    await hit.getByTestId('hit-decide').click()
-    await hit.getByTestId('hit-decision-choice').getByText(decision, { exact: true }).click()
-    await hit.getByTestId('hit-rationale').fill(rationale)
-    await hit.getByTestId('hit-save').click()
+  hit(index: number): CaseHit {
+    return new CaseHit(this.hits.nth(index))
+  }
+
+  async decideHit(index: number, decision: HitDecision, rationale: string): Promise<void> {
+    await this.hit(index).decide(decision, rationale)
+  }
+
+  /** Links the first cached entity the picker finds for `filter`. */
+  async linkEntity(filter: string): Promise<void> {
+    await this.page.getByTestId('case-link-entity').click()
+    await this.page.getByTestId('link-entity-filter').fill(filter)
+    await this.page.getByTestId('link-entity').first().click()
+    await this.page.getByRole('button', { name: 'Done' }).click()
+  }
+
+  async moveTo(state: 'in_review' | 'escalated'): Promise<void> {
+    await this.page.getByTestId(`case-move-${state}`).click()
   }
 
   async close(outcome: string, reason: string): Promise<void> {
-    await this.page.getByTestId('case-close').click()
+    await this.closeButton.click()
     await this.page.getByTestId('close-outcome').click()
     await this.page.getByRole('option', { name: outcome }).click()
     await this.page.getByTestId('close-reason').fill(reason)
     await this.page.getByTestId('close-confirm').click()
   }
 
+  /** In the close dialog, after it refused because of undecided hits. */
+  async closeLeavingHitsUndecided(because: string): Promise<void> {
+    await this.page.getByTestId('close-undecided-reason').fill(because)
+    await this.page.getByTestId('close-confirm').click()
+  }
+
+  async reopen(reason: string): Promise<void> {
+    await this.page.getByTestId('case-reopen').click()
+    await this.page.getByTestId('reopen-reason').fill(reason)
+    await this.page.getByTestId('reopen-confirm').click()
+  }
+
   async showTab(tab: 'checks' | 'entities' | 'notes' | 'timeline'): Promise<void> {
     await this.page.getByTestId(`case-tab-${tab}`).click()
+  }
+
+  /** The browser mode hands the bundle over as a download. */
+  async exportBundle(): Promise<Download> {
+    const download = this.page.waitForEvent('download')
+    await this.page.getByTestId('case-export').click()
+    return download
+  }
+
+  /** Under Electron the bundle goes where the save dialog says: no download. */
+  async exportToChosenFile(): Promise<void> {
+    await this.page.getByTestId('case-export').click()
   }
 }

@@ -1,20 +1,29 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { EntityDetailPage } from './entityDetailPage'
+import { NewEntityForm } from './newEntityForm'
 
 export class EntityListPage {
   readonly rows: Locator
-  readonly offlineBanner: Locator
   readonly range: Locator
-  readonly activeEnvironment: Locator
+  readonly error: Locator
+  readonly created: Locator
+  readonly offlineBanner: Locator
+  readonly offlineFetchedAt: Locator
+  /** Hits of the quick filter over every cached entity. */
+  readonly matches: Locator
+  readonly newEntity: NewEntityForm
+  readonly detail: EntityDetailPage
 
   constructor(readonly page: Page) {
     this.rows = page.getByTestId('entity-row')
-    this.offlineBanner = page.getByTestId('offline-banner')
     this.range = page.getByTestId('entity-range')
-    this.activeEnvironment = page.getByTestId('active-environment')
-  }
-
-  async waitUntilReady(): Promise<void> {
-    await expect(this.page.locator('html[data-app-state="ready"]')).toHaveCount(1)
+    this.error = page.getByTestId('entity-error')
+    this.created = page.getByTestId('entity-created')
+    this.offlineBanner = page.getByTestId('offline-banner')
+    this.offlineFetchedAt = page.getByTestId('offline-fetched-at')
+    this.matches = page.getByTestId('entity-match')
+    this.newEntity = new NewEntityForm(page)
+    this.detail = new EntityDetailPage(page)
   }
 
   async open(): Promise<void> {
@@ -24,6 +33,10 @@ export class EntityListPage {
 
   async rowNames(): Promise<string[]> {
     return this.rows.locator('td:first-child').allInnerTexts()
+  }
+
+  async openRow(index: number): Promise<void> {
+    await this.rows.nth(index).click()
   }
 
   async next(): Promise<void> {
@@ -36,5 +49,9 @@ export class EntityListPage {
 
   async refresh(): Promise<void> {
     await this.page.getByRole('button', { name: 'Refresh' }).click()
+  }
+
+  async quickFilter(text: string): Promise<void> {
+    await this.page.getByLabel('Filter cached entities').fill(text)
   }
 }

@@ -1,14 +1,46 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { CheckResult } from './checkResult'
+
+/** The confirmation shown before a check that is billed (Production). */
+export class BilledCheckGuard {
+  readonly root: Locator
+  readonly earlierCheck: Locator
+
+  constructor(page: Page) {
+    this.root = page.getByRole('dialog', { name: 'Run a billed check?' })
+    this.earlierCheck = this.root.getByTestId('earlier-check')
+  }
+
+  async runBilledCheck(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Run billed check' }).click()
+  }
+
+  async showEarlierResult(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Show earlier result' }).click()
+  }
+
+  async payForNewCheck(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Pay for a new check' }).click()
+  }
+}
 
 export class SearchPage {
-  readonly result: Locator
+  readonly result: CheckResult
+  readonly billedGuard: BilledCheckGuard
   readonly error: Locator
   readonly addressCheck: Locator
+  readonly identifier: Locator
+  readonly retryCountdown: Locator
+  readonly retryButton: Locator
 
   constructor(readonly page: Page) {
-    this.result = page.getByTestId('check-result')
+    this.result = new CheckResult(page)
+    this.billedGuard = new BilledCheckGuard(page)
     this.error = page.getByTestId('search-error')
     this.addressCheck = page.getByTestId('address-check')
+    this.identifier = page.getByLabel('Wallet identifier')
+    this.retryCountdown = page.getByTestId('retry-countdown')
+    this.retryButton = this.error.getByRole('button', { name: 'Retry' })
   }
 
   async open(): Promise<void> {
@@ -17,7 +49,7 @@ export class SearchPage {
   }
 
   async fill(query: string): Promise<void> {
-    await this.page.getByLabel('Wallet identifier').fill(query)
+    await this.identifier.fill(query)
   }
 
   async consent(): Promise<void> {
@@ -35,7 +67,14 @@ export class SearchPage {
     await this.run()
   }
 
+  /** Keeps a check the service could not take, to run once it is back. */
+  async queueForLater(): Promise<void> {
+    await this.page
+      .getByRole('button', { name: 'Queue it to run when the service is back' })
+      .click()
+  }
+
   async expectStatus(status: 'review_required' | 'no_match'): Promise<void> {
-    await expect(this.result).toHaveAttribute('data-status', status)
+    await expect(this.result.root).toHaveAttribute('data-status', status)
   }
 }

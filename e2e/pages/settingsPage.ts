@@ -13,10 +13,28 @@ export class SettingsPage {
     return this.page.getByTestId(`environment-card-${environment}`)
   }
 
+  /** The key as shown once saved: only its last 4 characters. */
+  keyLast4(environment: EnvironmentId): Locator {
+    return this.card(environment).getByTestId('key-last4')
+  }
+
+  keyStatus(environment: EnvironmentId): Locator {
+    return this.card(environment).getByTestId('key-status')
+  }
+
+  keyInput(environment: EnvironmentId): Locator {
+    return this.card(environment).getByPlaceholder('Paste the secret key from the dashboard')
+  }
+
+  error(environment: EnvironmentId): Locator {
+    return this.card(environment).getByTestId('settings-error')
+  }
+
   async saveKey(environment: EnvironmentId, secretKey: string): Promise<void> {
-    const card = this.card(environment)
-    await card.getByPlaceholder('Paste the secret key from the dashboard').fill(secretKey)
-    await card.getByRole('button', { name: /Save key|Replace key/ }).click()
+    await this.keyInput(environment).fill(secretKey)
+    await this.card(environment)
+      .getByRole('button', { name: /Save key|Replace key/ })
+      .click()
   }
 
   async deleteKey(environment: EnvironmentId): Promise<void> {

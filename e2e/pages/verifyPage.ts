@@ -1,12 +1,14 @@
-import { type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 export class VerifyPage {
   readonly result: Locator
   readonly problems: Locator
+  readonly importButton: Locator
 
   constructor(readonly page: Page) {
     this.result = page.getByTestId('verify-result')
     this.problems = page.getByTestId('verify-problem')
+    this.importButton = page.getByTestId('import-bundle')
   }
 
   async open(): Promise<void> {
@@ -18,5 +20,11 @@ export class VerifyPage {
     const chooser = this.page.waitForEvent('filechooser')
     await this.page.getByTestId('verify-choose').click()
     await (await chooser).setFiles(path)
+  }
+
+  /** Imports the bundle that passed as a read-only case, and opens it. */
+  async importAndOpenCase(): Promise<void> {
+    await this.importButton.click()
+    await this.page.getByTestId('import-open-case').click()
   }
 }

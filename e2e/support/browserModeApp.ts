@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/sandboxServer'
 import { startBrowserHostProcess } from './browserHostProcess'
 
@@ -27,29 +26,5 @@ export async function launchBrowserModeApp(
       host.stop()
       await sandbox.close()
     },
-  }
-}
-
-/**
- * A fresh app (its own sandbox and data folder) for every test of the file, stopped after it;
- * with `openInPage`, the test's page is already on it and the app is ready.
- */
-export function launchAppForEachTest(
-  { openInPage }: { openInPage: boolean } = { openInPage: false },
-): () => BrowserModeApp {
-  let app: BrowserModeApp | undefined
-  test.beforeEach(async ({ page }) => {
-    app = await launchBrowserModeApp()
-    if (!openInPage) return
-    await page.goto(app.url)
-    await expect(page.locator('html[data-app-state="ready"]')).toHaveCount(1)
-  })
-  test.afterEach(async () => {
-    await app?.stop()
-    app = undefined
-  })
-  return () => {
-    if (!app) throw new Error('the app runs only inside a test')
-    return app
   }
 }

@@ -1,4 +1,4 @@
-import { _electron as electron, test, type ElectronApplication } from '@playwright/test'
+import { _electron as electron, type ElectronApplication } from '@playwright/test'
 import { electronRuntimePath, hasDisplay } from '../../scripts/electronRuntime'
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/sandboxServer'
 import { testDataDir, testKeychainService } from './testDataDir'
@@ -13,25 +13,21 @@ export const electronSkipReason: string | null =
       ? 'there is no display for an Electron window (run under xvfb-run)'
       : null
 
-/** Skips the test, saying why, where Electron cannot run. */
-export function skipWithoutElectron(): void {
-  if (electronSkipReason !== null)
-    console.log(`Skipping an Electron e2e spec: ${electronSkipReason}.`)
-  test.skip(electronSkipReason !== null, electronSkipReason ?? '')
-}
-
 export interface RunningElectronApp {
   app: ElectronApplication
   sandbox: RunningSandbox
+  /** The native save dialog cannot be clicked by a test: the main process's answer is set instead. */
+  answerSaveDialogWith(filePath: string): Promise<void>
   close(): Promise<void>
 }
 
 /** The app under Electron, its own data folder, its Local sandbox pointed at one this test owns. */
 export async function launchElectronApp(): Promise<RunningElectronApp> {
+  if (runtime === null) throw new Error('the Electron runtime is not installed')
   const sandbox = await startSandbox()
   const local = sandbox.environment('sandbox')
   const app = await electron.launch({
-    executablePath: runtime!,
+    executablePath: runtime,
     args: ['.'],
     env: {
       ...process.env,
@@ -44,6 +40,11 @@ export async function launchElectronApp(): Promise<RunningElectronApp> {
   return {
     app,
     sandbox,
+    answerSaveDialogWith: async (filePath) => {
+      await app.evaluate(({ dialog }, chosen) => {
+        dialog.showSaveDialog = async () => ({ canceled: false, filePath: chosen })
+      }, filePath)
+    },
     close: async () => {
       await app.close()
       await sandbox.close()

@@ -1,6 +1,35 @@
 import type { Page } from '@playwright/test'
 
-/** Screens are kept under test-results/screens for people to look at. */
+/** The smallest window the app supports and a common laptop screen: layouts must hold at both. */
+const reviewedSizes = [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+] as const
+
+/**
+ * Two frames: the resize's layout and the re-render it causes are painted by then. A string,
+ * because this project's types have no DOM.
+ */
+const afterNextPaint = async (page: Page): Promise<void> => {
+  await page.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  )
+}
+
+/**
+ * Screens are kept under test-results/screens for people to look at: as the test sees them, and
+ * at each reviewed size (the test's own viewport is restored afterwards).
+ */
 export const saveScreen = async (page: Page, name: string): Promise<void> => {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false })
+  await page.screenshot({ path: `test-results/screens/${name}.png` })
+  const original = page.viewportSize()
+  // An Electron window has no emulated viewport to resize and restore: it is captured as it is.
+  if (original === null) return
+  for (const size of reviewedSizes) {
+    await page.setViewportSize(size)
+    await afterNextPaint(page)
+    await page.screenshot({ path: `test-results/screens/${name}@${size.width}x${size.height}.png` })
+  }
+  await page.setViewportSize(original)
+  await afterNextPaint(page)
 }

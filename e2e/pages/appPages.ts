@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test'
+import { AppShell } from './appShell'
+import { CasesPage } from './casesPage'
+import { EntityListPage } from './entityListPage'
+import { HistoryPage } from './historyPage'
+import { OutboxPanel } from './outboxPanel'
+import { SearchPage } from './searchPage'
+import { SettingsPage } from './settingsPage'
+import { VerifyPage } from './verifyPage'
+
+/** Every page model of the app, over one page (a browser tab or an Electron window). */
+export interface AppPages {
+  shell: AppShell
+  search: SearchPage
+  history: HistoryPage
+  entities: EntityListPage
+  cases: CasesPage
+  settings: SettingsPage
+  verify: VerifyPage
+  outbox: OutboxPanel
+}
+
+export const appPagesOn = (page: Page): AppPages => ({
+  shell: new AppShell(page),
+  search: new SearchPage(page),
+  history: new HistoryPage(page),
+  entities: new EntityListPage(page),
+  cases: new CasesPage(page),
+  settings: new SettingsPage(page),
+  verify: new VerifyPage(page),
+  outbox: new OutboxPanel(page),
+})

@@ -1,0 +1,37 @@
+import type { Locator } from '@playwright/test'
+
+export type HitDecision = 'True match' | 'False positive' | 'Needs review'
+
+/** One hit of a case's checks, with its decision. */
+export class CaseHit {
+  readonly decision: Locator
+  readonly rationale: Locator
+
+  constructor(readonly root: Locator) {
+    this.decision = root.getByTestId('hit-decision')
+    this.rationale = root.getByTestId('hit-rationale')
+  }
+
+  async startDeciding(): Promise<void> {
+    await this.root.getByTestId('hit-decide').click()
+  }
+
+  async choose(decision: HitDecision): Promise<void> {
+    await this.root.getByTestId('hit-decision-choice').getByText(decision, { exact: true }).click()
+  }
+
+  async save(): Promise<void> {
+    await this.root.getByTestId('hit-save').click()
+  }
+
+  async cancel(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Cancel' }).click()
+  }
+
+  async decide(decision: HitDecision, rationale: string): Promise<void> {
+    await this.startDeciding()
+    await this.choose(decision)
+    await this.rationale.fill(rationale)
+    await this.save()
+  }
+}

@@ -1,0 +1,54 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** A check's result, as shown after a search and when a past check is opened from History. */
+export class CheckResult {
+  readonly root: Locator
+  readonly status: Locator
+  readonly total: Locator
+  readonly rawEvidence: Locator
+  readonly earlierDecision: Locator
+  readonly linkedEntity: Locator
+  readonly caseMembership: Locator
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('check-result')
+    this.status = page.getByTestId('check-status')
+    this.total = page.getByTestId('check-total')
+    this.rawEvidence = page.getByTestId('raw-evidence')
+    this.earlierDecision = page.getByTestId('earlier-decision')
+    this.linkedEntity = page.getByTestId('linked-entity')
+    this.caseMembership = page.getByTestId('case-membership')
+  }
+
+  category(name: string): Locator {
+    return this.page.getByTestId(`category-${name}`)
+  }
+
+  /** The matched records listed under one category. */
+  records(category: string): Locator {
+    return this.page.getByTestId(`records-${category}`).getByTestId('match-record')
+  }
+
+  async showRawResponse(): Promise<void> {
+    await this.page.getByRole('button', { name: 'View raw response' }).click()
+  }
+
+  async closeRawResponse(): Promise<void> {
+    await this.page.keyboard.press('Escape')
+  }
+
+  async addToCase(caseTitle: string): Promise<void> {
+    await this.page.getByTestId('add-to-case-button').click()
+    await this.page.getByTestId('add-to-case-option').filter({ hasText: caseTitle }).click()
+  }
+
+  async openCase(): Promise<void> {
+    await this.caseMembership.click()
+  }
+
+  /** Links the check to a cached entity found by typing part of its name. */
+  async linkEntity(filter: string, entityName: string): Promise<void> {
+    await this.page.getByLabel('Link to entity').fill(filter)
+    await this.page.getByRole('button', { name: `Link ${entityName}` }).click()
+  }
+}
