@@ -52,6 +52,8 @@ test('offline: history stays readable, and a queued check survives a reload and 
   await outbox.viewResult(item)
   await expect(search.result.root).toHaveAttribute('data-status', 'review_required')
   await expect(search.result.root).toContainText(queued)
+  // A check's result has its own address in History; Back returns to the search and its outbox.
+  await shell.back()
 
   // The runner's next turns, brought forward by the page's clock, must not send it again.
   await outbox.runRetryInterval()

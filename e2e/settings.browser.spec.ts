@@ -30,7 +30,8 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   await expect(settings.keyStatus('local')).toContainText('built-in test key')
 
   await settings.saveBaseUrl('sandbox', 'http://api.example.com/')
-  await expect(settings.error('sandbox')).toContainText('must use https')
+  await expect(settings.baseUrlInput('sandbox')).toHaveAccessibleDescription(/must use https/)
+  await expect(settings.baseUrlInput('sandbox')).toHaveAttribute('aria-invalid', 'true')
 
   const remote = sandbox.environment('production')
   await settings.saveBaseUrl('sandbox', remote.baseUrl)

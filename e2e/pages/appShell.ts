@@ -4,10 +4,32 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export class AppShell {
   readonly connectivity: Locator
   readonly activeEnvironment: Locator
+  /** The navigation item of the screen on show. */
+  readonly currentNavigation: Locator
+  readonly notFound: Locator
 
   constructor(readonly page: Page) {
     this.connectivity = page.getByTestId('connectivity')
     this.activeEnvironment = page.getByTestId('active-environment')
+    this.currentNavigation = page.getByRole('navigation').locator('a[aria-current="page"]')
+    this.notFound = page.getByTestId('not-found')
+  }
+
+  /** Where the app is: the part of the address after `#`. */
+  location(): string {
+    return new URL(this.page.url()).hash
+  }
+
+  async goTo(hash: string): Promise<void> {
+    await this.page.goto(new URL(hash, this.page.url()).href)
+  }
+
+  async forward(): Promise<void> {
+    await this.page.goForward()
+  }
+
+  async leaveNotFound(): Promise<void> {
+    await this.notFound.getByRole('link', { name: 'Go to Crypto search' }).click()
   }
 
   /** The app's own signal that its database, bridge and first screen are up. */
@@ -18,6 +40,11 @@ export class AppShell {
   async open(url: string): Promise<void> {
     await this.page.goto(url)
     await this.waitUntilReady()
+  }
+
+  /** The browser's Back, as the user presses it: the app must come back to where it was. */
+  async back(): Promise<void> {
+    await this.page.goBack()
   }
 
   async reload(): Promise<void> {

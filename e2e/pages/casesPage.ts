@@ -37,6 +37,16 @@ export class CasesPage {
     await this.page.getByTestId('case-list').waitFor()
   }
 
+  /** A linked check's identifier, a link to its record in History. */
+  async openLinkedCheck(index: number): Promise<void> {
+    await this.page.getByTestId('case-check-open').nth(index).click()
+  }
+
+  /** A linked entity's name, a link to its page. */
+  async openLinkedEntity(index: number): Promise<void> {
+    await this.page.getByTestId('case-entity-open').nth(index).click()
+  }
+
   async openCase(title: string): Promise<void> {
     await this.page.getByTestId('case-list-item').filter({ hasText: title }).click()
   }

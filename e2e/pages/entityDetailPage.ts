@@ -16,6 +16,6 @@ export class EntityDetailPage {
   }
 
   async backToList(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Back to entities' }).click()
+    await this.page.getByRole('link', { name: 'Back to entities' }).click()
   }
 }

@@ -26,8 +26,14 @@ export class SettingsPage {
     return this.card(environment).getByPlaceholder('Paste the secret key from the dashboard')
   }
 
+  /** What the main side refused, said under the card. */
   error(environment: EnvironmentId): Locator {
     return this.card(environment).getByTestId('settings-error')
+  }
+
+  /** The base URL field, whose refusal is described inline (and to assistive technology). */
+  baseUrlInput(environment: EnvironmentId): Locator {
+    return this.card(environment).getByRole('textbox', { name: 'Base URL' })
   }
 
   async saveKey(environment: EnvironmentId, secretKey: string): Promise<void> {

@@ -43,7 +43,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" aria-label="Screens">
         {navigation.map((item) => {
           // A record's address (e.g. #/history/<id>) belongs to its screen.
           const current = pathname === item.to || pathname.startsWith(`${item.to}/`)

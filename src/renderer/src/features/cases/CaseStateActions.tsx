@@ -31,7 +31,8 @@ interface ClosingForm {
   undecidedHitsReason: string
 }
 
-const closingSchema = caseClosureSchema.pick({ outcome: true, reason: true })
+// Not strict: the form also holds the undecided hits' reason, which the case's rule checks.
+const closingSchema = z.object(caseClosureSchema.shape).pick({ outcome: true, reason: true })
 const validateClosing = zodFormResolver<ClosingForm>(
   closingSchema,
   { reason: 'The reason' },
