@@ -37,7 +37,7 @@ test('every screen and record has an address: Back, Forward and reload keep the 
 
   await shell.back()
   await shell.back()
-  await expect(search.result.root).toBeVisible()
+  await expect(search.identifier).toBeVisible()
   expect(shell.location()).toBe('#/search')
 })
 
