@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Select, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import { useForm } from '@mantine/form'
@@ -11,7 +11,7 @@ import {
   type CaseRecord,
   type CaseState,
 } from '../../../../shared/cases/caseSchemas'
-import { ModalActions } from '../../components/ModalActions'
+import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseErrorMessage } from './caseErrorMessage'
 import { caseRepository } from '../../data/cases/caseRepository'
@@ -66,48 +66,43 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
   }
 
   return (
-    <Modal opened onClose={onClose} title="Close the case" size="lg">
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          if (values.outcome) void close(values, values.outcome)
-        })}
-      >
-        <Stack gap="sm">
-          <Select
-            label="Outcome"
-            placeholder="Choose the outcome"
-            data={caseOutcomes.map((value) => ({ value, label: caseOutcomeLabels[value] }))}
-            {...form.getInputProps('outcome')}
-            data-testid="close-outcome"
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Textarea
-            label="Reason"
-            description="Why the case closes with this outcome; it goes into the audit trail and the report"
-            autosize
-            minRows={2}
-            {...form.getInputProps('reason')}
-            data-testid="close-reason"
-          />
-          {undecided > 0 && (
-            <Textarea
-              label={`${undecided} hit(s) have no decision`}
-              description="Decide them first, or record why the case closes without them"
-              autosize
-              minRows={2}
-              {...form.getInputProps('undecidedHitsReason')}
-              data-testid="close-undecided-reason"
-            />
-          )}
-          <ModalActions
-            failure={failure}
-            onCancel={onClose}
-            confirm={{ label: 'Close case', color: 'green', testId: 'close-confirm' }}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Close the case"
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => {
+        if (values.outcome) void close(values, values.outcome)
+      })}
+      failure={failure}
+      confirm={{ label: 'Close case', color: 'green', testId: 'close-confirm' }}
+    >
+      <Select
+        label="Outcome"
+        placeholder="Choose the outcome"
+        data={caseOutcomes.map((value) => ({ value, label: caseOutcomeLabels[value] }))}
+        {...form.getInputProps('outcome')}
+        data-testid="close-outcome"
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Textarea
+        label="Reason"
+        description="Why the case closes with this outcome; it goes into the audit trail and the report"
+        autosize
+        minRows={2}
+        {...form.getInputProps('reason')}
+        data-testid="close-reason"
+      />
+      {undecided > 0 && (
+        <Textarea
+          label={`${undecided} hit(s) have no decision`}
+          description="Decide them first, or record why the case closes without them"
+          autosize
+          minRows={2}
+          {...form.getInputProps('undecidedHitsReason')}
+          data-testid="close-undecided-reason"
+        />
+      )}
+    </FormModal>
   )
 }
 
@@ -123,25 +118,22 @@ function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose:
     }
   }
   return (
-    <Modal opened onClose={onClose} title="Reopen the case">
-      <form noValidate onSubmit={form.onSubmit((values) => void reopen(values))}>
-        <Stack gap="sm">
-          <Textarea
-            label="Why reopen it?"
-            description="Recorded in the audit trail with the closure it undoes"
-            autosize
-            minRows={2}
-            {...form.getInputProps('reason')}
-            data-testid="reopen-reason"
-          />
-          <ModalActions
-            failure={failure}
-            onCancel={onClose}
-            confirm={{ label: 'Reopen', testId: 'reopen-confirm' }}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Reopen the case"
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => void reopen(values))}
+      failure={failure}
+      confirm={{ label: 'Reopen', testId: 'reopen-confirm' }}
+    >
+      <Textarea
+        label="Why reopen it?"
+        description="Recorded in the audit trail with the closure it undoes"
+        autosize
+        minRows={2}
+        {...form.getInputProps('reason')}
+        data-testid="reopen-reason"
+      />
+    </FormModal>
   )
 }
 

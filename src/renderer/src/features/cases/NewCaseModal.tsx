@@ -1,9 +1,9 @@
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core'
+import { Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { newCaseSchema, type NewCase } from '../../../../shared/cases/caseSchemas'
-import { ModalActions } from '../../components/ModalActions'
+import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseRepository } from '../../data/cases/caseRepository'
 import { caseErrorMessage } from './caseErrorMessage'
@@ -35,37 +35,36 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New case" size="lg">
-      <form noValidate onSubmit={form.onSubmit((values) => void create(values))}>
-        <Stack gap="sm">
-          <TextInput
-            label="Title"
-            placeholder="e.g. ACME Ltd — wallet alert November"
-            {...form.getInputProps('title')}
-            data-testid="new-case-title"
-            data-autofocus
-          />
-          <TextInput
-            label="Subject"
-            description="The person, business or wallet under investigation"
-            {...form.getInputProps('subject')}
-            data-testid="new-case-subject"
-          />
-          <Textarea
-            label="Description"
-            description="What prompted the case (optional)"
-            autosize
-            minRows={3}
-            {...form.getInputProps('description')}
-            data-testid="new-case-description"
-          />
-          <ModalActions
-            failure={failure}
-            onCancel={onClose}
-            confirm={{ label: 'Create case', testId: 'new-case-create' }}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="New case"
+      opened={opened}
+      size="lg"
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => void create(values))}
+      failure={failure}
+      confirm={{ label: 'Create case', testId: 'new-case-create' }}
+    >
+      <TextInput
+        label="Title"
+        placeholder="e.g. ACME Ltd — wallet alert November"
+        {...form.getInputProps('title')}
+        data-testid="new-case-title"
+        data-autofocus
+      />
+      <TextInput
+        label="Subject"
+        description="The person, business or wallet under investigation"
+        {...form.getInputProps('subject')}
+        data-testid="new-case-subject"
+      />
+      <Textarea
+        label="Description"
+        description="What prompted the case (optional)"
+        autosize
+        minRows={3}
+        {...form.getInputProps('description')}
+        data-testid="new-case-description"
+      />
+    </FormModal>
   )
 }

@@ -1,5 +1,5 @@
 import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
-import { IconArrowLeft, IconCloudOff } from '@tabler/icons-react'
+import { IconCloudOff } from '@tabler/icons-react'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
 import { CopyValue } from '../../components/CopyValue'
@@ -12,7 +12,7 @@ import { LinkedChecks } from './LinkedChecks'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { isUnreachable } from '../../bridge/bridgeClient'
-import { ButtonLink } from '../../components/RouterLinks'
+import { BackLink } from '../../components/BackLink'
 
 const fieldLabels: Record<string, string> = {
   entityType: 'Type',
@@ -74,14 +74,7 @@ function EntityDetail({
   return (
     <Stack gap="sm" maw={900} data-testid="entity-detail">
       <Group>
-        <ButtonLink
-          to="/entities"
-          variant="default"
-          size="xs"
-          leftSection={<IconArrowLeft size={14} />}
-        >
-          Back to entities
-        </ButtonLink>
+        <BackLink to="/entities">Back to entities</BackLink>
         {loading && <Loader size="xs" />}
       </Group>
       {problem && isUnreachable(problem.name) && (

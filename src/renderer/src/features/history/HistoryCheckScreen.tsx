@@ -1,9 +1,9 @@
 import { Alert, Group, Stack, Text } from '@mantine/core'
-import { IconArrowLeft, IconHistory } from '@tabler/icons-react'
+import { IconHistory } from '@tabler/icons-react'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { useCheck } from '../../data/checks/checkQueries'
 import { CheckResultView } from '../checks/CheckResultView'
-import { ButtonLink } from '../../components/RouterLinks'
+import { BackLink } from '../../components/BackLink'
 
 /** One past check from History, at its own address, as it was fetched. */
 export function HistoryCheckScreen({ localId }: { localId: string }) {
@@ -11,14 +11,7 @@ export function HistoryCheckScreen({ localId }: { localId: string }) {
   return (
     <Stack gap="sm" maw={1100} data-testid="history-check">
       <Group>
-        <ButtonLink
-          to="/history"
-          variant="default"
-          size="xs"
-          leftSection={<IconArrowLeft size={14} />}
-        >
-          Back to History
-        </ButtonLink>
+        <BackLink to="/history">Back to History</BackLink>
       </Group>
       {stored === null && (
         <Text size="sm" c="dimmed" data-testid="history-check-missing">
