@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { ServiceError } from '../services/serviceError'
-import { fakeBridgeHandlers } from './fakeBridgeHandlers'
+import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
 import { dispatchBridgeCall } from './dispatchBridgeCall'
 
 const page = {

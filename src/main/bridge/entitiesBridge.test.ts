@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
+import {
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../../test-support/mainSideOnSandbox'
 
 let app: MainSideOnSandbox
 

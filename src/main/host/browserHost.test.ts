@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
-import { fakeBridgeHandlers } from '../bridge/fakeBridgeHandlers'
+import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
 import { DownloadDestination } from '../services/evidence/exportDestination'
 import { startBrowserHost, type BrowserHost } from './browserHost'
 
