@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../../../shared/api/apiErrorNames'
 import { bridgeErrorNames } from '../../../shared/bridge'
 import { ServiceError } from '../serviceError'
 import type { ErrorEnvelope } from './apiEnvelopes'
@@ -39,28 +40,28 @@ export function serviceErrorFromResponse(
   const name = envelope.name
   const is = (expected: string, expectedStatus: number): boolean =>
     name === expected || status === expectedStatus
-  if (is('UnauthorizedError', 401)) {
+  if (is(apiErrorNames.unauthorized, 401)) {
     return new ServiceError(
       bridgeErrorNames.unauthorized,
       `${label} rejected the API key (401). Check the secret key for ${label} in Settings.`,
       { status },
     )
   }
-  if (is('PaymentRequiredError', 402)) {
+  if (is(apiErrorNames.paymentRequired, 402)) {
     return new ServiceError(
       bridgeErrorNames.paymentRequired,
       `${label} says the account balance is too low for this check (402). Top up the account, then retry.`,
       { status },
     )
   }
-  if (is('ForbiddenError', 403)) {
+  if (is(apiErrorNames.forbidden, 403)) {
     return new ServiceError(
       bridgeErrorNames.forbidden,
       `${label} does not allow this with the current key (403): the plan may not include it, or the key is a public key. Use a secret key whose plan includes it.`,
       { status },
     )
   }
-  if (is('ResourceNotFoundError', 404)) {
+  if (is(apiErrorNames.notFound, 404)) {
     return new ServiceError(
       bridgeErrorNames.notFound,
       `${label} has no such record (404). Check the identifier: it may belong to another environment.`,
@@ -69,7 +70,7 @@ export function serviceErrorFromResponse(
       },
     )
   }
-  if (is('RateLimitError', 429)) {
+  if (is(apiErrorNames.rateLimited, 429)) {
     const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`
     return new ServiceError(
       bridgeErrorNames.rateLimited,

@@ -5,6 +5,7 @@ import {
   type SandboxEnvironmentName,
 } from '../../../sandbox/sandboxServer'
 import type { SandboxFault } from '../../../sandbox/sandboxFaults'
+import { apiPaths, rootedPath } from '../../../shared/api/apiPaths'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import { ServiceError } from '../serviceError'
 import { createApiClient } from './apiClient'
@@ -35,9 +36,7 @@ const failureOf = async (promise: Promise<unknown>): Promise<ServiceError> => {
 }
 
 const checkRequests = () =>
-  sandbox.requests.filter(
-    (request) => request.path === '/v2/api/verifications/advanced/crypto/aml-checks',
-  )
+  sandbox.requests.filter((request) => request.path === rootedPath(apiPaths.cryptoSearch))
 
 afterEach(async () => {
   await sandbox?.close()
@@ -64,7 +63,7 @@ describe('crypto search: client against the sandbox over HTTP', () => {
       baseUrl: sandbox.environment('sandbox').baseUrl,
       request: {
         method: 'POST',
-        path: '/v2/api/verifications/advanced/crypto/aml-checks',
+        path: rootedPath(apiPaths.cryptoSearch),
         body: { query: sanctioned, isSubjectConsent: true, type: 'all' },
       },
       response: { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } },

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { cryptoCategoryNames, type CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { apiPaths } from '../../../shared/api/apiPaths'
+import { cryptoCategoryNames } from '../../../shared/api/cryptoCategories'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import type { ApiClient } from './apiClient'
 import { unexpectedResponse } from './apiErrors'
-
-export const cryptoSearchPath = 'v2/api/verifications/advanced/crypto/aml-checks'
 
 export interface CryptoSearchRequest {
   query: string
@@ -92,7 +92,7 @@ export async function runCryptoSearch(
   }
   const reply = await client.send(environment, {
     method: 'POST',
-    path: cryptoSearchPath,
+    path: apiPaths.cryptoSearch,
     body,
     signal: request.signal,
     billed: environment.id === 'production',

@@ -5,6 +5,7 @@ import {
   type FetchedEntity,
   type NewEntity,
 } from '../../../shared/bridge/entitiesContract'
+import { apiPaths } from '../../../shared/api/apiPaths'
 import { bridgeErrorNames } from '../../../shared/bridge'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import { ServiceError } from '../serviceError'
@@ -29,7 +30,7 @@ export async function listEntities(
 ): Promise<EntityPage> {
   const reply = await client.send(environment, {
     method: 'GET',
-    path: 'v2/api/entities',
+    path: apiPaths.entities,
     query: { page, limit },
   })
   const data = entityListDataSchema.safeParse(reply.data)
@@ -73,7 +74,7 @@ export async function createEntity(
 ): Promise<FetchedEntity> {
   const reply = await client.send(environment, {
     method: 'POST',
-    path: 'v2/api/entities',
+    path: apiPaths.entities,
     body: entity,
     atMostOnce: true,
     ...(signal ? { signal } : {}),
@@ -90,7 +91,7 @@ export async function getEntity(
   try {
     const reply = await client.send(environment, {
       method: 'GET',
-      path: `v2/api/entities/${encodeURIComponent(id)}`,
+      path: apiPaths.entity(id),
     })
     return fetched(environment, reply.status, reply.data, now)
   } catch (error) {
