@@ -66,7 +66,9 @@ export const cryptoSearchResultSchema = z.object({
 export type CryptoSearchResult = z.infer<typeof cryptoSearchResultSchema>
 
 export const cryptoContract = {
-  'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema),
+  'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema, {
+    reachesService: true,
+  }),
   'requests.cancel': defineMethod(
     z.strictObject({ requestId: z.uuid() }),
     z.object({ cancelled: z.boolean() }),

@@ -100,7 +100,13 @@ export async function runCryptoSearch(
   })
   const parsed = checkDataSchema.safeParse(reply.data)
   if (!parsed.success) {
-    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data) ?? '')
+    // A success envelope means the check ran (and a billed one was charged).
+    throw unexpectedResponse(
+      environment.label,
+      reply.status,
+      JSON.stringify(reply.data) ?? '',
+      true,
+    )
   }
   const categories = categoriesOf(parsed.data)
   const categoryCount = countsOf(parsed.data.categoryCount, categories)

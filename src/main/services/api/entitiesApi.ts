@@ -35,7 +35,7 @@ export async function listEntities(
   })
   const data = entityListDataSchema.safeParse(reply.data)
   if (!data.success) {
-    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data))
+    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data), true)
   }
   const relations = linkRelations(reply.links)
   const { total, list } = data.data
@@ -60,7 +60,7 @@ const fetched = (
 ): FetchedEntity => {
   const entity = entitySchema.safeParse(data)
   if (!entity.success)
-    throw unexpectedResponse(environment.label, status, JSON.stringify(data) ?? '')
+    throw unexpectedResponse(environment.label, status, JSON.stringify(data) ?? '', true)
   return { environment: environment.id, fetchedAt: now().toISOString(), entity: entity.data }
 }
 
@@ -99,7 +99,7 @@ export async function getEntity(
       throw new ServiceError(
         bridgeErrorNames.notFound,
         `The entity ${id} was not found in ${environment.label}. It may belong to another environment.`,
-        { status: 404 },
+        { status: 404, mayHaveReachedService: false },
       )
     }
     throw error

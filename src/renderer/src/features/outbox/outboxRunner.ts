@@ -51,8 +51,7 @@ export async function drainOutbox(): Promise<void> {
           return
         }
         // An unknown outcome, or a bridge that broke mid-call, may have gone through: the user decides.
-        const ambiguous =
-          name === bridgeErrorNames.outcomeUnknown || name === bridgeErrorNames.transport
+        const ambiguous = error instanceof BridgeCallError && error.mayHaveReachedService
         await settle(appDatabase, item.localId, ambiguous ? 'interrupted' : 'failed', {
           message: errorMessage(error),
         })
