@@ -9,7 +9,7 @@ import {
   caseFixture,
   exportedCheckOf,
   exportThroughBridge,
-} from '../src/main/services/evidence/evidenceFixtures'
+} from '../src/test-support/evidenceFixtures'
 import { sessionKeyStore } from '../src/main/services/keys/secretKeyStore'
 import { bundledSanctionedWallets } from '../src/sandbox/crypto/walletRecords'
 import { startSandbox } from '../src/sandbox/sandboxServer'

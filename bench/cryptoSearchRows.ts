@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createApiClient } from '../src/main/services/api/apiClient'
-import { cryptoSearchPath, runCryptoSearch } from '../src/main/services/api/cryptoSearchApi'
+import { runCryptoSearch } from '../src/main/services/api/cryptoSearchApi'
+import { apiPaths } from '../src/shared/api/apiPaths'
 import type { WalletRecord } from '../src/sandbox/crypto/walletRecords'
 import { startSandbox } from '../src/sandbox/sandboxServer'
 import { benchRow, compare, type BenchRow } from './benchStats'
@@ -8,7 +9,7 @@ import { benchRow, compare, type BenchRow } from './benchStats'
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 
 const rawSearch = (baseUrl: string, key: string, query: string) => async () => {
-  const response = await fetch(new URL(cryptoSearchPath, baseUrl), {
+  const response = await fetch(new URL(apiPaths.cryptoSearch, baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', token: key },
     body: JSON.stringify({ query, isSubjectConsent: true, type: 'all' }),

@@ -1,7 +1,8 @@
+import { apiPaths, rootedPath } from '../src/shared/api/apiPaths'
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
-import { cryptoCategoryNames } from '../src/shared/bridge/cryptoContract'
+import { cryptoCategoryNames } from '../src/shared/api/cryptoCategories'
 import { measureOpenAndFilter, openAppPage, timeInPage, waitUntilReady } from './appPage'
 import { benchRow, type BenchRow } from './benchStats'
 
@@ -63,7 +64,7 @@ export const seedChecks = (page: Page, count = checkCount) =>
             baseUrl: 'http://127.0.0.1/',
             request: {
               method: 'POST',
-              path: '/v2/api/verifications/advanced/crypto/aml-checks',
+              path: rootedPath(apiPaths.cryptoSearch),
               body: { query },
             },
             response: { status: 200, headers: {}, bodyBase64: body, bytes: 900 },

@@ -1,30 +1,8 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import {
-  bridgeErrorNames,
-  bridgeGlobalName,
-  bridgeIpcChannel,
-  isBridgeMethod,
-  type BridgeApi,
-  type BridgeOutput,
-  type BridgeReply,
-} from '../shared/bridge'
+import { bridgeGlobalName, type BridgeApi } from '../shared/bridge'
+import { ipcTransport } from './ipcTransport'
 
 /** The renderer gets one function over one channel, for the contract's methods only. */
-const api = {
-  invoke: async (method, input) => {
-    if (!isBridgeMethod(method)) {
-      return {
-        ok: false,
-        error: {
-          name: bridgeErrorNames.unknownMethod,
-          message: `Unknown operation "${String(method)}".`,
-        },
-      }
-    }
-    return (await ipcRenderer.invoke(bridgeIpcChannel, method, input)) as BridgeReply<
-      BridgeOutput<typeof method>
-    >
-  },
-} satisfies BridgeApi
+const api = ipcTransport(ipcRenderer) satisfies BridgeApi
 
 contextBridge.exposeInMainWorld(bridgeGlobalName, api)

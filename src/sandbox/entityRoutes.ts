@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../shared/api/apiErrorNames'
 import { createEntityRequestSchema, type EntityStore } from './entityStore'
 import { SandboxHttpError, successBody, type PageLink } from './sandboxEnvelopes'
 import { positiveIntegerParam } from './sandboxRequest'
@@ -54,7 +55,7 @@ export function getEntity(store: EntityStore, id: string): RouteReply {
   if (!entity) {
     throw new SandboxHttpError(
       404,
-      'ResourceNotFoundError',
+      apiErrorNames.notFound,
       'Entity with the given ID was not found',
     )
   }

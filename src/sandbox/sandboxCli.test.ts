@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { describe, expect, it } from 'vitest'
+import { apiPaths } from '../shared/api/apiPaths'
 import type { SandboxEnvironmentInfo } from './sandboxServer'
 
 /** `npm run sandbox -- …` as a process: its stdout lines, one at a time. */
@@ -46,7 +47,7 @@ describe('npm run sandbox', () => {
       expect(environments.map((environment) => environment.name)).toEqual(['sandbox', 'production'])
       const production = environments[1]!
       const search = () =>
-        fetch(new URL('v2/api/verifications/advanced/crypto/aml-checks', production.baseUrl), {
+        fetch(new URL(apiPaths.cryptoSearch, production.baseUrl), {
           method: 'POST',
           headers: { 'content-type': 'application/json', token: production.secretKey },
           body: JSON.stringify({ query: 'TCliTestAddress', isSubjectConsent: true, type: 'all' }),

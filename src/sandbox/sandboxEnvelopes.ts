@@ -1,15 +1,20 @@
+import type { ApiErrorName } from '../shared/api/apiErrorNames'
 import type { ServerResponse } from 'node:http'
 
 /** Error envelope of spec 2.2; `data` is always an empty object, as in the spec's examples. */
 export interface SandboxErrorBody {
   success: false
   statusCode: number
-  name: string
+  name: ApiErrorName
   message: string
   data: Record<string, never>
 }
 
-export const errorBody = (statusCode: number, name: string, message: string): SandboxErrorBody => ({
+export const errorBody = (
+  statusCode: number,
+  name: ApiErrorName,
+  message: string,
+): SandboxErrorBody => ({
   success: false,
   statusCode,
   name,
@@ -50,9 +55,11 @@ export const sendJson = (
 }
 
 export class SandboxHttpError extends Error {
+  override readonly name: ApiErrorName
+
   constructor(
     readonly statusCode: number,
-    name: string,
+    name: ApiErrorName,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {

@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../shared/api/apiErrorNames'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RouteReply } from './entityRoutes'
 import { errorBody, sendJson, SandboxHttpError } from './sandboxEnvelopes'
@@ -48,12 +49,12 @@ export async function serveExchange(
   const fault = faults.take(workspace.info.name, path)
   switch (fault?.kind) {
     case 'rateLimit':
-      return answer(429, errorBody(429, 'RateLimitError', 'Too many requests'), {
+      return answer(429, errorBody(429, apiErrorNames.rateLimited, 'Too many requests'), {
         'retry-after': String(fault.retryAfterS),
       })
     case 'serverError': {
       const status = fault.status ?? 500
-      return answer(status, errorBody(status, 'Error', 'Internal Server Error'))
+      return answer(status, errorBody(status, apiErrorNames.serverFailure, 'Internal Server Error'))
     }
     case 'htmlErrorPage':
       response.writeHead(502, { 'content-type': 'text/html; charset=utf-8' })
@@ -75,7 +76,7 @@ export async function serveExchange(
         error.headers,
       )
     }
-    return answer(500, errorBody(500, 'Error', 'Internal Server Error'))
+    return answer(500, errorBody(500, apiErrorNames.serverFailure, 'Internal Server Error'))
   }
   // A slow answer, not a slow start: the request is processed (and billed) before the wait.
   if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))

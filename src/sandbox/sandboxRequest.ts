@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../shared/api/apiErrorNames'
 import type { IncomingMessage } from 'node:http'
 import { SandboxHttpError } from './sandboxEnvelopes'
 
@@ -19,21 +20,21 @@ export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   if (text.trim() === '') {
     throw new SandboxHttpError(
       400,
-      'ValidationError',
+      apiErrorNames.validation,
       'The request body is empty; send a JSON object.',
     )
   }
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new SandboxHttpError(400, 'ValidationError', 'The request body is not valid JSON.')
+    throw new SandboxHttpError(400, apiErrorNames.validation, 'The request body is not valid JSON.')
   }
 }
 
 const tooLarge = (): SandboxHttpError =>
   new SandboxHttpError(
     413,
-    'PayloadTooLargeError',
+    apiErrorNames.payloadTooLarge,
     `The request body exceeds ${maxBodyBytes} bytes.`,
     {
       connection: 'close',
@@ -50,7 +51,7 @@ export function positiveIntegerParam(
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
     throw new SandboxHttpError(
       400,
-      'ValidationError',
+      apiErrorNames.validation,
       `Query parameter ${name} must be a positive integer.`,
     )
   }

@@ -1,3 +1,5 @@
+import { apiErrorNames } from '../shared/api/apiErrorNames'
+import { apiPaths, rootedPath } from '../shared/api/apiPaths'
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -94,7 +96,10 @@ const apiKey = (kind: 'sk' | 'pk', environment: SandboxEnvironmentName): string 
 
 export const defaultSeededEntityCount = 300
 const productionSeed = 7_300_113
-export const cryptoSearchPath = '/v2/api/verifications/advanced/crypto/aml-checks'
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** A route's pattern: the shared path as a request line has it, then `tail` (a trailing slash). */
+const routeOf = (path: string, tail = '/?'): RegExp =>
+  new RegExp(`^${escaped(rootedPath(path))}${tail}$`)
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const now = options.now ?? (() => new Date())
@@ -112,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const routes: Route[] = [
     {
-      pattern: /^\/v2\/api\/entities\/?$/,
+      pattern: routeOf(apiPaths.entities),
       methods: {
         GET: ({ workspace, url }) => listEntities(workspace.entities, url),
         POST: async ({ workspace, request }) =>
@@ -120,11 +125,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       },
     },
     {
-      pattern: /^\/v2\/api\/entities\/(ent_[A-Za-z0-9]+)$/,
+      pattern: routeOf(apiPaths.entities, '/(ent_[A-Za-z0-9]+)'),
       methods: { GET: ({ workspace, params }) => getEntity(workspace.entities, params[0] ?? '') },
     },
     {
-      pattern: /^\/v2\/api\/verifications\/advanced\/crypto\/aml-checks\/?$/,
+      pattern: routeOf(apiPaths.cryptoSearch),
       methods: {
         POST: async ({ workspace, request }) => {
           const body = await readJsonBody(request)
@@ -158,15 +163,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const authenticate = (request: IncomingMessage, workspace: Workspace): void => {
     const header = request.headers.token
     const token = Array.isArray(header) ? header[0] : header
-    if (!token) throw new SandboxHttpError(401, 'UnauthorizedError', 'Invalid or missing token.')
+    if (!token)
+      throw new SandboxHttpError(401, apiErrorNames.unauthorized, 'Invalid or missing token.')
     const owner = keyOwner(token)
     if (!owner || owner.workspace !== workspace) {
-      throw new SandboxHttpError(401, 'UnauthorizedError', 'Permission denied')
+      throw new SandboxHttpError(401, apiErrorNames.unauthorized, 'Permission denied')
     }
     if (owner.kind === 'public') {
       throw new SandboxHttpError(
         403,
-        'ForbiddenError',
+        apiErrorNames.forbidden,
         'A public merchant key cannot call this endpoint.',
       )
     }
@@ -177,13 +183,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const url = new URL(request.url ?? '/', workspace.info.baseUrl)
     const route = routes.find((candidate) => candidate.pattern.test(url.pathname))
     if (!route)
-      throw new SandboxHttpError(404, 'ResourceNotFoundError', `No endpoint at ${url.pathname}.`)
+      throw new SandboxHttpError(404, apiErrorNames.notFound, `No endpoint at ${url.pathname}.`)
     const handler = route.methods[request.method ?? 'GET']
     if (!handler) {
       const allowed = Object.keys(route.methods).join(', ')
       throw new SandboxHttpError(
         405,
-        'MethodNotAllowedError',
+        apiErrorNames.methodNotAllowed,
         `${request.method} is not allowed here; use ${allowed}.`,
         {
           allow: allowed,

@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../shared/api/apiErrorNames'
 import type { z } from 'zod'
 import { SandboxHttpError } from './sandboxEnvelopes'
 
@@ -6,5 +7,5 @@ export function validationFailure(error: z.ZodError): SandboxHttpError {
   const fields = error.issues.map(
     (issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'} ${issue.message}`,
   )
-  return new SandboxHttpError(400, 'ValidationError', fields.join('; '))
+  return new SandboxHttpError(400, apiErrorNames.validation, fields.join('; '))
 }

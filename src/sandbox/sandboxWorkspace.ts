@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../shared/api/apiErrorNames'
 import { randomBytes } from 'node:crypto'
 import { SandboxHttpError } from './sandboxEnvelopes'
 import type { CheckRequester } from './crypto/cryptoSearchRoute'
@@ -28,7 +29,7 @@ export class RateLimiter {
     this.count += 1
     if (this.count > this.perSecond) {
       const retryAfterS = Math.max(1, Math.ceil((this.windowStart + 1000 - now) / 1000))
-      throw new SandboxHttpError(429, 'RateLimitError', 'Too many requests', {
+      throw new SandboxHttpError(429, apiErrorNames.rateLimited, 'Too many requests', {
         'retry-after': String(retryAfterS),
       })
     }
@@ -47,7 +48,7 @@ export class CheckBilling {
 
   ensureFunds(): void {
     if (this.billed && this.balance <= 0) {
-      throw new SandboxHttpError(402, 'PaymentRequiredError', 'Insufficient fund')
+      throw new SandboxHttpError(402, apiErrorNames.paymentRequired, 'Insufficient fund')
     }
   }
 

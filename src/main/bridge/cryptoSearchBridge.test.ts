@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
+import {
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../../test-support/mainSideOnSandbox'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 let app: MainSideOnSandbox

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { BridgeHandlers } from '../../shared/bridge'
+import { bridgeReplySchema, type BridgeHandlers } from '../../shared/bridge'
 import { ServiceError } from '../services/serviceError'
-import { fakeBridgeHandlers } from './fakeBridgeHandlers'
+import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
 import { dispatchBridgeCall } from './dispatchBridgeCall'
 
 const page = {
@@ -39,6 +39,7 @@ describe('dispatchBridgeCall', () => {
     expect(reply.error.name).toBe('ValidationError')
     expect(reply.error.message).toContain(`${field}:`)
     expect(reply.error.status).toBe(400)
+    expect(reply.error.mayHaveReachedService).toBe(false)
     expect(handlers['entities.list']).not.toHaveBeenCalled()
   })
 
@@ -58,7 +59,10 @@ describe('dispatchBridgeCall', () => {
   it('refuses a method that is not in the contract, including inherited names', async () => {
     for (const method of ['entities.delete', 'toString', '__proto__', 42]) {
       const reply = await dispatchBridgeCall(fakeHandlers(), method, {})
-      expect(reply).toMatchObject({ ok: false, error: { name: 'UnknownMethodError' } })
+      expect(reply).toMatchObject({
+        ok: false,
+        error: { name: 'UnknownMethodError', mayHaveReachedService: false },
+      })
     }
   })
 
@@ -66,15 +70,42 @@ describe('dispatchBridgeCall', () => {
     const handlers = fakeHandlers({
       'entities.list': () =>
         Promise.reject(
-          new ServiceError('RateLimitError', 'Wait 3 s.', { status: 429, retryAfterS: 3 }),
+          new ServiceError('RateLimitError', 'Wait 3 s.', {
+            status: 429,
+            retryAfterS: 3,
+            mayHaveReachedService: false,
+          }),
         ),
     })
     const reply = await dispatchBridgeCall(handlers, 'entities.list', { page: 1, limit: 20 })
     expect(reply).toEqual({
       ok: false,
-      error: { name: 'RateLimitError', message: 'Wait 3 s.', status: 429, retryAfterS: 3 },
+      error: {
+        name: 'RateLimitError',
+        message: 'Wait 3 s.',
+        status: 429,
+        retryAfterS: 3,
+        mayHaveReachedService: false,
+      },
     })
     expect(JSON.parse(JSON.stringify(reply))).toEqual(reply)
+    expect(bridgeReplySchema.parse(reply)).toEqual(reply)
+  })
+
+  it('carries whether a service error may have reached the service', async () => {
+    const handlers = fakeHandlers({
+      'entities.list': () =>
+        Promise.reject(
+          new ServiceError('OutcomeUnknownError', 'It may have gone through.', {
+            mayHaveReachedService: true,
+          }),
+        ),
+    })
+    const reply = await dispatchBridgeCall(handlers, 'entities.list', { page: 1, limit: 20 })
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { name: 'OutcomeUnknownError', mayHaveReachedService: true },
+    })
   })
 
   it('hides an unexpected exception behind an internal error and logs it', async () => {
@@ -83,9 +114,23 @@ describe('dispatchBridgeCall', () => {
       'entities.list': () => Promise.reject(new TypeError('secret detail')),
     })
     const reply = await dispatchBridgeCall(handlers, 'entities.list', { page: 1, limit: 20 }, log)
-    expect(reply).toMatchObject({ ok: false, error: { name: 'InternalError' } })
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { name: 'InternalError', mayHaveReachedService: true },
+    })
     expect(JSON.stringify(reply)).not.toContain('secret detail')
     expect(log).toHaveBeenCalledOnce()
+  })
+
+  it('says an unexpected failure of a call that never asks the service reached nothing', async () => {
+    const handlers = fakeHandlers({
+      'settings.get': () => Promise.reject(new TypeError('broken')),
+    })
+    const reply = await dispatchBridgeCall(handlers, 'settings.get', {}, vi.fn())
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { name: 'InternalError', mayHaveReachedService: false },
+    })
   })
 
   it('refuses to return output that breaks the contract', async () => {

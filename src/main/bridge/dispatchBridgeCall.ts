@@ -3,6 +3,7 @@ import {
   bridgeContract,
   bridgeErrorNames,
   isBridgeMethod,
+  reachesService,
   type BridgeError,
   type BridgeHandlers,
   type BridgeReply,
@@ -36,6 +37,7 @@ export async function dispatchBridgeCall(
     return failure({
       name: bridgeErrorNames.unknownMethod,
       message: `The app asked for "${String(method)}", which is not a known operation.`,
+      mayHaveReachedService: false,
     })
   }
   const contract = bridgeContract[method]
@@ -45,8 +47,11 @@ export async function dispatchBridgeCall(
       name: bridgeErrorNames.validation,
       message: `Invalid input for ${method}: ${describeIssues(parsedInput.error.issues)}`,
       status: 400,
+      mayHaveReachedService: false,
     })
   }
+  // A handler that failed unexpectedly may have failed after asking the service.
+  const mayHaveReachedService = reachesService(method)
   try {
     // The contract and the handler map are keyed by the same method, so this call is well-typed
     // per method; TypeScript cannot correlate the two lookups through a union key.
@@ -58,6 +63,7 @@ export async function dispatchBridgeCall(
       return failure({
         name: bridgeErrorNames.internal,
         message: `Compliance Desk produced an invalid answer for ${method}. Please report this.`,
+        mayHaveReachedService,
       })
     }
     return { ok: true, data: parsedOutput.data }
@@ -67,6 +73,7 @@ export async function dispatchBridgeCall(
     return failure({
       name: bridgeErrorNames.internal,
       message: `Compliance Desk failed while handling ${method}. Please try again; if it persists, report it.`,
+      mayHaveReachedService,
     })
   }
 }

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
+import { apiPaths, rootedPath } from '../../shared/api/apiPaths'
+import {
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../../test-support/mainSideOnSandbox'
 
 let app: MainSideOnSandbox
 
@@ -16,7 +20,7 @@ const create = (entity: Record<string, unknown>) =>
   call('entities.create', { requestId: crypto.randomUUID(), entity })
 const creations = () =>
   app.sandbox.requests.filter(
-    (request) => request.method === 'POST' && request.path === '/v2/api/entities',
+    (request) => request.method === 'POST' && request.path === rootedPath(apiPaths.entities),
   )
 
 describe('entities over the bridge', () => {
@@ -79,7 +83,10 @@ describe('entities over the bridge', () => {
   })
 
   it('never re-sends a creation whose answer was lost: the outcome is unknown and it exists once', async () => {
-    app.sandbox.injectFault({ kind: 'resetAfterProcessing' }, { pathPrefix: '/v2/api/entities' })
+    app.sandbox.injectFault(
+      { kind: 'resetAfterProcessing' },
+      { pathPrefix: rootedPath(apiPaths.entities) },
+    )
     const reply = await create({
       entityType: 'individual',
       isSubjectConsent: true,

@@ -26,9 +26,10 @@ export function serveBridgeOverIpc(
         return {
           ok: false,
           error: {
-            name: bridgeErrorNames.transport,
+            name: bridgeErrorNames.hostRefused,
             message: 'Refused: the caller is not the Compliance Desk window.',
             status: 403,
+            mayHaveReachedService: false,
           },
         }
       }

@@ -3,8 +3,8 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { BridgeHandlers } from '../../shared/bridge'
-import { fakeBridgeHandlers } from '../bridge/fakeBridgeHandlers'
+import { bridgeReplySchema, type BridgeError, type BridgeHandlers } from '../../shared/bridge'
+import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
 import { DownloadDestination } from '../services/evidence/exportDestination'
 import { startBrowserHost, type BrowserHost } from './browserHost'
 
@@ -36,6 +36,15 @@ const send = (
     request.on('error', reject)
     request.end(options.body)
   })
+
+/** A refusal's error, read as the renderer reads it: it must be a well-formed bridge reply. */
+const refusalOf = (reply: RawReply): Omit<BridgeError, 'message'> => {
+  const parsed = bridgeReplySchema.parse(JSON.parse(reply.body))
+  if (parsed.ok) throw new Error('expected a refusal')
+  const { message, ...rest } = parsed.error
+  expect(message).not.toBe('')
+  return rest
+}
 
 const settingsView = {
   activeEnvironment: 'local' as const,
@@ -109,9 +118,10 @@ describe('browser host', () => {
     ] as Array<Record<string, string>>) {
       const reply = await bridgeCall(headers)
       expect(reply.status).toBe(401)
-      expect(JSON.parse(reply.body)).toMatchObject({
-        ok: false,
-        error: { name: 'BridgeTransportError' },
+      expect(refusalOf(reply)).toEqual({
+        name: 'PageNotAuthorisedError',
+        status: 401,
+        mayHaveReachedService: false,
       })
     }
     expect(handlers['settings.get']).not.toHaveBeenCalled()
@@ -128,6 +138,11 @@ describe('browser host', () => {
       expect(page.status).toBe(421)
       const call = await bridgeCall({ host: hostHeader, 'x-compliance-desk-secret': host.secret })
       expect(call.status).toBe(421)
+      expect(refusalOf(call)).toEqual({
+        name: 'HostRefusedError',
+        status: 421,
+        mayHaveReachedService: false,
+      })
     }
     expect(handlers['settings.get']).not.toHaveBeenCalled()
   })
@@ -136,6 +151,7 @@ describe('browser host', () => {
     for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
       const reply = await bridgeCall({ origin, 'x-compliance-desk-secret': host.secret })
       expect(reply.status).toBe(403)
+      expect(refusalOf(reply)).toMatchObject({ name: 'HostRefusedError', status: 403 })
     }
     expect(handlers['settings.get']).not.toHaveBeenCalled()
   })
@@ -158,6 +174,12 @@ describe('browser host', () => {
     expect(text.status).toBe(415)
     const broken = await bridgeCall({ 'x-compliance-desk-secret': host.secret }, '{not json')
     expect(broken.status).toBe(400)
+    for (const refused of [get, text, broken]) {
+      expect(refusalOf(refused)).toMatchObject({
+        name: 'HostRefusedError',
+        mayHaveReachedService: false,
+      })
+    }
   })
 
   it('serves the renderer with the strict content security policy', async () => {

@@ -7,6 +7,7 @@ import {
   bridgeErrorNames,
   bridgeHttpPathPrefix,
   bridgeSecretHeader,
+  type BridgeError,
   type BridgeHandlers,
   type BridgeReply,
 } from '../../shared/bridge'
@@ -38,11 +39,17 @@ export interface BrowserHost {
 /** Large enough for a batch of exported checks with their raw answers. */
 const maxBridgeBodyBytes = 16 * 1024 * 1024
 
-const refuse = (response: ServerResponse, status: number, message: string): void => {
-  const reply: BridgeReply<never> = {
-    ok: false,
-    error: { name: bridgeErrorNames.transport, message, status },
-  }
+/** A call the host turned away before serving it: nothing of it reached the service. */
+const refuse = (
+  response: ServerResponse,
+  status: number,
+  message: string,
+  error: Pick<BridgeError, 'name' | 'mayHaveReachedService'> = {
+    name: bridgeErrorNames.hostRefused,
+    mayHaveReachedService: false,
+  },
+): void => {
+  const reply: BridgeReply<never> = { ok: false, error: { ...error, message, status } }
   const text = JSON.stringify(reply)
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -91,6 +98,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         response,
         401,
         'This page is not authorised: open the address printed when Compliance Desk started.',
+        { name: bridgeErrorNames.pageNotAuthorised, mayHaveReachedService: false },
       )
     }
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -167,15 +175,21 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return refuse(response, 403, 'Refused: requests from other sites are not allowed.')
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/'
-    const work = path.startsWith(bridgeHttpPathPrefix)
+    const isBridgeCall = path.startsWith(bridgeHttpPathPrefix)
+    const work = isBridgeCall
       ? serveBridge(request, response, path.slice(bridgeHttpPathPrefix.length))
       : path.startsWith(downloadPathPrefix)
         ? serveDownload(request, response, path.slice(downloadPathPrefix.length))
         : serveFile(request, response, path)
     work.catch((error: unknown) => {
       options.logFailure?.('browser host', error)
-      if (!response.headersSent) refuse(response, 500, 'The host failed to answer.')
-      else response.destroy()
+      // A bridge call may have failed after its handler asked the service.
+      if (!response.headersSent) {
+        refuse(response, 500, 'The host failed to answer.', {
+          name: bridgeErrorNames.internal,
+          mayHaveReachedService: isBridgeCall,
+        })
+      } else response.destroy()
     })
   })
 

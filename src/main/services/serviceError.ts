@@ -1,28 +1,46 @@
-import type { BridgeError } from '../../shared/bridge'
+import type { BridgeError, BridgeErrorName } from '../../shared/bridge'
+
+export interface ServiceErrorDetails {
+  /** Required: every failure states whether the service may have acted on the request. */
+  mayHaveReachedService: boolean
+  status?: number
+  retryAfterS?: number
+}
 
 /**
  * A failure a person can act on: its name is stable for code to branch on, its message is a
  * sentence with the next step. Anything else thrown by a service is a bug and is reported as such.
  */
 export class ServiceError extends Error {
+  override readonly name: BridgeErrorName
   readonly status: number | undefined
   readonly retryAfterS: number | undefined
+  readonly mayHaveReachedService: boolean
 
-  constructor(
-    name: string,
-    message: string,
-    details: { status?: number; retryAfterS?: number } = {},
-  ) {
+  constructor(name: BridgeErrorName, message: string, details: ServiceErrorDetails) {
     super(message)
     this.name = name
     this.status = details.status
     this.retryAfterS = details.retryAfterS
+    this.mayHaveReachedService = details.mayHaveReachedService
+  }
+
+  /** The same failure, known to have maybe reached the service through an earlier attempt. */
+  reachedEarlier(earlier: boolean): ServiceError {
+    if (!earlier || this.mayHaveReachedService) return this
+    return new ServiceError(this.name, this.message, {
+      ...this.details(),
+      mayHaveReachedService: true,
+    })
   }
 
   toBridgeError(): BridgeError {
+    return { name: this.name, message: this.message, ...this.details() }
+  }
+
+  private details(): ServiceErrorDetails {
     return {
-      name: this.name,
-      message: this.message,
+      mayHaveReachedService: this.mayHaveReachedService,
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.retryAfterS === undefined ? {} : { retryAfterS: this.retryAfterS }),
     }

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  cryptoSearchPath,
-  startSandbox,
-  type RunningSandbox,
-  type SandboxEnvironmentName,
-} from '../sandboxServer'
-import { cryptoCategoryNames } from '../../shared/bridge/cryptoContract'
+import { startSandbox, type RunningSandbox, type SandboxEnvironmentName } from '../sandboxServer'
+import { apiErrorNames } from '../../shared/api/apiErrorNames'
+import { apiPaths } from '../../shared/api/apiPaths'
+import { cryptoCategoryNames } from '../../shared/api/cryptoCategories'
 
 interface CheckData {
   id: string
@@ -41,7 +38,7 @@ let sandbox: RunningSandbox
 
 const search = (body: unknown, environment: SandboxEnvironmentName = 'sandbox', token?: string) => {
   const target = sandbox.environment(environment)
-  return fetch(new URL(cryptoSearchPath.slice(1), target.baseUrl), {
+  return fetch(new URL(apiPaths.cryptoSearch, target.baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json', token: token ?? target.secretKey },
     body: JSON.stringify(body),
@@ -160,7 +157,7 @@ describe('crypto AML search', () => {
       const response = await search(body)
       expect(response.status).toBe(400)
       const failure = (await response.json()) as { name: string; message: string; data: object }
-      expect(failure).toMatchObject({ name: 'ValidationError', data: {} })
+      expect(failure).toMatchObject({ name: apiErrorNames.validation, data: {} })
       expect(failure.message).toContain(field)
     }
   })
@@ -177,7 +174,7 @@ describe('crypto AML search', () => {
     expect(await refused.json()).toEqual({
       success: false,
       statusCode: 402,
-      name: 'PaymentRequiredError',
+      name: apiErrorNames.paymentRequired,
       message: 'Insufficient fund',
       data: {},
     })

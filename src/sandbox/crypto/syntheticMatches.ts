@@ -1,4 +1,4 @@
-import type { CryptoCategoryName } from '../../shared/bridge/cryptoContract'
+import type { CryptoCategoryName } from '../../shared/api/cryptoCategories'
 import type { WalletRecord } from './walletRecords'
 
 export interface SyntheticMatch {

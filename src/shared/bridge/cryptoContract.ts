@@ -3,20 +3,7 @@ import { environmentIdSchema } from '../environments'
 import { defineMethod } from './defineMethod'
 import { evidenceSchema } from './evidenceSchema'
 
-export const cryptoCategoryNames = [
-  'sanctions',
-  'pep',
-  'crime',
-  'debarment',
-  'financial_services',
-  'government',
-  'role',
-  'religion',
-  'military',
-  'frozen_asset',
-  'personOfInterest',
-] as const
-export type CryptoCategoryName = (typeof cryptoCategoryNames)[number]
+export { cryptoCategoryNames, type CryptoCategoryName } from '../api/cryptoCategories'
 
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional()
 
@@ -79,7 +66,9 @@ export const cryptoSearchResultSchema = z.object({
 export type CryptoSearchResult = z.infer<typeof cryptoSearchResultSchema>
 
 export const cryptoContract = {
-  'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema),
+  'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema, {
+    reachesService: true,
+  }),
   'requests.cancel': defineMethod(
     z.strictObject({ requestId: z.uuid() }),
     z.object({ cancelled: z.boolean() }),

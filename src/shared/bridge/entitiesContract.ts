@@ -81,10 +81,12 @@ export const entitiesContract = {
       entity: newEntitySchema,
     }),
     fetchedEntitySchema,
+    { reachesService: true },
   ),
   'entities.get': defineMethod(
     z.strictObject({ id: z.string().regex(/^ent_[A-Za-z0-9]+$/, 'must be an entity id (ent_…)') }),
     fetchedEntitySchema,
+    { reachesService: true },
   ),
   'entities.list': defineMethod(
     z.strictObject({
@@ -92,5 +94,6 @@ export const entitiesContract = {
       limit: z.number().int().min(1).max(maxEntityPageSize),
     }),
     entityPageSchema,
+    { reachesService: true },
   ),
 }

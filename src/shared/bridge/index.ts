@@ -50,3 +50,7 @@ export const bridgeSecretHeader = 'x-compliance-desk-secret'
 export const bridgeGlobalName = 'complianceDesk'
 
 export * from './errors'
+
+/** Whether a call is served by asking the upstream service (see `defineMethod`). */
+export const reachesService = (method: BridgeMethod): boolean =>
+  bridgeContract[method].reachesService

@@ -1,3 +1,4 @@
+import { apiErrorNames } from '../../../shared/api/apiErrorNames'
 import { bridgeErrorNames } from '../../../shared/bridge'
 import { ServiceError } from '../serviceError'
 import type { ErrorEnvelope } from './apiEnvelopes'
@@ -7,28 +8,52 @@ const excerpt = (text: string): string => {
   return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat
 }
 
-export const unexpectedResponse = (label: string, status: number, bodyText: string): ServiceError =>
+export const unexpectedResponse = (
+  label: string,
+  status: number,
+  bodyText: string,
+  mayHaveReachedService: boolean,
+): ServiceError =>
   new ServiceError(
     bridgeErrorNames.unexpectedResponse,
     `${label} answered with something unexpected (HTTP ${status}): "${excerpt(bodyText) || 'empty body'}". Try again later; if it persists, check the base URL in Settings.`,
-    { status },
+    { status, mayHaveReachedService },
   )
 
 export const unreachable = (
   label: string,
   baseUrl: string,
   cause: 'timeout' | 'network',
+  mayHaveReachedService: boolean,
 ): ServiceError =>
   new ServiceError(
     bridgeErrorNames.serviceUnreachable,
     cause === 'timeout'
       ? `${label} at ${baseUrl} did not answer in time. Check your connection; cached data stays available.`
       : `${label} at ${baseUrl} cannot be reached. Check your connection; cached data stays available.`,
+    { mayHaveReachedService },
+  )
+
+export const outcomeUnknown = (label: string, what: string, billed: boolean): ServiceError =>
+  new ServiceError(
+    bridgeErrorNames.outcomeUnknown,
+    billed
+      ? `${label} may have run this billed check, but ${what}. It was not sent again, so you are not charged twice. Look in History and at your account before running it again.`
+      : `${label} may have done what was asked, but ${what}. It was not sent again automatically: check whether it went through before sending it again.`,
+    { mayHaveReachedService: true },
+  )
+
+export const cancelled = (mayHaveReachedService: boolean): ServiceError =>
+  new ServiceError(
+    bridgeErrorNames.cancelled,
+    'The request was cancelled. If it had already reached the service, a billed check may still have been charged.',
+    { mayHaveReachedService },
   )
 
 /**
  * Branches on the error's name, falling back on the HTTP status; never on the message,
- * whose wording the spec says may change.
+ * whose wording the spec says may change. A 4xx answer (429 included) says the request was
+ * refused, so nothing was done; a 5xx may have failed halfway.
  */
 export function serviceErrorFromResponse(
   label: string,
@@ -39,54 +64,54 @@ export function serviceErrorFromResponse(
   const name = envelope.name
   const is = (expected: string, expectedStatus: number): boolean =>
     name === expected || status === expectedStatus
-  if (is('UnauthorizedError', 401)) {
+  const refused = { status, mayHaveReachedService: false }
+  if (is(apiErrorNames.unauthorized, 401)) {
     return new ServiceError(
       bridgeErrorNames.unauthorized,
       `${label} rejected the API key (401). Check the secret key for ${label} in Settings.`,
-      { status },
+      refused,
     )
   }
-  if (is('PaymentRequiredError', 402)) {
+  if (is(apiErrorNames.paymentRequired, 402)) {
     return new ServiceError(
       bridgeErrorNames.paymentRequired,
       `${label} says the account balance is too low for this check (402). Top up the account, then retry.`,
-      { status },
+      refused,
     )
   }
-  if (is('ForbiddenError', 403)) {
+  if (is(apiErrorNames.forbidden, 403)) {
     return new ServiceError(
       bridgeErrorNames.forbidden,
       `${label} does not allow this with the current key (403): the plan may not include it, or the key is a public key. Use a secret key whose plan includes it.`,
-      { status },
+      refused,
     )
   }
-  if (is('ResourceNotFoundError', 404)) {
+  if (is(apiErrorNames.notFound, 404)) {
     return new ServiceError(
       bridgeErrorNames.notFound,
       `${label} has no such record (404). Check the identifier: it may belong to another environment.`,
-      {
-        status,
-      },
+      refused,
     )
   }
-  if (is('RateLimitError', 429)) {
+  if (is(apiErrorNames.rateLimited, 429)) {
     const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`
     return new ServiceError(
       bridgeErrorNames.rateLimited,
       `${label} is limiting requests (429). Wait ${wait}, then retry.`,
-      { status, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
+      { ...refused, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
     )
   }
   if (status >= 500) {
     return new ServiceError(
       bridgeErrorNames.serverFailure,
       `${label} failed while handling the request (HTTP ${status}). Try again in a few minutes.`,
-      { status },
+      { status, mayHaveReachedService: true },
     )
   }
+  const invalid = is(apiErrorNames.validation, 400) || status === 422
   return new ServiceError(
-    name ?? bridgeErrorNames.validation,
+    invalid ? bridgeErrorNames.validation : bridgeErrorNames.serviceRefused,
     `${label} refused the request (HTTP ${status})${envelope.message ? `: ${excerpt(envelope.message)}` : ''}.`,
-    { status },
+    refused,
   )
 }

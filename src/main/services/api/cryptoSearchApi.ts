@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { cryptoCategoryNames, type CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { apiPaths } from '../../../shared/api/apiPaths'
+import { cryptoCategoryNames } from '../../../shared/api/cryptoCategories'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import type { ApiClient } from './apiClient'
 import { unexpectedResponse } from './apiErrors'
-
-export const cryptoSearchPath = 'v2/api/verifications/advanced/crypto/aml-checks'
 
 export interface CryptoSearchRequest {
   query: string
@@ -92,7 +92,7 @@ export async function runCryptoSearch(
   }
   const reply = await client.send(environment, {
     method: 'POST',
-    path: cryptoSearchPath,
+    path: apiPaths.cryptoSearch,
     body,
     signal: request.signal,
     billed: environment.id === 'production',
@@ -100,7 +100,13 @@ export async function runCryptoSearch(
   })
   const parsed = checkDataSchema.safeParse(reply.data)
   if (!parsed.success) {
-    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data) ?? '')
+    // A success envelope means the check ran (and a billed one was charged).
+    throw unexpectedResponse(
+      environment.label,
+      reply.status,
+      JSON.stringify(reply.data) ?? '',
+      true,
+    )
   }
   const categories = categoriesOf(parsed.data)
   const categoryCount = countsOf(parsed.data.categoryCount, categories)

@@ -5,6 +5,7 @@ import {
   type FetchedEntity,
   type NewEntity,
 } from '../../../shared/bridge/entitiesContract'
+import { apiPaths } from '../../../shared/api/apiPaths'
 import { bridgeErrorNames } from '../../../shared/bridge'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import { ServiceError } from '../serviceError'
@@ -29,12 +30,12 @@ export async function listEntities(
 ): Promise<EntityPage> {
   const reply = await client.send(environment, {
     method: 'GET',
-    path: 'v2/api/entities',
+    path: apiPaths.entities,
     query: { page, limit },
   })
   const data = entityListDataSchema.safeParse(reply.data)
   if (!data.success) {
-    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data))
+    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data), true)
   }
   const relations = linkRelations(reply.links)
   const { total, list } = data.data
@@ -59,7 +60,7 @@ const fetched = (
 ): FetchedEntity => {
   const entity = entitySchema.safeParse(data)
   if (!entity.success)
-    throw unexpectedResponse(environment.label, status, JSON.stringify(data) ?? '')
+    throw unexpectedResponse(environment.label, status, JSON.stringify(data) ?? '', true)
   return { environment: environment.id, fetchedAt: now().toISOString(), entity: entity.data }
 }
 
@@ -73,7 +74,7 @@ export async function createEntity(
 ): Promise<FetchedEntity> {
   const reply = await client.send(environment, {
     method: 'POST',
-    path: 'v2/api/entities',
+    path: apiPaths.entities,
     body: entity,
     atMostOnce: true,
     ...(signal ? { signal } : {}),
@@ -90,7 +91,7 @@ export async function getEntity(
   try {
     const reply = await client.send(environment, {
       method: 'GET',
-      path: `v2/api/entities/${encodeURIComponent(id)}`,
+      path: apiPaths.entity(id),
     })
     return fetched(environment, reply.status, reply.data, now)
   } catch (error) {
@@ -98,7 +99,7 @@ export async function getEntity(
       throw new ServiceError(
         bridgeErrorNames.notFound,
         `The entity ${id} was not found in ${environment.label}. It may belong to another environment.`,
-        { status: 404 },
+        { status: 404, mayHaveReachedService: false },
       )
     }
     throw error

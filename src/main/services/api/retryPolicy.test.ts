@@ -1,46 +1,52 @@
 import { describe, expect, it } from 'vitest'
 import { decideRetry, defaultRetryPolicy } from './retryPolicy'
 
+const backoff = { kind: 'backoff' } as const
+
 describe('decideRetry', () => {
-  it('waits exactly Retry-After after a 429, billed or not', () => {
-    expect(decideRetry({ kind: 'rateLimited', retryAfterS: 3 }, 1, true)).toEqual({
+  it('waits exactly Retry-After after a 429', () => {
+    expect(decideRetry({ kind: 'retryAfter', seconds: 3 }, 1)).toEqual({
       retry: true,
       delayMs: 3000,
     })
-    expect(decideRetry({ kind: 'rateLimited', retryAfterS: 2 }, 2, false)).toEqual({
+    expect(decideRetry({ kind: 'retryAfter', seconds: 2 }, 2)).toEqual({
       retry: true,
       delayMs: 2000,
+    })
+    expect(decideRetry({ kind: 'retryAfter', seconds: undefined }, 1)).toEqual({
+      retry: true,
+      delayMs: 1000,
     })
   })
 
   it('hands a long Retry-After to the user instead of waiting', () => {
-    expect(decideRetry({ kind: 'rateLimited', retryAfterS: 120 }, 1, false)).toEqual({
-      retry: false,
-    })
+    expect(decideRetry({ kind: 'retryAfter', seconds: 120 }, 1)).toEqual({ retry: false })
   })
 
-  it('never re-sends a billed check that may have been processed', () => {
-    for (const kind of ['serverError', 'maybeProcessed'] as const) {
-      expect(decideRetry({ kind }, 1, true)).toEqual({ retry: false })
-    }
-    expect(decideRetry({ kind: 'notSent' }, 1, true)).toMatchObject({ retry: true })
+  it('stops at the attempt budget, whatever the wait', () => {
+    const last = defaultRetryPolicy.maxAttempts
+    expect(decideRetry({ kind: 'retryAfter', seconds: 1 }, last)).toEqual({ retry: false })
+    expect(decideRetry(backoff, last)).toEqual({ retry: false })
+    expect(decideRetry(backoff, last - 1)).toMatchObject({ retry: true })
   })
 
-  it('backs off exponentially with full jitter for requests that are not billed, within bounds', () => {
+  it('backs off exponentially with full jitter, within bounds', () => {
     const delays = [1, 2, 3].map((attempt) =>
-      decideRetry({ kind: 'serverError' }, attempt, false, defaultRetryPolicy, () => 0.999),
+      decideRetry(backoff, attempt, defaultRetryPolicy, () => 0.999),
     )
     expect(delays).toEqual([
       { retry: true, delayMs: 249 },
       { retry: true, delayMs: 499 },
       { retry: true, delayMs: 999 },
     ])
-    expect(decideRetry({ kind: 'serverError' }, 2, false, defaultRetryPolicy, () => 0)).toEqual({
+    expect(decideRetry(backoff, 2, defaultRetryPolicy, () => 0)).toEqual({
       retry: true,
       delayMs: 0,
     })
-    expect(decideRetry({ kind: 'maybeProcessed' }, defaultRetryPolicy.maxAttempts, false)).toEqual({
-      retry: false,
+    const capped = { ...defaultRetryPolicy, maxAttempts: 10 }
+    expect(decideRetry(backoff, 9, capped, () => 0.999)).toEqual({
+      retry: true,
+      delayMs: 3996,
     })
   })
 })

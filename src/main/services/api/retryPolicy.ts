@@ -1,11 +1,4 @@
-/** What went wrong with one attempt, as far as the client can tell. */
-export type AttemptFailure =
-  | { kind: 'rateLimited'; retryAfterS: number | undefined }
-  | { kind: 'serverError' }
-  /** The connection was never made: the request cannot have reached the service. */
-  | { kind: 'notSent' }
-  /** The request may have reached the service: reset, timeout, or an answer that could not be read. */
-  | { kind: 'maybeProcessed' }
+import type { RetryWait } from './classifyAttempt'
 
 export interface RetryPolicy {
   maxAttempts: number
@@ -25,25 +18,23 @@ export const defaultRetryPolicy: RetryPolicy = {
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false }
 
 /**
- * Whether to send again. A 429 was refused before processing, and a connection that never opened
- * carried nothing, so both are safe to repeat. Anything else may have been processed: a billed
- * check is then never re-sent automatically (the user decides), other requests back off with full jitter.
+ * When to send again a request the classifier called safe to repeat: after exactly Retry-After
+ * (unless it is too long to wait), otherwise with exponential back-off and full jitter; never
+ * beyond the attempt budget. Whether it may be repeated at all is not decided here.
  */
 export function decideRetry(
-  failure: AttemptFailure,
+  wait: RetryWait,
   attempt: number,
-  atMostOnce: boolean,
   policy: RetryPolicy = defaultRetryPolicy,
   random: () => number = Math.random,
 ): RetryDecision {
   if (attempt >= policy.maxAttempts) return { retry: false }
-  if (failure.kind === 'rateLimited') {
-    const waitS = failure.retryAfterS ?? 1
+  if (wait.kind === 'retryAfter') {
+    const waitS = wait.seconds ?? 1
     return waitS <= policy.maxRetryAfterS
       ? { retry: true, delayMs: waitS * 1000 }
       : { retry: false }
   }
-  if (atMostOnce && failure.kind !== 'notSent') return { retry: false }
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1))
   return { retry: true, delayMs: Math.floor(random() * ceiling) }
 }

@@ -83,6 +83,7 @@ export function createEnvironmentService(deps: {
       throw new ServiceError(
         bridgeErrorNames.missingKey,
         `No base URL is set for ${label}. Add it in Settings, or switch to the Local sandbox.`,
+        { mayHaveReachedService: false },
       )
     }
     const secretKey = (await keys.get(id)) ?? (id === 'local' ? localSandbox.secretKey : null)
@@ -90,6 +91,7 @@ export function createEnvironmentService(deps: {
       throw new ServiceError(
         bridgeErrorNames.missingKey,
         `No API key is set for ${label}. Add the secret key in Settings, or switch to the Local sandbox.`,
+        { mayHaveReachedService: false },
       )
     }
     return { id, label, baseUrl, secretKey }

@@ -8,13 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import { bundlePaths, manifestSchema } from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
-import { startMainSideOnSandbox, type MainSideOnSandbox } from '../../bridge/mainSideOnSandbox'
+import {
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../../../test-support/mainSideOnSandbox'
 import {
   caseFixture,
   exportedCheckOf,
   exportThroughBridge,
   type CaseFixture,
-} from './evidenceFixtures'
+} from '../../../test-support/evidenceFixtures'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const clean = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'

@@ -56,7 +56,10 @@ const jsonBytes = (value: unknown): Uint8Array =>
   new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 
 const refuse = (message: string): ServiceError =>
-  new ServiceError(bridgeErrorNames.validation, message, { status: 400 })
+  new ServiceError(bridgeErrorNames.validation, message, {
+    status: 400,
+    mayHaveReachedService: false,
+  })
 
 /** A file-system failure said so that the user knows what to fix; anything else is passed on. */
 const asWriteFailure = (error: unknown): unknown => {
@@ -66,6 +69,7 @@ const asWriteFailure = (error: unknown): unknown => {
   return new ServiceError(
     bridgeErrorNames.exportWrite,
     `The bundle could not be written (${code}). Check that the folder exists, is writable and has free space, then export again.`,
+    { mayHaveReachedService: false },
   )
 }
 
@@ -99,6 +103,7 @@ export class EvidenceExporter {
       throw new ServiceError(
         bridgeErrorNames.cancelled,
         'The export was cancelled; nothing was written.',
+        { mayHaveReachedService: false },
       )
     }
     const exportId = randomUUID()

@@ -38,6 +38,7 @@ const keychainFailure = (action: string): ServiceError =>
   new ServiceError(
     bridgeErrorNames.keychain,
     `The OS keychain refused to ${action}. Unlock your keychain (or log in again) and retry.`,
+    { mayHaveReachedService: false },
   )
 
 export function keychainKeyStore(keytar: KeytarModule, service: string): SecretKeyStore {

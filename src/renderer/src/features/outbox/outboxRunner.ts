@@ -1,9 +1,10 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
-import { executeCheck } from '../../data/checks/executeCheck'
-import { createEntity } from '../../data/entities/createEntity'
+import { appDatabase, type OutboxItem } from '../../db/appDatabase'
+import { executeCheck } from '../checks/executeCheck'
+import { createEntity } from '../entities/createEntity'
 import { shellActions } from '../shell/store'
-import { outboxRepository, type OutboxItem } from '../../data/outbox/outboxRepository'
+import { claimNext, markInterrupted, settle } from './outboxStore'
 
 /** How often the outbox is tried while the service is away. */
 export const outboxRetryIntervalMs = 5000
@@ -35,24 +36,23 @@ export async function drainOutbox(): Promise<void> {
   draining = true
   try {
     for (;;) {
-      const item = await outboxRepository.claimNext()
+      const item = await claimNext(appDatabase)
       if (!item) return
       try {
-        await outboxRepository.settle(item.localId, 'done', { resultId: await send(item) })
+        await settle(appDatabase, item.localId, 'done', { resultId: await send(item) })
         shellActions.serviceReached()
       } catch (error) {
         const name = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
         // The service said "not sent" (unreachable before connecting) or "not now" (429): try later.
         if (name === bridgeErrorNames.serviceUnreachable || name === bridgeErrorNames.rateLimited) {
-          await outboxRepository.settle(item.localId, 'queued')
+          await settle(appDatabase, item.localId, 'queued')
           if (name !== bridgeErrorNames.rateLimited)
             shellActions.serviceUnreachable(errorMessage(error))
           return
         }
         // An unknown outcome, or a bridge that broke mid-call, may have gone through: the user decides.
-        const ambiguous =
-          name === bridgeErrorNames.outcomeUnknown || name === bridgeErrorNames.transport
-        await outboxRepository.settle(item.localId, ambiguous ? 'interrupted' : 'failed', {
+        const ambiguous = error instanceof BridgeCallError && error.mayHaveReachedService
+        await settle(appDatabase, item.localId, ambiguous ? 'interrupted' : 'failed', {
           message: errorMessage(error),
         })
       }
@@ -64,7 +64,7 @@ export async function drainOutbox(): Promise<void> {
 
 /** Recovers what a crash left running, then keeps trying the outbox; returns a stop function. */
 export function startOutboxRunner(): () => void {
-  void outboxRepository.markInterrupted().then(drainOutbox)
+  void markInterrupted(appDatabase).then(drainOutbox)
   const timer = setInterval(() => void drainOutbox(), outboxRetryIntervalMs)
   return () => clearInterval(timer)
 }

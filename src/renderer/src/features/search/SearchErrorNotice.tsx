@@ -13,7 +13,7 @@ const titles: Record<string, string> = {
   [bridgeErrorNames.serverFailure]: 'The service failed',
   [bridgeErrorNames.outcomeUnknown]: 'This check may have been billed',
   [bridgeErrorNames.serviceUnreachable]: 'The service cannot be reached',
-  [bridgeErrorNames.transport]: 'Compliance Desk’s background process is not answering',
+  [bridgeErrorNames.hostUnreachable]: 'Compliance Desk’s background process is not answering',
   [bridgeErrorNames.missingKey]: 'Settings needed',
   [bridgeErrorNames.cancelled]: 'Cancelled',
   [bridgeErrorNames.unexpectedResponse]: 'The answer could not be understood',

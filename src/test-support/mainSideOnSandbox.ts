@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
-import type { BridgeReply } from '../../shared/bridge'
-import { startMainSide, type MainSide } from '../app/startMainSide'
-import { sessionKeyStore } from '../services/keys/secretKeyStore'
-import { dispatchBridgeCall } from './dispatchBridgeCall'
+import { startSandbox, type RunningSandbox } from '../sandbox/sandboxServer'
+import type { BridgeReply } from '../shared/bridge'
+import { startMainSide, type MainSide } from '../main/app/startMainSide'
+import { sessionKeyStore } from '../main/services/keys/secretKeyStore'
+import { dispatchBridgeCall } from '../main/bridge/dispatchBridgeCall'
 
 export interface MainSideOnSandbox {
   sandbox: RunningSandbox

@@ -1,19 +1,10 @@
-import type { BridgeReply } from '../../../shared/bridge'
-import type {
-  ExportedCheck,
-  ExportedEntity,
-  ExportPart,
-} from '../../../shared/bridge/evidenceContract'
-import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
-import { nextAuditEntry } from '../../../shared/cases/auditChain'
-import type {
-  AuditEntry,
-  CaseNote,
-  CaseRecord,
-  HitDecision,
-} from '../../../shared/cases/caseSchemas'
-import { hitDecisionId, hitsOf } from '../../../shared/cases/checkHits'
-import type { ExportResult } from './evidenceExporter'
+import type { BridgeReply } from '../shared/bridge'
+import type { ExportedCheck, ExportedEntity, ExportPart } from '../shared/bridge/evidenceContract'
+import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
+import { nextAuditEntry } from '../shared/cases/auditChain'
+import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../shared/cases/caseSchemas'
+import { hitDecisionId, hitsOf } from '../shared/cases/checkHits'
+import type { ExportResult } from '../main/services/evidence/evidenceExporter'
 
 /** For tests and the bench: a closed case over given checks, every hit decided, with its trail. */
 export interface CaseFixture {

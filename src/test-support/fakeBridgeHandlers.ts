@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { bridgeMethods, type BridgeHandlers } from '../../shared/bridge'
+import { bridgeMethods, type BridgeHandlers } from '../shared/bridge'
 
 /**
  * For tests: a handler map whose every method is a spy that fails unless overridden, so a test

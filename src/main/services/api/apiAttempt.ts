@@ -1,0 +1,91 @@
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici'
+
+/** What one attempt produced, before anyone decides what it means. */
+export type AttemptResult =
+  | { kind: 'answered'; status: number; headers: Record<string, string>; bytes: Buffer }
+  /** No answer. `sent` is false only when the connection provably never opened. */
+  | { kind: 'noAnswer'; cause: 'timeout' | 'network'; sent: boolean }
+  /** The caller cancelled while the request was in flight. */
+  | { kind: 'cancelled' }
+
+export type AnsweredAttempt = Extract<AttemptResult, { kind: 'answered' }>
+
+export interface AttemptRequest {
+  method: 'GET' | 'POST'
+  url: URL
+  secretKey: string
+  body?: unknown
+  signal?: AbortSignal
+  /** Time for the attempt, from sending to the last byte of the answer. */
+  timeoutMs: number
+}
+
+/** Connection failures that prove nothing was sent. */
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+
+/** Headers worth keeping as evidence; the rest are transport detail. */
+const keptHeaders = [
+  'content-type',
+  'content-length',
+  'date',
+  'retry-after',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+  'etag',
+]
+
+const errorCode = (error: unknown): string | undefined => {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as NodeJS.ErrnoException).code
+    if (code) return code
+  }
+  return undefined
+}
+
+/** One connection pool per client, on undici for its explicit connect timeout. */
+export const createApiDispatcher = (connectTimeoutMs: number): Dispatcher =>
+  new Agent({ connectTimeout: connectTimeoutMs, keepAliveTimeout: 10_000 })
+
+/** Sends the request once and reads the whole answer; never throws. */
+export async function sendAttempt(
+  dispatcher: Dispatcher,
+  request: AttemptRequest,
+): Promise<AttemptResult> {
+  const deadline = AbortSignal.timeout(request.timeoutMs)
+  const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline
+  try {
+    const response = await undiciRequest(request.url, {
+      method: request.method,
+      dispatcher,
+      signal,
+      headers: {
+        token: request.secretKey,
+        accept: 'application/json',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    })
+    const bytes = Buffer.from(await response.body.arrayBuffer())
+    const headers: Record<string, string> = {}
+    for (const name of keptHeaders) {
+      const value = response.headers[name]
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+    }
+    return { kind: 'answered', status: response.statusCode, headers, bytes }
+  } catch (error) {
+    if (request.signal?.aborted) return { kind: 'cancelled' }
+    return {
+      kind: 'noAnswer',
+      cause: deadline.aborted ? 'timeout' : 'network',
+      sent: !notSentCodes.has(errorCode(error) ?? ''),
+    }
+  }
+}
