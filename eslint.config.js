@@ -55,12 +55,11 @@ const upward = (...layers) =>
 const featureImports = {
   cases: [],
   checks: ['cases'],
-  outbox: ['shell'],
+  outbox: [],
   entities: ['cases', 'outbox'],
   history: ['checks'],
-  search: ['checks', 'outbox', 'shell'],
+  search: ['checks', 'outbox'],
   settings: [],
-  shell: [],
   verify: ['cases'],
 }
 const visiting = new Set()
@@ -76,11 +75,13 @@ const visit = (feature, path) => {
 }
 for (const feature of Object.keys(featureImports)) visit(feature, [])
 
-const featureLayerRules = Object.entries(featureImports).map(([feature, allowed]) => ({
-  files: [`${renderer}/features/${feature}/**`],
+const featureRules = (feature, allowed, { tests }) => ({
+  files: [`${renderer}/features/${feature}/${tests ? '**/*.test.ts' : '**'}`],
+  ...(tests ? {} : { ignores: ['**/*.test.ts'] }),
   rules: layerRule(
     [
-      notDatabase,
+      // A test may open a database of its own to run a feature against real IndexedDB.
+      ...(tests ? [] : [notDatabase]),
       ...upward('app'),
       ...Object.keys(featureImports)
         .filter((other) => other !== feature && !allowed.includes(other))
@@ -91,7 +92,11 @@ const featureLayerRules = Object.entries(featureImports).map(([feature, allowed]
     ],
     `features/${feature}:`,
   ),
-}))
+})
+const featureLayerRules = Object.entries(featureImports).flatMap(([feature, allowed]) => [
+  featureRules(feature, allowed, { tests: false }),
+  featureRules(feature, allowed, { tests: true }),
+])
 
 export default tseslint.config(
   {

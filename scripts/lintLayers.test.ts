@@ -66,6 +66,11 @@ describe('the renderer layers', () => {
 
   it.each([
     [
+      'a feature’s test opening a database of its own',
+      `${renderer}/features/outbox/X.test.ts`,
+      "import { openAppDatabase } from '../../data/database/appDatabase'",
+    ],
+    [
       'a feature using a data hook',
       `${renderer}/features/history/X.ts`,
       "import { useCheck } from '../../data/checks/checkQueries'",

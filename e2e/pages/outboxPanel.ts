@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { bridgeHttpPathPrefix, type BridgeMethod } from '../../src/shared/bridge'
-
-/** Matches the renderer's outbox retry interval (`outboxRetryIntervalMs`). */
-const outboxRetryIntervalMs = 5000
+import { outboxRetryIntervalMs } from '../../src/shared/outboxPace'
 
 type OutboxKind = 'cryptoCheck' | 'createEntity'
 

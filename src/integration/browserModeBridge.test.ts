@@ -72,7 +72,7 @@ describe('the browser mode bridge', () => {
     expect(useConnectivity.getState().status).toBe('online')
   })
 
-  it('takes a refusal by the service as proof it is reachable, and as nothing done', async () => {
+  it('takes a refused key as proof the service is reachable (and refusing), and as nothing done', async () => {
     await app.sandbox.suspend()
     await failureOf(callBridge('entities.list', { page: 1, limit: 5 }))
     await app.sandbox.resume()
@@ -85,7 +85,7 @@ describe('the browser mode bridge', () => {
       status: 403,
       mayHaveReachedService: false,
     })
-    expect(useConnectivity.getState().status).toBe('online')
+    expect(useConnectivity.getState().status).toBe('unauthorised')
   })
 
   it('carries the main side’s word that a lost answer may have been acted on', async () => {

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { connectBridge } from './bridge/bridgeClient'
 import { queryClient } from './data/queryClient'
 
 const theme = createTheme({
@@ -15,6 +16,8 @@ const theme = createTheme({
   fontFamilyMonospace:
     'ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", "Liberation Mono", monospace',
 })
+
+connectBridge()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('the page has no #root element')

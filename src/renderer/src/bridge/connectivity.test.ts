@@ -27,9 +27,7 @@ describe('connectivityEvidence', () => {
   it('takes an answer, or a refusal the service itself sent, as proof it is reachable', () => {
     expect(connectivityEvidence('entities.list', answered)).toEqual({ status: 'online' })
     for (const name of [
-      bridgeErrorNames.unauthorized,
       bridgeErrorNames.paymentRequired,
-      bridgeErrorNames.forbidden,
       bridgeErrorNames.notFound,
       bridgeErrorNames.rateLimited,
       bridgeErrorNames.serverFailure,
@@ -37,6 +35,15 @@ describe('connectivityEvidence', () => {
       bridgeErrorNames.unexpectedResponse,
     ]) {
       expect(connectivityEvidence('crypto.search', failed(name))).toEqual({ status: 'online' })
+    }
+  })
+
+  it('takes a refused key (401, 403) as reachable but unauthorised, with its message', () => {
+    for (const name of [bridgeErrorNames.unauthorized, bridgeErrorNames.forbidden]) {
+      expect(connectivityEvidence('entities.list', failed(name, 'refused'))).toEqual({
+        status: 'unauthorised',
+        message: 'refused',
+      })
     }
   })
 
@@ -94,12 +101,18 @@ describe('noteBridgeReply', () => {
     expect(useConnectivity.getState().status).toBe('offline')
     noteBridgeReply(
       'crypto.search',
-      failed(bridgeErrorNames.unauthorized),
+      failed(bridgeErrorNames.unauthorized, 'key refused'),
       at('2026-11-21T10:07:00.000Z'),
     )
     expect(useConnectivity.getState()).toEqual({
-      status: 'online',
+      status: 'unauthorised',
       checkedAt: '2026-11-21T10:07:00.000Z',
+      message: 'key refused',
+    })
+    noteBridgeReply('crypto.search', answered, at('2026-11-21T10:08:00.000Z'))
+    expect(useConnectivity.getState()).toEqual({
+      status: 'online',
+      checkedAt: '2026-11-21T10:08:00.000Z',
     })
   })
 })

@@ -10,6 +10,8 @@ import {
 export type Connectivity =
   | { status: 'unknown' }
   | { status: 'online'; checkedAt: string }
+  /** The service answers, but refuses the environment's key: nothing works until it is fixed. */
+  | { status: 'unauthorised'; checkedAt: string; message: string }
   | { status: 'offline'; since: string; message: string }
 
 export const getInitialConnectivity = (): Connectivity => ({ status: 'unknown' })
@@ -21,11 +23,15 @@ export const connectivitySelectors = {
   isOffline: (state: Connectivity): boolean => state.status === 'offline',
 }
 
-/** Failures that are the service's own answer: it is there, whatever it said. */
-const answeredByService = new Set<BridgeErrorName>([
+/** The service's answer that the key may not be used: it is there, but refuses this app. */
+const keyRefused = new Set<BridgeErrorName>([
   bridgeErrorNames.unauthorized,
-  bridgeErrorNames.paymentRequired,
   bridgeErrorNames.forbidden,
+])
+
+/** Other failures that are the service's own answer: it is there, whatever it said. */
+const answeredByService = new Set<BridgeErrorName>([
+  bridgeErrorNames.paymentRequired,
   bridgeErrorNames.notFound,
   bridgeErrorNames.rateLimited,
   bridgeErrorNames.serverFailure,
@@ -39,7 +45,8 @@ export const unreachableErrorNames: ReadonlySet<BridgeErrorName> = new Set([
   bridgeErrorNames.hostUnreachable,
 ])
 
-export type ConnectivityEvidence = { status: 'online' } | { status: 'offline'; message: string }
+export type ConnectivityEvidence =
+  { status: 'online' } | { status: 'unauthorised' | 'offline'; message: string }
 
 /**
  * What one reply proves about reachability, if anything. Calls that never ask the service
@@ -51,6 +58,8 @@ export function connectivityEvidence(
 ): ConnectivityEvidence | null {
   if (!reachesService(method)) return null
   if (reply.ok || answeredByService.has(reply.error.name)) return { status: 'online' }
+  if (keyRefused.has(reply.error.name))
+    return { status: 'unauthorised', message: reply.error.message }
   if (unreachableErrorNames.has(reply.error.name))
     return { status: 'offline', message: reply.error.message }
   return null
@@ -66,6 +75,13 @@ export function noteBridgeReply(
   if (evidence === null) return
   if (evidence.status === 'online') {
     useConnectivity.setState({ status: 'online', checkedAt: now().toISOString() }, true)
+    return
+  }
+  if (evidence.status === 'unauthorised') {
+    useConnectivity.setState(
+      { status: 'unauthorised', checkedAt: now().toISOString(), message: evidence.message },
+      true,
+    )
     return
   }
   useConnectivity.setState(

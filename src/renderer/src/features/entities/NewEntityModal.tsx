@@ -15,8 +15,7 @@ import {
   type FetchedEntity,
   type NewEntity,
 } from '../../../../shared/bridge/entitiesContract'
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
+import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
 import { outboxRepository } from '../../data/outbox/outboxRepository'
 import { useNavigate } from '@tanstack/react-router'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
@@ -103,13 +102,11 @@ export function NewEntityModal({
       form.reset()
       onCreated(created)
     } catch (error) {
-      // Only a request that provably never left may be queued; anything else could create it twice.
-      const unsent =
-        error instanceof BridgeCallError && error.name === bridgeErrorNames.serviceUnreachable
-          ? candidate
-          : null
-      const ambiguous =
-        error instanceof BridgeCallError && error.name === bridgeErrorNames.outcomeUnknown
+      // Only a request the main side says never reached the service may be queued: anything
+      // else could create the entity twice.
+      const reached = !(error instanceof BridgeCallError) || error.mayHaveReachedService
+      const unsent = !reached && isUnreachable(error.name) ? candidate : null
+      const ambiguous = reached
       setFailure({ message: errorMessage(error), unsent, ambiguous })
     } finally {
       setPending(false)

@@ -1,21 +1,19 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
+import { outboxRetryIntervalMs } from '../../../../shared/outboxPace'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
-import { appDatabase, type OutboxItem } from '../../db/appDatabase'
-import { executeCheck } from '../checks/executeCheck'
-import { createEntity } from '../entities/createEntity'
-import { shellActions } from '../shell/store'
-import { claimNext, markInterrupted, settle } from './outboxStore'
-
-/** How often the outbox is tried while the service is away. */
-export const outboxRetryIntervalMs = 5000
+import { executeCheck } from '../../data/checks/executeCheck'
+import { createEntity } from '../../data/entities/createEntity'
+import { outboxRepository, type OutboxItem } from '../../data/outbox/outboxRepository'
+import { afterSendFailure, type SendFailure } from './outboxDecision'
 
 /** Sends one item, at most once: its local id is the request id. Returns what it produced. */
-async function send(item: OutboxItem): Promise<string> {
+async function sendItem(item: OutboxItem): Promise<string> {
   if (item.kind === 'cryptoCheck') {
     return executeCheck({
       requestId: item.localId,
       query: item.query,
       environment: item.environment,
+      // Queued work is delivered at most once; the main side decides what that allows.
       atMostOnce: true,
       ...(item.advancedSearch ? { advancedSearch: item.advancedSearch } : {}),
     })
@@ -28,43 +26,70 @@ async function send(item: OutboxItem): Promise<string> {
   return created.entity.id
 }
 
-let draining = false
+const failureOf = (error: unknown): SendFailure =>
+  error instanceof BridgeCallError
+    ? error
+    : // Thrown in this page after the answer came back (e.g. while saving it): it was sent.
+      { name: bridgeErrorNames.internal, mayHaveReachedService: true }
 
-/** Sends queued items one by one, oldest first, until the outbox is empty or the service is away. */
-export async function drainOutbox(): Promise<void> {
-  if (draining) return
-  draining = true
-  try {
-    for (;;) {
-      const item = await claimNext(appDatabase)
-      if (!item) return
-      try {
-        await settle(appDatabase, item.localId, 'done', { resultId: await send(item) })
-        shellActions.serviceReached()
-      } catch (error) {
-        const name = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
-        // The service said "not sent" (unreachable before connecting) or "not now" (429): try later.
-        if (name === bridgeErrorNames.serviceUnreachable || name === bridgeErrorNames.rateLimited) {
-          await settle(appDatabase, item.localId, 'queued')
-          if (name !== bridgeErrorNames.rateLimited)
-            shellActions.serviceUnreachable(errorMessage(error))
-          return
+/** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
+export interface OutboxPorts {
+  repository: Pick<typeof outboxRepository, 'claimNext' | 'settle' | 'markInterrupted'>
+  send: (item: OutboxItem) => Promise<string>
+  /** Runs `tick` every `ms` until the returned function is called. */
+  every: (ms: number, tick: () => void) => () => void
+}
+
+export interface OutboxRunner {
+  /** Sends queued items one by one, oldest first, until none is left or the service is away. */
+  drain(): Promise<void>
+  /** Recovers what a crash left running, then keeps trying; returns a stop function. */
+  start(): () => void
+}
+
+export function createOutboxRunner({ repository, send, every }: OutboxPorts): OutboxRunner {
+  let draining = false
+  const drain = async (): Promise<void> => {
+    if (draining) return
+    draining = true
+    try {
+      for (;;) {
+        const item = await repository.claimNext()
+        if (!item) return
+        try {
+          await repository.settle(item.localId, 'done', { resultId: await send(item) })
+        } catch (error) {
+          const after = afterSendFailure(failureOf(error))
+          if (after === 'wait') {
+            await repository.settle(item.localId, 'queued')
+            return
+          }
+          await repository.settle(item.localId, after === 'ask' ? 'interrupted' : 'failed', {
+            message: errorMessage(error),
+          })
         }
-        // An unknown outcome, or a bridge that broke mid-call, may have gone through: the user decides.
-        const ambiguous = error instanceof BridgeCallError && error.mayHaveReachedService
-        await settle(appDatabase, item.localId, ambiguous ? 'interrupted' : 'failed', {
-          message: errorMessage(error),
-        })
       }
+    } finally {
+      draining = false
     }
-  } finally {
-    draining = false
+  }
+  return {
+    drain,
+    start: () => {
+      void repository.markInterrupted().then(drain)
+      return every(outboxRetryIntervalMs, () => void drain())
+    },
   }
 }
 
-/** Recovers what a crash left running, then keeps trying the outbox; returns a stop function. */
-export function startOutboxRunner(): () => void {
-  void markInterrupted(appDatabase).then(drainOutbox)
-  const timer = setInterval(() => void drainOutbox(), outboxRetryIntervalMs)
-  return () => clearInterval(timer)
-}
+const outboxRunner = createOutboxRunner({
+  repository: outboxRepository,
+  send: sendItem,
+  every: (ms, tick) => {
+    const timer = setInterval(tick, ms)
+    return () => clearInterval(timer)
+  },
+})
+
+export const drainOutbox = (): Promise<void> => outboxRunner.drain()
+export const startOutboxRunner = (): (() => void) => outboxRunner.start()

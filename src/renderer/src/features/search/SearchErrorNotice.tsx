@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
+import { isUnreachable } from '../../bridge/bridgeClient'
 import type { SearchRun } from './store'
 import { ButtonLink } from '../../components/RouterLinks'
 
@@ -49,9 +50,7 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
   const cancelled = run.errorName === bridgeErrorNames.cancelled
   return (
     <Alert
-      color={
-        cancelled ? 'gray' : run.errorName === bridgeErrorNames.outcomeUnknown ? 'orange' : 'red'
-      }
+      color={cancelled ? 'gray' : run.mayHaveReachedService ? 'orange' : 'red'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
       title={titles[run.errorName] ?? 'The check could not be run'}
@@ -66,7 +65,7 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
           </Text>
         )}
         <Group gap="xs">
-          {onQueue && run.errorName === bridgeErrorNames.serviceUnreachable && (
+          {onQueue && !run.mayHaveReachedService && isUnreachable(run.errorName) && (
             <Button size="xs" variant="filled" onClick={onQueue}>
               {billed
                 ? 'Queue it (billed when it runs)'
@@ -79,7 +78,7 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
             </ButtonLink>
           )}
           <Button size="xs" variant="subtle" disabled={secondsLeft > 0} onClick={onRetry}>
-            {run.errorName === bridgeErrorNames.outcomeUnknown ? 'Run it again anyway' : 'Retry'}
+            {run.mayHaveReachedService ? 'Run it again anyway' : 'Retry'}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,6 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import { BridgeCallError, callBridge, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
+import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { executeCheck } from '../../data/checks/executeCheck'
-import { shellActions } from '../shell/store'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 
 /** Runs the check the form describes, saves it with its evidence, and shows it. One at a time. */
@@ -17,15 +16,18 @@ export async function runCryptoSearch(): Promise<void> {
       query: state.query.trim(),
       ...(advancedSearch ? { advancedSearch } : {}),
     })
-    shellActions.serviceReached()
     searchActions.showCheck(saved)
   } catch (error) {
-    const errorName = error instanceof BridgeCallError ? error.name : bridgeErrorNames.internal
-    if (isUnreachable(errorName)) shellActions.serviceUnreachable(errorMessage(error))
-    const retryAfterS = error instanceof BridgeCallError ? error.retryAfterS : undefined
+    const failure =
+      error instanceof BridgeCallError
+        ? error
+        : // Thrown here after the answer came back (e.g. saving it): the check was run.
+          { name: bridgeErrorNames.internal, mayHaveReachedService: true, retryAfterS: undefined }
+    const { retryAfterS } = failure
     searchActions.setRun({
       state: 'failed',
-      errorName,
+      errorName: failure.name,
+      mayHaveReachedService: failure.mayHaveReachedService,
       message: errorMessage(error),
       ...(retryAfterS === undefined ? {} : { retryAfterS }),
       failedAt: Date.now(),

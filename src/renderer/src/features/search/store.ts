@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import type { BridgeErrorName } from '../../../../shared/bridge'
 
 export const advancedSearchFields = [
   ['firstName', 'First name'],
@@ -15,7 +16,15 @@ export type SearchRun =
   | { state: 'idle' }
   | { state: 'running'; requestId: string }
   | { state: 'done'; localId: string }
-  | { state: 'failed'; errorName: string; message: string; retryAfterS?: number; failedAt: number }
+  | {
+      state: 'failed'
+      errorName: BridgeErrorName
+      message: string
+      /** As the main side decided: sending again may run (and bill) the check twice. */
+      mayHaveReachedService: boolean
+      retryAfterS?: number
+      failedAt: number
+    }
 
 interface SearchState {
   /** What the user typed: kept through every error and every screen change. */
