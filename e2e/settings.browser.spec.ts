@@ -23,6 +23,9 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   await entities.refresh()
   await expect(entities.error).toContainText('rejected the API key (401)')
   await expect(entities.error).toContainText('Check the secret key for Local sandbox in Settings')
+  // The service answered, refusing the key: reachable, but nothing works until the key is fixed.
+  await expect(shell.connectivity).toHaveAttribute('data-status', 'unauthorised')
+  await expect(shell.connectivity).toHaveText('Key refused')
   await saveScreen(page, 'browser-06-entity-list-401')
 
   await settings.open()
