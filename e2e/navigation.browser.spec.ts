@@ -78,6 +78,21 @@ test('a case has its own address, and its linked check and entity open their rec
   await saveScreen(shell.page, 'navigation-01-entity-from-case')
 })
 
+test('each page of the entity list has its address: Back returns to the page before', async ({
+  shell,
+  entities,
+}) => {
+  await entities.open()
+  await expect(entities.range).toHaveText('Rows 1–20 of 300')
+  await entities.next()
+  await expect(entities.range).toHaveText('Rows 21–40 of 300')
+  expect(shell.location()).toBe('#/entities?page=2&limit=20')
+  await shell.reload()
+  await expect(entities.range).toHaveText('Rows 21–40 of 300')
+  await shell.back()
+  await expect(entities.range).toHaveText('Rows 1–20 of 300')
+})
+
 test('an address no screen answers to says so and leads back', async ({ shell, search }) => {
   await shell.goTo('#/no-such-screen')
   await expect(shell.notFound).toContainText('Nothing at this address')

@@ -3,12 +3,13 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  getRouteApi,
   Outlet,
   redirect,
-  useSearch,
 } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { z } from 'zod'
+import { entityPageSizes } from '../../../shared/bridge/entitiesContract'
 import { environmentIdSchema } from '../../../shared/environments'
 import { CasesScreen } from '../features/cases/CasesScreen'
 import { EntityDetailScreen } from '../features/entities/EntityDetailScreen'
@@ -43,33 +44,81 @@ const indexRoute = createRoute({
   },
 })
 
-const entityRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/entities/$entityId',
-  // An entity of a case may belong to another environment than the active one.
-  validateSearch: z.object({ environment: environmentIdSchema.optional().catch(undefined) }),
-  component: function EntityRoute() {
-    const { entityId } = entityRoute.useParams()
-    const { environment } = useSearch({ strict: false })
-    return <EntityDetailScreen id={entityId} environment={environment ?? null} />
-  },
+/** The page of the entity list on show; absent, the first page of the smallest size. */
+const entityListSearchSchema = z.object({
+  page: z.number().int().positive().optional().catch(undefined),
+  limit: z
+    .number()
+    .refine((limit) => (entityPageSizes as readonly number[]).includes(limit))
+    .optional()
+    .catch(undefined),
 })
+const entityListSearch = (search: Record<string, unknown>): EntityListSearch =>
+  entityListSearchSchema.parse(search)
+type EntityListSearch = z.infer<typeof entityListSearchSchema>
+
+/** An entity of a case may belong to another environment than the active one. */
+const entitySearchSchema = z.object({
+  environment: environmentIdSchema.optional().catch(undefined),
+})
+const entitySearch = (search: Record<string, unknown>): EntitySearch =>
+  entitySearchSchema.parse(search)
+type EntitySearch = z.infer<typeof entitySearchSchema>
+
+/** The entity list and each entity's page; the list's page number is in the address. */
+const entitiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/entities',
+  validateSearch: entityListSearch,
+})
+
+const entityListRoute = createRoute({
+  getParentRoute: () => entitiesRoute,
+  path: '/',
+  component: EntityListScreen,
+})
+
+const entityRoute = createRoute({
+  getParentRoute: () => entitiesRoute,
+  path: '$entityId',
+  validateSearch: entitySearch,
+  component: EntityRoute,
+})
+
+/** Read by id through the registered router: a route's type never depends on its own component. */
+const routeApi = {
+  entity: getRouteApi('/entities/$entityId'),
+  historyCheck: getRouteApi('/history/$checkId'),
+  case: getRouteApi('/cases/$caseId'),
+}
+
+// Route components are declared apart, with their return type spelled out, so that a route's
+// type does not depend on its own component (TypeScript would give up and make it `any`).
+function EntityRoute(): ReactNode {
+  const { entityId } = routeApi.entity.useParams()
+  const { environment } = routeApi.entity.useSearch()
+  return <EntityDetailScreen id={entityId} environment={environment ?? null} />
+}
 
 const historyCheckRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/history/$checkId',
-  component: function HistoryCheckRoute() {
-    return <HistoryCheckScreen localId={historyCheckRoute.useParams().checkId} />
-  },
+  component: HistoryCheckRoute,
 })
+
+function HistoryCheckRoute(): ReactNode {
+  return <HistoryCheckScreen localId={routeApi.historyCheck.useParams().checkId} />
+}
 
 const caseRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cases/$caseId',
-  component: function CaseRoute() {
-    return <CasesScreen caseId={caseRoute.useParams().caseId} />
-  },
+  component: CaseRoute,
 })
+
+function CaseRoute(): ReactNode {
+  return <CasesScreen caseId={routeApi.case.useParams().caseId} />
+}
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -78,8 +127,7 @@ const routeTree = rootRoute.addChildren([
   historyCheckRoute,
   screen('/cases', () => <CasesScreen caseId={null} />),
   caseRoute,
-  screen('/entities', EntityListScreen),
-  entityRoute,
+  entitiesRoute.addChildren([entityListRoute, entityRoute]),
   screen('/verify', VerifyScreen),
   screen('/settings', SettingsScreen),
 ])

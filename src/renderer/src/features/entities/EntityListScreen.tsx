@@ -20,8 +20,9 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react'
-import { useState } from 'react'
-import type { FetchedEntity } from '../../../../shared/bridge/entitiesContract'
+import { useState, type ReactNode } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { entityPageSizes, type FetchedEntity } from '../../../../shared/bridge/entitiesContract'
 import { formatAge, formatLocalDateTime } from '../../components/formatTime'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
@@ -150,12 +151,19 @@ const failureOf = (error: Error | null): LoadFailure | null =>
         message: errorMessage(error),
       }
 
-export function EntityListScreen() {
+/** The page the address names (`#/entities?page=2&limit=50`), the first when it names none. */
+function usePageShown(): { page: number; limit: number } {
+  const search = useSearch({ strict: false })
+  return { page: search.page ?? 1, limit: search.limit ?? entityPageSizes[0] }
+}
+
+// The return type is spelled out: the router's types are inferred from its screens.
+export function EntityListScreen(): ReactNode {
+  const navigate = useNavigate()
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<FetchedEntity | null>(null)
   const environment = useActiveEnvironment()
-  const page = useEntityListStore((state) => state.page)
-  const limit = useEntityListStore((state) => state.limit)
+  const { page, limit } = usePageShown()
   const filterText = useEntityListStore((state) => state.filterText)
   const fetch = useEntityPageFetch(environment, page, limit)
   const cached = useCachedEntityPage(environment, page, limit)
@@ -237,8 +245,8 @@ export function EntityListScreen() {
           setCreating(false)
           setCreated(entity)
           void entityRepository.saveEntity(entity)
-          entityListActions.goToPage(1)
           void refetchEntities()
+          void navigate({ to: '/entities' })
         }}
       />
     </Stack>

@@ -2,7 +2,7 @@ import { Button, Group, Select, Text } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { entityPageSizes } from '../../../../shared/bridge/entitiesContract'
 import type { CachedPageView } from '../../data/entities/entityRepository'
-import { entityListActions } from './store'
+import { useNavigate } from '@tanstack/react-router'
 
 interface EntityPagerProps {
   page: number
@@ -11,6 +11,10 @@ interface EntityPagerProps {
 }
 
 export function EntityPager({ page, limit, cached }: EntityPagerProps) {
+  const navigate = useNavigate()
+  // Each page has its address, so Back returns to the page the user came from.
+  const showPage = (next: number, rows: number) =>
+    void navigate({ to: '/entities', search: { page: Math.max(1, next), limit: rows } })
   const total = cached?.total
   const first = cached && cached.items.length > 0 ? (page - 1) * limit + 1 : 0
   const last = cached ? first + cached.items.length - Math.min(1, cached.items.length) : 0
@@ -33,14 +37,14 @@ export function EntityPager({ page, limit, cached }: EntityPagerProps) {
           data={entityPageSizes.map(String)}
           value={String(limit)}
           allowDeselect={false}
-          onChange={(value) => value && entityListActions.setLimit(Number(value))}
+          onChange={(value) => value && showPage(1, Number(value))}
         />
         <Button
           size="xs"
           variant="default"
           leftSection={<IconChevronLeft size={14} />}
           disabled={page <= 1}
-          onClick={() => entityListActions.goToPage(page - 1)}
+          onClick={() => showPage(page - 1, limit)}
         >
           Previous
         </Button>
@@ -53,7 +57,7 @@ export function EntityPager({ page, limit, cached }: EntityPagerProps) {
           variant="default"
           rightSection={<IconChevronRight size={14} />}
           disabled={!cached?.hasNext}
-          onClick={() => entityListActions.goToPage(page + 1)}
+          onClick={() => showPage(page + 1, limit)}
         >
           Next
         </Button>
