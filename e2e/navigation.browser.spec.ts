@@ -93,6 +93,21 @@ test('each page of the entity list has its address: Back returns to the page bef
   await expect(entities.range).toHaveText('Rows 1–20 of 300')
 })
 
+test('a form says inline what is missing, and Enter sends it: no browser bubble', async ({
+  shell,
+  cases,
+}) => {
+  await cases.open()
+  await cases.startCreating('Half-filled case')
+  await expect(cases.newCaseField('Subject')).toHaveAttribute('aria-invalid', 'true')
+  await expect(cases.newCaseField('Subject')).toHaveAccessibleDescription(/Subject is required/)
+  await saveScreen(shell.page, 'forms-01-new-case-inline-error')
+  await cases.newCaseField('Subject').fill('A wallet')
+  await cases.newCaseField('Subject').press('Enter')
+  await expect(cases.detail).toContainText('Half-filled case')
+  expect(shell.location()).toMatch(/^#\/cases\/[^/]+$/)
+})
+
 test('an address no screen answers to says so and leads back', async ({ shell, search }) => {
   await shell.goTo('#/no-such-screen')
   await expect(shell.notFound).toContainText('Nothing at this address')

@@ -28,6 +28,15 @@ export class AppShell {
     await this.page.goForward()
   }
 
+  /** Back and Forward as Electron's window offers them: it has no browser buttons. */
+  async backWithKeyboard(): Promise<void> {
+    await this.page.keyboard.press('Alt+ArrowLeft')
+  }
+
+  async forwardWithKeyboard(): Promise<void> {
+    await this.page.keyboard.press('Alt+ArrowRight')
+  }
+
   async leaveNotFound(): Promise<void> {
     await this.notFound.getByRole('link', { name: 'Go to Crypto search' }).click()
   }

@@ -2,6 +2,8 @@ import type { Locator, Page } from '@playwright/test'
 import { CheckResult } from './checkResult'
 
 export class HistoryPage {
+  /** The list screen, with its filters (empty or not). */
+  readonly screen: Locator
   readonly rows: Locator
   /** A past check opened from the list (or from an entity or a case). */
   readonly check: Locator
@@ -9,6 +11,7 @@ export class HistoryPage {
   readonly result: CheckResult
 
   constructor(readonly page: Page) {
+    this.screen = page.getByTestId('history-screen')
     this.rows = page.getByTestId('history-row')
     this.check = page.getByTestId('history-check')
     this.fetchedNote = page.getByTestId('history-fetched-note')
@@ -17,7 +20,7 @@ export class HistoryPage {
 
   async open(): Promise<void> {
     await this.page.getByTestId('nav-history').click()
-    await this.page.getByTestId('history-screen').waitFor()
+    await this.screen.waitFor()
   }
 
   async filter(text: string): Promise<void> {

@@ -45,7 +45,7 @@ const indexRoute = createRoute({
 })
 
 /** The page of the entity list on show; absent, the first page of the smallest size. */
-const entityListSearchSchema = z.object({
+const entityListSearch = z.object({
   page: z.number().int().positive().optional().catch(undefined),
   limit: z
     .number()
@@ -53,17 +53,11 @@ const entityListSearchSchema = z.object({
     .optional()
     .catch(undefined),
 })
-const entityListSearch = (search: Record<string, unknown>): EntityListSearch =>
-  entityListSearchSchema.parse(search)
-type EntityListSearch = z.infer<typeof entityListSearchSchema>
 
 /** An entity of a case may belong to another environment than the active one. */
-const entitySearchSchema = z.object({
+const entitySearch = z.object({
   environment: environmentIdSchema.optional().catch(undefined),
 })
-const entitySearch = (search: Record<string, unknown>): EntitySearch =>
-  entitySearchSchema.parse(search)
-type EntitySearch = z.infer<typeof entitySearchSchema>
 
 /** The entity list and each entity's page; the list's page number is in the address. */
 const entitiesRoute = createRoute({

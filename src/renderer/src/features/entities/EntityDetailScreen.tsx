@@ -1,7 +1,7 @@
 import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { IconCloudOff } from '@tabler/icons-react'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
+import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
 import { CopyValue } from '../../components/CopyValue'
 import { formatAge, formatLocalDateTime } from '../../components/formatTime'
 import { Timestamp } from '../../components/Timestamp'
@@ -11,7 +11,6 @@ import { AddToCase } from '../cases/AddToCase'
 import { LinkedChecks } from './LinkedChecks'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
-import { isUnreachable } from '../../bridge/bridgeClient'
 import { BackLink } from '../../components/BackLink'
 
 const fieldLabels: Record<string, string> = {

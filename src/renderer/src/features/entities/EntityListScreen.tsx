@@ -20,7 +20,7 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { entityPageSizes, type FetchedEntity } from '../../../../shared/bridge/entitiesContract'
 import { formatAge, formatLocalDateTime } from '../../components/formatTime'
@@ -157,8 +157,7 @@ function usePageShown(): { page: number; limit: number } {
   return { page: search.page ?? 1, limit: search.limit ?? entityPageSizes[0] }
 }
 
-// The return type is spelled out: the router's types are inferred from its screens.
-export function EntityListScreen(): ReactNode {
+export function EntityListScreen() {
   const navigate = useNavigate()
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<FetchedEntity | null>(null)
