@@ -6,6 +6,7 @@ import {
   getRouteApi,
   Outlet,
   redirect,
+  useParams,
 } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { z } from 'zod'
@@ -83,7 +84,6 @@ const entityRoute = createRoute({
 const routeApi = {
   entity: getRouteApi('/entities/$entityId'),
   historyCheck: getRouteApi('/history/$checkId'),
-  case: getRouteApi('/cases/$caseId'),
 }
 
 // Route components are declared apart, with their return type spelled out, so that a route's
@@ -104,14 +104,20 @@ function HistoryCheckRoute(): ReactNode {
   return <HistoryCheckScreen localId={routeApi.historyCheck.useParams().checkId} />
 }
 
-const caseRoute = createRoute({
+/**
+ * The case list and the open case are one screen: opening another case changes the address and
+ * the case shown, while the list stays as it is (mounted, scrolled where it was).
+ */
+const casesRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/cases/$caseId',
-  component: CaseRoute,
+  path: '/cases',
+  component: CasesRoute,
 })
+const caseListRoute = createRoute({ getParentRoute: () => casesRoute, path: '/' })
+const caseRoute = createRoute({ getParentRoute: () => casesRoute, path: '$caseId' })
 
-function CaseRoute(): ReactNode {
-  return <CasesScreen caseId={routeApi.case.useParams().caseId} />
+function CasesRoute(): ReactNode {
+  return <CasesScreen caseId={useParams({ strict: false }).caseId ?? null} />
 }
 
 const routeTree = rootRoute.addChildren([
@@ -119,8 +125,7 @@ const routeTree = rootRoute.addChildren([
   screen('/search', SearchScreen),
   screen('/history', HistoryScreen),
   historyCheckRoute,
-  screen('/cases', () => <CasesScreen caseId={null} />),
-  caseRoute,
+  casesRoute.addChildren([caseListRoute, caseRoute]),
   entitiesRoute.addChildren([entityListRoute, entityRoute]),
   screen('/verify', VerifyScreen),
   screen('/settings', SettingsScreen),
