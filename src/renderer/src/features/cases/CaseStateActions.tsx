@@ -14,6 +14,7 @@ import {
 import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseErrorMessage } from './caseErrorMessage'
+import { useCaseChange } from './useCaseChange'
 import { caseRepository } from '../../data/cases/caseRepository'
 import { statesReachableFrom } from '../../data/cases/caseRules'
 import { useHitTally } from '../../data/cases/caseQueries'
@@ -48,22 +49,20 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
     initialValues: { outcome: null, reason: '', undecidedHitsReason: '' },
     validate: validateClosing,
   })
-  const [failure, setFailure] = useState<string | null>(null)
+  const { failure, attempt } = useCaseChange('The reason')
   const undecided = tally?.undecided ?? 0
 
   // Whether undecided hits may be left is the case's rule, decided by the repository.
-  const close = async ({ reason, undecidedHitsReason }: ClosingForm, outcome: CaseOutcome) => {
-    try {
-      await caseRepository.closeCase(caseRecord.id, {
-        outcome,
-        reason,
-        ...(undecided > 0 ? { undecidedHitsReason } : {}),
-      })
-      onClose()
-    } catch (error) {
-      setFailure(caseErrorMessage(error, 'The reason'))
-    }
-  }
+  const close = ({ reason, undecidedHitsReason }: ClosingForm, outcome: CaseOutcome) =>
+    attempt(
+      () =>
+        caseRepository.closeCase(caseRecord.id, {
+          outcome,
+          reason,
+          ...(undecided > 0 ? { undecidedHitsReason } : {}),
+        }),
+      onClose,
+    )
 
   return (
     <FormModal
@@ -108,15 +107,9 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
 
 function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
   const form = useForm({ initialValues: { reason: '' }, validate: validateReopening })
-  const [failure, setFailure] = useState<string | null>(null)
-  const reopen = async ({ reason }: { reason: string }) => {
-    try {
-      await caseRepository.reopenCase(caseRecord.id, reason)
-      onClose()
-    } catch (error) {
-      setFailure(caseErrorMessage(error, 'The reason'))
-    }
-  }
+  const { failure, attempt } = useCaseChange('The reason')
+  const reopen = ({ reason }: { reason: string }) =>
+    attempt(() => caseRepository.reopenCase(caseRecord.id, reason), onClose)
   return (
     <FormModal
       title="Reopen the case"

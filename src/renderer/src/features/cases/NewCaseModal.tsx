@@ -1,18 +1,17 @@
 import { Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import { newCaseSchema, type NewCase } from '../../../../shared/cases/caseSchemas'
 import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseRepository } from '../../data/cases/caseRepository'
-import { caseErrorMessage } from './caseErrorMessage'
+import { useCaseChange } from './useCaseChange'
 
 const emptyCase: NewCase = { title: '', subject: '', description: '' }
 
 export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate()
-  const [failure, setFailure] = useState<string | null>(null)
+  const { failure, attempt } = useCaseChange()
   const form = useForm<NewCase>({
     initialValues: emptyCase,
     validate: zodFormResolver(newCaseSchema, {
@@ -22,17 +21,15 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
     }),
   })
 
-  const create = async (values: NewCase) => {
-    try {
-      const id = await caseRepository.createCase(values)
-      void navigate({ to: '/cases/$caseId', params: { caseId: id } })
-      form.reset()
-      setFailure(null)
-      onClose()
-    } catch (error) {
-      setFailure(caseErrorMessage(error))
-    }
-  }
+  const create = (values: NewCase) =>
+    attempt(
+      () => caseRepository.createCase(values),
+      (caseId) => {
+        void navigate({ to: '/cases/$caseId', params: { caseId } })
+        form.reset()
+        onClose()
+      },
+    )
 
   return (
     <FormModal
