@@ -131,6 +131,39 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
+    // Tests wait for signals, and specs speak to the app through the page models of e2e/pages/.
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for a signal (a locator, an event, the page clock), not for time.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for a signal (a locator, an event, the page clock), not for time.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(locator|getByTestId|getByRole|getByText|getByLabel|getByPlaceholder|getByTitle|getByAltText)$/]',
+          message:
+            'Specs speak through the page models of e2e/pages/: add a locator or a method there.',
+        },
+      ],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },

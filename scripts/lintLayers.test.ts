@@ -94,3 +94,21 @@ describe('the renderer layers', () => {
     expect(await problemsOf(filePath, code)).toEqual([])
   })
 })
+
+describe('the e2e specs', () => {
+  const syntax = new ESLint({
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+  })
+  const problems = async (filePath: string, code: string) =>
+    ((await syntax.lintText(code, { filePath }))[0]?.messages ?? []).map(({ message }) => message)
+
+  it('refuse locators in a spec and sleeps anywhere, and accept page-model calls', async () => {
+    expect(
+      await problems('e2e/x.spec.ts', "await page.getByTestId('nav-cases').click()"),
+    ).toHaveLength(1)
+    expect(await problems('e2e/pages/x.ts', 'await page.waitForTimeout(500)')).toHaveLength(1)
+    expect(await problems('e2e/pages/x.ts', "page.getByTestId('nav-cases')")).toEqual([])
+    expect(await problems('e2e/x.spec.ts', 'await cases.open()')).toEqual([])
+  })
+})
