@@ -39,6 +39,11 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     build: {
+      // electron-vite leaves the renderer unminified; minified, the page parses in less time at
+      // every start (the cold-start bench row), in Electron and in the browser mode alike.
+      minify: 'esbuild',
+      // One bundle read from this computer's disk: splitting it would add requests, not save any.
+      chunkSizeWarningLimit: 1500,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') }, onwarn },
     },
     plugins: [react()],
