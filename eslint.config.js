@@ -98,6 +98,24 @@ const featureLayerRules = Object.entries(featureImports).flatMap(([feature, allo
   featureRules(feature, allowed, { tests: true }),
 ])
 
+/** Syntax refused everywhere, in e2e code, and in e2e specs (each adds to the one before). */
+const namedExportsOnly = [{ selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }]
+const noSleeps = [
+  ...namedExportsOnly,
+  {
+    selector: "CallExpression[callee.property.name='waitForTimeout']",
+    message: 'Wait for a signal (a locator, an event, the page clock), not for time.',
+  },
+]
+const pageModelsOnly = [
+  ...noSleeps,
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(locator|getByTestId|getByRole|getByText|getByLabel|getByPlaceholder|getByTitle|getByAltText)$/]',
+    message: 'Specs speak through the page models of e2e/pages/: add a locator or a method there.',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -120,10 +138,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-      ],
+      'no-restricted-syntax': ['error', ...namedExportsOnly],
     },
   },
   {
@@ -133,35 +148,11 @@ export default tseslint.config(
   {
     // Tests wait for signals, and specs speak to the app through the page models of e2e/pages/.
     files: ['e2e/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-        {
-          selector: "CallExpression[callee.property.name='waitForTimeout']",
-          message: 'Wait for a signal (a locator, an event, the page clock), not for time.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...noSleeps] },
   },
   {
     files: ['e2e/**/*.spec.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-        {
-          selector: "CallExpression[callee.property.name='waitForTimeout']",
-          message: 'Wait for a signal (a locator, an event, the page clock), not for time.',
-        },
-        {
-          selector:
-            'CallExpression[callee.property.name=/^(locator|getByTestId|getByRole|getByText|getByLabel|getByPlaceholder|getByTitle|getByAltText)$/]',
-          message:
-            'Specs speak through the page models of e2e/pages/: add a locator or a method there.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...pageModelsOnly] },
   },
   {
     files: ['eslint.config.js'],
