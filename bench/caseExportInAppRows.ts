@@ -97,6 +97,9 @@ export async function caseExportInApp(): Promise<BenchRow[]> {
             '[data-testid="case-check"] [data-testid="case-hit"]',
           ),
         )
+        // The case's hit tally is read after its first checks show: let it finish, so that the
+        // baseline's read that follows does not share the page with it.
+        await page.getByTestId('case-hit-summary').waitFor()
       },
       () => readFirstLinkedChecks(page),
       { warmup: 2, samples: 9 },

@@ -49,6 +49,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
 
   await cases.showTab('checks')
   await expect(cases.hits).toHaveCount(1)
+  await expect(cases.hitSummary).toContainText('1 hit(s)')
+  await expect(cases.hitSummary).toContainText('1 undecided')
   const hit = cases.hit(0)
   await hit.startDeciding()
   await hit.save()
@@ -57,6 +59,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await hit.cancel()
   await hit.decide('True match', 'Wallet listed by OFAC; owner matches the subject’s director.')
   await expect(hit.decision).toHaveText('True match')
+  await expect(cases.hitSummary).toContainText('1 true match')
+  await expect(cases.hitSummary).toContainText('0 undecided')
 
   await cases.moveTo('in_review')
   await expect(cases.state).toHaveText('In review')

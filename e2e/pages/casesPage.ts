@@ -5,6 +5,8 @@ export class CasesPage {
   readonly detail: Locator
   readonly state: Locator
   readonly hits: Locator
+  /** How many hits the case has, and how many are decided, over all its checks. */
+  readonly hitSummary: Locator
   readonly entities: Locator
   readonly closure: Locator
   readonly auditChain: Locator
@@ -21,6 +23,7 @@ export class CasesPage {
     this.detail = page.getByTestId('case-detail')
     this.state = this.detail.getByTestId('case-state')
     this.hits = page.getByTestId('case-hit')
+    this.hitSummary = page.getByTestId('case-hit-summary')
     this.entities = page.getByTestId('case-entity')
     this.closure = page.getByTestId('case-closure')
     this.auditChain = page.getByTestId('audit-chain')

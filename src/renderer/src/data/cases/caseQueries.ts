@@ -84,12 +84,16 @@ export const useCaseChecks = (caseRecord: CaseRecord, shown: number): CaseChecks
     return { checks, missing, decisions: await readCaseDecisions(appDatabase, caseRecord.id) }
   }, [caseRecord, shown])
 
-/** How many hits the case's checks have and how many are decided. */
-export const useHitTally = (caseRecord: CaseRecord): HitTally | undefined =>
+/**
+ * How many hits the case's checks have and how many are decided. It reads every linked check, so
+ * a screen may hold it back (`wanted` false) until what the user looks at first is shown.
+ */
+export const useHitTally = (caseRecord: CaseRecord, wanted = true): HitTally | undefined =>
   useLiveQuery(async () => {
+    if (!wanted) return undefined
     const { checks } = await readCaseChecks(appDatabase, caseRecord)
     return tallyHits(caseRecord.id, checks, await readCaseDecisions(appDatabase, caseRecord.id))
-  }, [caseRecord])
+  }, [caseRecord, wanted])
 
 /** A case's linked entities, with what is known of each. */
 export const useCaseEntities = (caseRecord: CaseRecord): ExportedEntity[] | undefined =>

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { CaseCheckCard } from './CaseCheckCard'
 import { caseErrorMessage } from './caseErrorMessage'
@@ -14,14 +14,21 @@ const pageSize = 50
 export function CaseChecksPanel({
   caseRecord,
   editable,
+  onShown,
 }: {
   caseRecord: CaseRecord
   editable: boolean
+  /** Told once the first checks are on screen. */
+  onShown: () => void
 }) {
   const [shown, setShown] = useState(pageSize)
   const [linking, setLinking] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const view = useCaseChecks(caseRecord, shown)
+  const loaded = view !== undefined
+  useEffect(() => {
+    if (loaded) onShown()
+  }, [loaded, onShown])
   const total = caseRecord.checkIds.length
   return (
     <Stack gap="sm">

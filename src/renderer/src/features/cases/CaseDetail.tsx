@@ -17,8 +17,8 @@ import { ExportCaseButton } from './ExportCaseButton'
 import { casesActions, casesSelectors, useCasesStore, type CaseTab } from './store'
 import { useHitTally } from '../../data/cases/caseQueries'
 
-function HitSummary({ caseRecord }: { caseRecord: CaseRecord }) {
-  const tally = useHitTally(caseRecord)
+function HitSummary({ caseRecord, wanted }: { caseRecord: CaseRecord; wanted: boolean }) {
+  const tally = useHitTally(caseRecord, wanted)
   if (!tally) return null
   return (
     <Group gap={6} data-testid="case-hit-summary">
@@ -48,6 +48,8 @@ export function CaseDetail({
   environment: EnvironmentId
 }) {
   const tab = useCasesStore(casesSelectors.tabOf(caseRecord.id))
+  // The tally reads every linked check: on the checks tab, the first checks are read first.
+  const [checksShown, setChecksShown] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const locked = lockReason(caseRecord)
   const editable = locked === null
@@ -86,7 +88,7 @@ export function CaseDetail({
               {caseRecord.description}
             </Text>
           )}
-          <HitSummary caseRecord={caseRecord} />
+          <HitSummary caseRecord={caseRecord} wanted={checksShown || tab !== 'checks'} />
           {caseRecord.closure && (
             <Alert
               color="green"
@@ -144,7 +146,11 @@ export function CaseDetail({
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="checks" pt="sm">
-          <CaseChecksPanel caseRecord={caseRecord} editable={editable} />
+          <CaseChecksPanel
+            caseRecord={caseRecord}
+            editable={editable}
+            onShown={() => setChecksShown(true)}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="entities" pt="sm">
           <CaseEntitiesPanel

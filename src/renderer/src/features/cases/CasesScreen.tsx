@@ -16,7 +16,7 @@ export function CasesScreen({ caseId: openCaseId }: { caseId: string | null }) {
       <CaseList openCaseId={openCaseId} onNewCase={() => setCreating(true)} />
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         {caseRecord && environment ? (
-          <CaseDetail caseRecord={caseRecord} environment={environment} />
+          <CaseDetail key={caseRecord.id} caseRecord={caseRecord} environment={environment} />
         ) : (
           <Center h={240}>
             <Text c="dimmed" size="sm">
