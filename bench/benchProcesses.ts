@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import type { SandboxEnvironmentInfo } from '../src/sandbox/sandboxServer'
 import { startBrowserHostProcess, type BrowserHostProcess } from '../e2e/support/browserHostProcess'
 import { firstLineMatching } from '../e2e/support/processLines'
+import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
 
 export interface BenchProcesses {
   local: SandboxEnvironmentInfo
@@ -25,7 +26,7 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
   )
   let host: BrowserHostProcess | undefined
   const stop = (): void => {
-    host?.stop()
+    void host?.stop()
     sandbox.kill('SIGTERM')
   }
   try {
@@ -33,7 +34,11 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
       environments: SandboxEnvironmentInfo[]
     }
     const local = environments.find((environment) => environment.name === 'sandbox')!
-    host = await startBrowserHostProcess(local)
+    host = await startBrowserHostProcess({
+      dataDir: testDataDir(),
+      keychainService: testKeychainService(),
+      local,
+    })
     const appUrl = new URL(host.url)
     return { local, appUrl, secret: appUrl.hash.replace('#secret=', ''), stop }
   } catch (error) {

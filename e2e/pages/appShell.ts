@@ -7,12 +7,15 @@ export class AppShell {
   /** The navigation item of the screen on show. */
   readonly currentNavigation: Locator
   readonly notFound: Locator
+  /** What the app says when it cannot start (e.g. a page from an earlier launch). */
+  readonly startError: Locator
 
   constructor(readonly page: Page) {
     this.connectivity = page.getByTestId('connectivity')
     this.activeEnvironment = page.getByTestId('active-environment')
     this.currentNavigation = page.getByRole('navigation').locator('a[aria-current="page"]')
     this.notFound = page.getByTestId('not-found')
+    this.startError = page.getByTestId('start-error')
   }
 
   /** Where the app is: the part of the address after `#`. */
@@ -54,6 +57,11 @@ export class AppShell {
   /** The browser's Back, as the user presses it: the app must come back to where it was. */
   async back(): Promise<void> {
     await this.page.goBack()
+  }
+
+  /** A reload that may end in the app's refusal to start, which the caller then reads. */
+  async reloadPage(): Promise<void> {
+    await this.page.reload()
   }
 
   async reload(): Promise<void> {

@@ -1,38 +1,63 @@
 import { spawn } from 'node:child_process'
 import { firstLineMatching } from './processLines'
-import { testDataDir, testKeychainService } from './testDataDir'
 
 export interface BrowserHostProcess {
   /** The printed address, with the per-launch secret in its fragment. */
   url: string
   pid: number
-  stop(): void
+  /** Stops the host as Ctrl+C would, resolving once the process has exited. */
+  stop(): Promise<void>
 }
+
+/** What stays the same across restarts of one app: its data folder and its keychain entry. */
+export interface HostProfile {
+  dataDir: string
+  keychainService: string
+  local: { baseUrl: string; secretKey: string }
+  extraEnv?: Record<string, string>
+}
+
+const hostEnv = ({ dataDir, keychainService, local, extraEnv }: HostProfile) => ({
+  ...process.env,
+  PORT: '0',
+  COMPLIANCE_DESK_DATA_DIR: dataDir,
+  COMPLIANCE_DESK_KEYCHAIN_SERVICE: keychainService,
+  COMPLIANCE_DESK_LOCAL_SANDBOX_URL: local.baseUrl,
+  COMPLIANCE_DESK_LOCAL_SANDBOX_KEY: local.secretKey,
+  ...extraEnv,
+})
 
 /**
  * The built browser host (`out/main/browserHost.js`) as `npm start` runs it, in a process of its
- * own with its own data folder and keychain entry, its Local sandbox pointed at `local`.
+ * own with the profile's data folder and keychain entry, its Local sandbox pointed at `local`.
  */
-export async function startBrowserHostProcess(
-  local: { baseUrl: string; secretKey: string },
-  extraEnv: Record<string, string> = {},
-): Promise<BrowserHostProcess> {
+export async function startBrowserHostProcess(profile: HostProfile): Promise<BrowserHostProcess> {
   const host = spawn(process.execPath, ['out/main/browserHost.js'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      COMPLIANCE_DESK_DATA_DIR: testDataDir(),
-      COMPLIANCE_DESK_KEYCHAIN_SERVICE: testKeychainService(),
-      COMPLIANCE_DESK_LOCAL_SANDBOX_URL: local.baseUrl,
-      COMPLIANCE_DESK_LOCAL_SANDBOX_KEY: local.secretKey,
-      ...extraEnv,
-    },
+    env: hostEnv(profile),
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()))
   const line = await firstLineMatching(host, /Compliance Desk is running at \S+/)
   return {
     url: /running at (\S+)/.exec(line)![1]!,
     pid: host.pid ?? 0,
-    stop: () => host.kill('SIGTERM'),
+    stop: async () => {
+      host.kill('SIGTERM')
+      await exited
+    },
   }
+}
+
+/** A start that is refused: what it printed on stderr, and its exit code. */
+export async function refusedBrowserHostStart(
+  profile: HostProfile,
+): Promise<{ code: number | null; stderr: string }> {
+  const host = spawn(process.execPath, ['out/main/browserHost.js'], {
+    env: hostEnv(profile),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  host.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => host.once('exit', resolve))
+  return { code, stderr }
 }

@@ -1,11 +1,22 @@
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/sandboxServer'
-import { startBrowserHostProcess } from './browserHostProcess'
+import {
+  refusedBrowserHostStart,
+  startBrowserHostProcess,
+  type BrowserHostProcess,
+  type HostProfile,
+} from './browserHostProcess'
+import { testDataDir, testKeychainService } from './testDataDir'
 
 export interface BrowserModeApp {
-  url: string
+  /** The address of the current launch (each launch has a new secret). */
+  readonly url: string
   sandbox: RunningSandbox
   /** The browser host's process: the main side, on its own. */
-  hostPid: number
+  readonly hostPid: number
+  /** Stops the host and starts it again, as a user would, with the same data folder. */
+  restart(): Promise<void>
+  /** A second start for the same data folder while this one runs: it must be refused. */
+  startAgain(): Promise<{ code: number | null; stderr: string }>
   stop(): Promise<void>
 }
 
@@ -17,13 +28,28 @@ export async function launchBrowserModeApp(
   extraEnv: Record<string, string> = {},
 ): Promise<BrowserModeApp> {
   const sandbox = await startSandbox()
-  const host = await startBrowserHostProcess(sandbox.environment('sandbox'), extraEnv)
+  const profile: HostProfile = {
+    dataDir: testDataDir(),
+    keychainService: testKeychainService(),
+    local: sandbox.environment('sandbox'),
+    extraEnv,
+  }
+  let host: BrowserHostProcess = await startBrowserHostProcess(profile)
   return {
-    url: host.url,
+    get url() {
+      return host.url
+    },
     sandbox,
-    hostPid: host.pid,
+    get hostPid() {
+      return host.pid
+    },
+    restart: async () => {
+      await host.stop()
+      host = await startBrowserHostProcess(profile)
+    },
+    startAgain: () => refusedBrowserHostStart(profile),
     stop: async () => {
-      host.stop()
+      await host.stop()
       await sandbox.close()
     },
   }

@@ -97,7 +97,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return refuse(
         response,
         401,
-        'This page is not authorised: open the address printed when Compliance Desk started.',
+        'This page is from an earlier launch of Compliance Desk: each start prints a new address. Open the address printed by the latest `npm start`; your data is kept.',
         { name: bridgeErrorNames.pageNotAuthorised, mayHaveReachedService: false },
       )
     }

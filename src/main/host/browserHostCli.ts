@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { localSandboxFromEnv, startMainSide } from '../app/startMainSide'
 import { mainLog } from '../app/mainLog'
 import { startBrowserHost } from './browserHost'
+import { choosePort, readRememberedPort, rememberPort } from './hostAddressFile'
+import { acquireInstanceLock, recordInstanceOrigin, releaseInstanceLock } from './instanceLock'
 
 const defaultDataDir = (): string =>
   join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'compliance-desk')
@@ -17,31 +19,57 @@ const parsePort = (value: string | undefined): number => {
   return port
 }
 
+const listenFailure = (error: unknown, port: number): unknown =>
+  (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+    ? new Error(
+        `port ${port}, where this data folder's pages live, is in use by another program. Close that program and start again (moving to another port would leave your checks, cases and entities behind).`,
+      )
+    : error
+
 async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url))
+  const dataDir = process.env.COMPLIANCE_DESK_DATA_DIR ?? defaultDataDir()
+  const running = await acquireInstanceLock(dataDir, { pid: process.pid, origin: null })
+  if (running) {
+    throw new Error(
+      `it is already running for this data folder${running.origin ? ` at ${running.origin}/` : ''} (process ${running.pid}). Open the full address it printed (it ends with #secret=…), or stop it first.`,
+    )
+  }
+  const remembered = await readRememberedPort(dataDir)
+  const port = choosePort(remembered, parsePort(process.env.PORT))
   const mainSide = await startMainSide({
-    dataDir: process.env.COMPLIANCE_DESK_DATA_DIR ?? defaultDataDir(),
+    dataDir,
     keychainService: process.env.COMPLIANCE_DESK_KEYCHAIN_SERVICE,
     localSandbox: localSandboxFromEnv(process.env),
   })
   const host = await startBrowserHost({
     handlers: mainSide.handlers,
     rendererDir: resolve(here, '../renderer'),
-    port: parsePort(process.env.PORT),
+    port,
     downloads: mainSide.downloads,
     logFailure: (context, error) => mainLog.failure(context, error),
+  }).catch(async (error: unknown) => {
+    await mainSide.close()
+    throw listenFailure(error, port)
   })
+  const origin = new URL(host.url).origin
+  if (remembered === null) await rememberPort(dataDir, Number(new URL(origin).port))
+  await recordInstanceOrigin(dataDir, { pid: process.pid, origin })
   console.log(`Compliance Desk is running at ${host.url}`)
   const stop = (): void => {
-    void Promise.all([host.close(), mainSide.close()]).then(() => process.exit(0))
+    void Promise.all([host.close(), mainSide.close()])
+      .then(() => releaseInstanceLock(dataDir, process.pid))
+      .then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(
     `Compliance Desk could not start: ${error instanceof Error ? error.message : String(error)}`,
   )
+  // Frees the lock only if this process took it: a running instance's lock is left alone.
+  await releaseInstanceLock(process.env.COMPLIANCE_DESK_DATA_DIR ?? defaultDataDir(), process.pid)
   process.exit(1)
 })

@@ -26,7 +26,12 @@ export function App() {
   if (settings.isError) {
     return (
       <Center h="100dvh" p="xl">
-        <Alert color="red" title="Compliance Desk could not start" maw={560}>
+        <Alert
+          color="red"
+          title="Compliance Desk could not start"
+          maw={560}
+          data-testid="start-error"
+        >
           {errorMessage(settings.error)}
         </Alert>
       </Center>

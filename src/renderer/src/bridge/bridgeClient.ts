@@ -12,16 +12,24 @@ let transport: BridgeApi | undefined
  * in it); importing this module does nothing, so code that imports it runs in unit tests too.
  */
 export const connectBridge = (): BridgeApi =>
-  (transport ??=
-    window.complianceDesk ??
-    httpTransport({
-      secret: takeBrowserHostSecret({
-        location: window.location,
-        history: window.history,
-        storage: window.sessionStorage,
-      }),
-      origin: window.location.origin,
-    }))
+  (transport ??= window.complianceDesk ?? connectToBrowserHost())
+
+const connectToBrowserHost = (): BridgeApi => {
+  const sources = {
+    location: window.location,
+    history: window.history,
+    storage: window.sessionStorage,
+  }
+  // The address of a new launch pasted into a page of an earlier one changes only the fragment,
+  // which does not reload the page: take the new secret and start again with it.
+  window.addEventListener('hashchange', () => {
+    if (window.location.hash.includes('secret=')) {
+      takeBrowserHostSecret(sources)
+      window.location.reload()
+    }
+  })
+  return httpTransport({ secret: takeBrowserHostSecret(sources), origin: window.location.origin })
+}
 
 /** The renderer's one way to the main side. */
 export const callBridge: CallBridge = createCallBridge({
