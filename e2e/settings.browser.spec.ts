@@ -13,6 +13,15 @@ test('keys are entered per environment, shown only by their last 4 characters, a
 
   const wrongKey = 'sk_test_not_the_right_key_W7x2'
   await settings.open()
+  // The app asked the browser to keep its data, and says what the browser answered.
+  const kept = await settings.browserKeepsData()
+  await expect(settings.storagePersistence).toHaveAttribute(
+    'data-state',
+    kept ? 'persistent' : 'best-effort',
+  )
+  await expect(settings.storagePersistence).toContainText(
+    kept ? 'kept until you delete them' : 'may clear checks, cases and entities',
+  )
   await settings.saveKey('local', wrongKey)
   await expect(settings.keyLast4('local')).toHaveText('••••W7x2')
   await expect(settings.keyInput('local')).toHaveValue('')

@@ -27,6 +27,17 @@ export class SettingsPage {
   }
 
   /** What the main side refused, said under the card. */
+  /** Whether the browser keeps the app's data, as the app asked it. */
+  get storagePersistence(): Locator {
+    return this.page.getByTestId('storage-persistence')
+  }
+
+  /** The browser's own answer, to hold the app's notice against. */
+  browserKeepsData(): Promise<boolean> {
+    // A string, evaluated in the page: the e2e project has no DOM types.
+    return this.page.evaluate<boolean>('navigator.storage.persisted()')
+  }
+
   error(environment: EnvironmentId): Locator {
     return this.card(environment).getByTestId('settings-error')
   }

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '../bridge/bridgeClient'
 import { useSettings } from '../data/settings/settingsQueries'
+import { useStoragePersistence } from '../data/storagePersistence'
 import { startOutboxRunner } from '../features/outbox/outboxRunner'
 import { installHistoryShortcuts } from './historyShortcuts'
 import { createAppRouter } from './router'
@@ -14,6 +15,8 @@ const markAppState = (state: 'loading' | 'ready' | 'failed'): void => {
 
 export function App() {
   const settings = useSettings()
+  // Asked at every start; Settings shows the browser's answer.
+  useStoragePersistence()
   const [router] = useState(createAppRouter)
   const ready = settings.isSuccess
 

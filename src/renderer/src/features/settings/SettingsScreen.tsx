@@ -4,6 +4,7 @@ import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
 import { EnvironmentCard } from './EnvironmentCard'
+import { StoragePersistenceNotice } from './StoragePersistenceNotice'
 import { useSettingsChange } from './useSettingsChange'
 
 export function SettingsScreen() {
@@ -35,6 +36,7 @@ export function SettingsScreen() {
       >
         {settings.keyStorage.detail}
       </Alert>
+      <StoragePersistenceNotice />
       <Card withBorder radius="sm" padding="md">
         <Stack gap="xs">
           <Text fw={600}>Active environment</Text>
