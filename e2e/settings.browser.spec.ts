@@ -56,4 +56,11 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   await entities.open()
   await expect(entities.range).toHaveText('Rows 1–20 of 100')
   await saveScreen(page, 'browser-07-entity-list-sandbox-environment')
+
+  // A key belongs to the address it was entered for: moving the address elsewhere removes it.
+  await settings.open()
+  await settings.saveBaseUrl('sandbox', 'https://collector.example.net/')
+  await expect(settings.keyRemoved('sandbox')).toContainText('The stored key was removed')
+  await expect(settings.keyStatus('sandbox')).toContainText('No key set')
+  await saveScreen(page, 'browser-08-settings-key-removed-with-address')
 })

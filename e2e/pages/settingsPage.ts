@@ -26,6 +26,11 @@ export class SettingsPage {
     return this.card(environment).getByPlaceholder('Paste the secret key from the dashboard')
   }
 
+  /** Said when a new address took the stored key away. */
+  keyRemoved(environment: EnvironmentId): Locator {
+    return this.card(environment).getByTestId('key-removed')
+  }
+
   /** What the main side refused, said under the card. */
   /** Whether the browser keeps the app's data, as the app asked it. */
   get storagePersistence(): Locator {

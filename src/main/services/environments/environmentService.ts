@@ -104,6 +104,11 @@ export function createEnvironmentService(deps: {
       return view()
     },
     setBaseUrl: async (environment, baseUrl) => {
+      const before = baseUrlOf(environment)
+      // A key belongs to the address it was entered for: it is never sent to another origin
+      // unless the user types it again for that one.
+      if (before !== null && new URL(before).origin !== new URL(baseUrl).origin)
+        await keys.delete(environment)
       await settings.update((current) => ({
         ...current,
         baseUrls: { ...current.baseUrls, [environment]: baseUrl },

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core'
 import { IconKey, IconTrash } from '@tabler/icons-react'
 import { useForm } from '@mantine/form'
+import { useState } from 'react'
 import { z } from 'zod'
 import {
   secretKeySchema,
@@ -74,16 +75,23 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
   const { pending, error, run } = useSettingsChange()
   const userKeySet = environment.key.isSet && environment.key.source !== 'built-in'
 
+  const [keyRemoved, setKeyRemoved] = useState(false)
   const saveBaseUrl = ({ baseUrl }: { baseUrl: string }) => {
-    if (remote.success)
-      void run(() =>
-        callBridge('settings.setBaseUrl', { environment: remote.data, baseUrl: baseUrl.trim() }),
-      )
+    if (!remote.success) return
+    void run(() =>
+      callBridge('settings.setBaseUrl', { environment: remote.data, baseUrl: baseUrl.trim() }),
+    ).then((after) => {
+      // The main side removes a key when its address moves to another origin; say so here.
+      const keyNow = after?.environments.find(({ id }) => id === environment.id)?.key.isSet
+      setKeyRemoved(userKeySet && keyNow === false)
+    })
   }
   const saveKey = ({ secretKey }: { secretKey: string }) => {
     void run(() => callBridge('keys.set', { environment: environment.id, secretKey })).then(
       (saved) => {
-        if (saved) keyForm.reset()
+        if (!saved) return
+        keyForm.reset()
+        setKeyRemoved(false)
       },
     )
   }
@@ -172,6 +180,12 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
             )}
           </Group>
         </form>
+        {keyRemoved && (
+          <Alert color="orange" variant="light" data-testid="key-removed">
+            The stored key was removed: it was entered for the earlier address, and a key is never
+            sent to another one. Enter the key for {environment.baseUrl} to use this environment.
+          </Alert>
+        )}
         {error && (
           <Alert color="red" variant="light" data-testid="settings-error">
             {error}

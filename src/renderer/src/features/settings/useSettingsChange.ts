@@ -2,15 +2,14 @@ import { errorMessage } from '../../bridge/bridgeClient'
 import { useSettingsChange as useSettingsMutation } from '../../data/settings/settingsQueries'
 import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 
-/** Runs one settings change; resolves whether it was made, and keeps its failure to show. */
+/** Runs one settings change; resolves to the settings after it (null when refused), and keeps its failure to show. */
 export function useSettingsChange() {
   const mutation = useSettingsMutation()
-  const run = async (change: () => Promise<SettingsView>): Promise<boolean> => {
+  const run = async (change: () => Promise<SettingsView>): Promise<SettingsView | null> => {
     try {
-      await mutation.mutateAsync(change)
-      return true
+      return await mutation.mutateAsync(change)
     } catch {
-      return false
+      return null
     }
   }
   return {
