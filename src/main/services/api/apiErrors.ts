@@ -1,4 +1,3 @@
-import { apiErrorNames } from '../../../shared/api/apiErrorNames'
 import { bridgeErrorNames } from '../../../shared/bridge'
 import { ServiceError } from '../serviceError'
 import type { ErrorEnvelope } from './apiEnvelopes'
@@ -61,57 +60,57 @@ export function serviceErrorFromResponse(
   envelope: ErrorEnvelope,
   retryAfterS: number | undefined,
 ): ServiceError {
-  const name = envelope.name
-  const is = (expected: string, expectedStatus: number): boolean =>
-    name === expected || status === expectedStatus
+  // The real service's names drift (it sends a 403 named UnauthorizedError): the HTTP status
+  // decides what an answer means, and the service's own words follow ours, quoted.
+  const theirs = envelope.message ? ` The service said: “${excerpt(envelope.message)}”` : ''
   const refused = { status, mayHaveReachedService: false }
-  if (is(apiErrorNames.unauthorized, 401)) {
+  if (status === 401) {
     return new ServiceError(
       bridgeErrorNames.unauthorized,
-      `${label} rejected the API key (401). Check the secret key for ${label} in Settings.`,
+      `${label} rejected the API key (401). Check the secret key for ${label} in Settings.${theirs}`,
       refused,
     )
   }
-  if (is(apiErrorNames.paymentRequired, 402)) {
+  if (status === 402) {
     return new ServiceError(
       bridgeErrorNames.paymentRequired,
-      `${label} says the account balance is too low for this check (402). Top up the account, then retry.`,
+      `${label} says the account balance is too low for this check (402). Top up the account, then retry.${theirs}`,
       refused,
     )
   }
-  if (is(apiErrorNames.forbidden, 403)) {
+  if (status === 403) {
     return new ServiceError(
       bridgeErrorNames.forbidden,
-      `${label} does not allow this with the current key (403): the plan may not include it, or the key is a public key. Use a secret key whose plan includes it.`,
+      `${label} does not allow this with the current key (403): the plan may not include it, or the key is a public key. Use a secret key whose plan includes it.${theirs}`,
       refused,
     )
   }
-  if (is(apiErrorNames.notFound, 404)) {
+  if (status === 404) {
     return new ServiceError(
       bridgeErrorNames.notFound,
-      `${label} has no such record (404). Check the identifier: it may belong to another environment.`,
+      `${label} has no such record (404). Check the identifier: it may belong to another environment.${theirs}`,
       refused,
     )
   }
-  if (is(apiErrorNames.rateLimited, 429)) {
+  if (status === 429) {
     const wait = retryAfterS === undefined ? 'a moment' : `${retryAfterS} s`
     return new ServiceError(
       bridgeErrorNames.rateLimited,
-      `${label} is limiting requests (429). Wait ${wait}, then retry.`,
+      `${label} is limiting requests (429). Wait ${wait}, then retry.${theirs}`,
       { ...refused, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
     )
   }
   if (status >= 500) {
     return new ServiceError(
       bridgeErrorNames.serverFailure,
-      `${label} failed while handling the request (HTTP ${status}). Try again in a few minutes.`,
+      `${label} failed while handling the request (HTTP ${status}). Try again in a few minutes.${theirs}`,
       { status, mayHaveReachedService: true },
     )
   }
-  const invalid = is(apiErrorNames.validation, 400) || status === 422
+  const invalid = status === 400 || status === 422
   return new ServiceError(
     invalid ? bridgeErrorNames.validation : bridgeErrorNames.serviceRefused,
-    `${label} refused the request (HTTP ${status})${envelope.message ? `: ${excerpt(envelope.message)}` : ''}.`,
+    `${label} refused the request (HTTP ${status}).${theirs}`,
     refused,
   )
 }
