@@ -3,7 +3,7 @@ import { bridgeGlobalName } from '../../../shared/bridge'
 type Step = 'back' | 'forward'
 
 /** Alt+← / Alt+→, as browsers have them. */
-export function keyStep(
+function keyStep(
   event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'key'>,
 ): Step | null {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null
@@ -11,7 +11,7 @@ export function keyStep(
 }
 
 /** A mouse's back (4th) and forward (5th) buttons. */
-export const mouseStep = (event: Pick<MouseEvent, 'button'>): Step | null =>
+const mouseStep = (event: Pick<MouseEvent, 'button'>): Step | null =>
   event.button === 3 ? 'back' : event.button === 4 ? 'forward' : null
 
 interface HistoryWindow {

@@ -19,10 +19,6 @@ export const getInitialConnectivity = (): Connectivity => ({ status: 'unknown' }
 /** Whether the service answers, as the last call that asked it showed. Updated by the bridge client only. */
 export const useConnectivity = create<Connectivity>()(getInitialConnectivity)
 
-export const connectivitySelectors = {
-  isOffline: (state: Connectivity): boolean => state.status === 'offline',
-}
-
 /** The service's answer that the key may not be used: it is there, but refuses this app. */
 const keyRefused = new Set<BridgeErrorName>([
   bridgeErrorNames.unauthorized,
