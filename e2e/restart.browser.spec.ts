@@ -39,6 +39,11 @@ test('after a restart with default settings, History, cases, entities and the ou
   await search.queueForLater()
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
   const before = new URL(app.url).origin
+  // The runner's attempt, made now and answered, so that none is on the wire when the tab
+  // leaves: an attempt cut off mid-way is rightly left to the user (issue 11, point 2).
+  await outbox.attemptNow('cryptoCheck')
+  await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
+  await shell.leave()
 
   // A second start for the same data folder is refused, saying where the running one is.
   const second = await app.startAgain()
@@ -48,12 +53,14 @@ test('after a restart with default settings, History, cases, entities and the ou
   await app.restart()
   expect(new URL(app.url).origin).toBe(before)
 
-  // The page left open from the earlier launch, reloaded, says plainly to open the new address.
-  await shell.reloadPage()
+  // The tab of the earlier launch, back at the app without the new address, still holds the
+  // earlier secret: it says plainly to open the new address.
+  await shell.openExpectingRefusal(`${before}/`)
   await expect(shell.startError).toContainText('from an earlier launch of Compliance Desk')
   await expect(shell.startError).toContainText('latest `npm start`')
   await saveScreen(shell.page, 'restart-01-page-from-earlier-launch')
 
+  // Pasting the new address into that tab changes only its fragment, and is enough.
   await shell.open(app.url)
   await history.open()
   await expect(history.rows).toHaveCount(1)

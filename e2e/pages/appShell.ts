@@ -59,9 +59,14 @@ export class AppShell {
     await this.page.goBack()
   }
 
-  /** A reload that may end in the app's refusal to start, which the caller then reads. */
-  async reloadPage(): Promise<void> {
-    await this.page.reload()
+  /** The tab leaves the app (nothing of it runs any more), keeping its session storage. */
+  async leave(): Promise<void> {
+    await this.page.goto('about:blank')
+  }
+
+  /** Opens an address that may end in the app's refusal to start, which the caller then reads. */
+  async openExpectingRefusal(url: string): Promise<void> {
+    await this.page.goto(url)
   }
 
   async reload(): Promise<void> {
