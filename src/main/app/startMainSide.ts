@@ -10,6 +10,7 @@ import {
 } from '../services/environments/environmentService'
 import { DownloadDestination, type ExportDestination } from '../services/evidence/exportDestination'
 import { EvidenceExporter } from '../services/evidence/evidenceExporter'
+import { openRequestJournal } from '../services/journal/requestJournal'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
@@ -57,17 +58,20 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const downloads = new DownloadDestination(join(options.dataDir, 'exports'))
   await downloads.removeLeftovers()
   const exporter = new EvidenceExporter(options.exportDestination ?? downloads, packageJson.version)
+  const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
   return {
     handlers: createBridgeHandlers({
       environments,
       api: createApiClient(),
-      requests: new RequestRegistry(),
+      requests: new RequestRegistry(journal),
+      journal,
       exporter,
     }),
     keyStore,
     localSandbox,
     downloads,
     close: async () => {
+      await journal.close()
       await embedded?.close()
     },
   }

@@ -5,11 +5,13 @@ import { createEntity, getEntity, listEntities } from '../services/api/entitiesA
 import type { RequestRegistry } from '../services/api/requestRegistry'
 import type { EnvironmentService } from '../services/environments/environmentService'
 import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
+import type { RequestJournal } from '../services/journal/requestJournal'
 
 export interface MainServices {
   environments: EnvironmentService
   api: ApiClient
   requests: RequestRegistry
+  journal: RequestJournal
   exporter: EvidenceExporter
 }
 
@@ -18,6 +20,7 @@ export function createBridgeHandlers({
   environments,
   api,
   requests,
+  journal,
   exporter,
 }: MainServices): BridgeHandlers {
   return {
@@ -27,7 +30,9 @@ export function createBridgeHandlers({
       const environment = target
         ? await environments.resolve(target)
         : await environments.resolveActive()
-      return requests.run(requestId, (signal) => createEntity(api, environment, entity, signal))
+      return requests.run(requestId, (signal, attempts) =>
+        createEntity(api, environment, entity, { signal, journal: attempts }),
+      )
     },
     'entities.get': async ({ id }) => getEntity(api, await environments.resolveActive(), id),
     'crypto.search': async ({
@@ -40,11 +45,21 @@ export function createBridgeHandlers({
       const environment = target
         ? await environments.resolve(target)
         : await environments.resolveActive()
-      return requests.run(requestId, (signal) =>
-        runCryptoSearch(api, environment, { query, advancedSearch, signal, atMostOnce }),
+      return requests.run(requestId, (signal, attempts) =>
+        runCryptoSearch(api, environment, {
+          query,
+          advancedSearch,
+          signal,
+          journal: attempts,
+          atMostOnce,
+        }),
       )
     },
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
+    'requests.fate': async ({ requests: asked }) => ({ fates: journal.fate(asked) }),
+    'requests.collect': async ({ requestIds }) => ({
+      collected: await journal.collect(requestIds),
+    }),
     'settings.get': () => environments.view(),
     'settings.setActiveEnvironment': ({ environment }) => environments.setActive(environment),
     'settings.setBaseUrl': ({ environment, baseUrl }) =>

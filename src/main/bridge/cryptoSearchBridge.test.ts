@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   startMainSideOnSandbox,
   type MainSideOnSandbox,
@@ -45,11 +45,12 @@ describe('crypto.search over the bridge', () => {
     app.sandbox.injectFault({ kind: 'delay', ms: 3000 })
     const requestId = crypto.randomUUID()
     const pending = search({ requestId })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await app.call('requests.cancel', { requestId })).toEqual({
-      ok: true,
-      data: { cancelled: true },
-    })
+    await vi.waitFor(async () =>
+      expect(await app.call('requests.cancel', { requestId })).toEqual({
+        ok: true,
+        data: { cancelled: true },
+      }),
+    )
     expect(await pending).toMatchObject({ ok: false, error: { name: 'CancelledError' } })
     expect(await app.call('requests.cancel', { requestId })).toEqual({
       ok: true,

@@ -1,10 +1,13 @@
 import type { BridgeError, BridgeErrorName } from '../../shared/bridge'
+import type { Evidence } from '../../shared/bridge/evidenceSchema'
 
 export interface ServiceErrorDetails {
   /** Required: every failure states whether the service may have acted on the request. */
   mayHaveReachedService: boolean
   status?: number
   retryAfterS?: number
+  /** What the service answered, when it answered at all. */
+  evidence?: Evidence
 }
 
 /**
@@ -16,6 +19,7 @@ export class ServiceError extends Error {
   readonly status: number | undefined
   readonly retryAfterS: number | undefined
   readonly mayHaveReachedService: boolean
+  readonly evidence: Evidence | undefined
 
   constructor(name: BridgeErrorName, message: string, details: ServiceErrorDetails) {
     super(message)
@@ -23,6 +27,7 @@ export class ServiceError extends Error {
     this.status = details.status
     this.retryAfterS = details.retryAfterS
     this.mayHaveReachedService = details.mayHaveReachedService
+    this.evidence = details.evidence
   }
 
   /** The same failure, known to have maybe reached the service through an earlier attempt. */
@@ -34,6 +39,11 @@ export class ServiceError extends Error {
     })
   }
 
+  /** The same failure, with the answer that came back kept as evidence. */
+  withEvidence(evidence: Evidence): ServiceError {
+    return new ServiceError(this.name, this.message, { ...this.details(), evidence })
+  }
+
   toBridgeError(): BridgeError {
     return { name: this.name, message: this.message, ...this.details() }
   }
@@ -43,6 +53,7 @@ export class ServiceError extends Error {
       mayHaveReachedService: this.mayHaveReachedService,
       ...(this.status === undefined ? {} : { status: this.status }),
       ...(this.retryAfterS === undefined ? {} : { retryAfterS: this.retryAfterS }),
+      ...(this.evidence === undefined ? {} : { evidence: this.evidence }),
     }
   }
 }

@@ -69,8 +69,4 @@ export const cryptoContract = {
   'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema, {
     reachesService: true,
   }),
-  'requests.cancel': defineMethod(
-    z.strictObject({ requestId: z.uuid() }),
-    z.object({ cancelled: z.boolean() }),
-  ),
 }

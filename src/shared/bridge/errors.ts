@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { evidenceSchema } from './evidenceSchema'
 
 /**
  * Every error name either side may put on the bridge: a closed set, so the renderer can branch on
@@ -51,6 +52,8 @@ export const bridgeErrorSchema = z.object({
    * renderer only reads it.
    */
   mayHaveReachedService: z.boolean(),
+  /** Whatever the service answered, kept as received: an unreadable answer is evidence too. */
+  evidence: evidenceSchema.optional(),
 })
 export type BridgeError = z.infer<typeof bridgeErrorSchema>
 

@@ -3,12 +3,14 @@ import { cryptoContract } from './cryptoContract'
 import { entitiesContract } from './entitiesContract'
 import { evidenceContract } from './evidenceContract'
 import type { BridgeReply } from './errors'
+import { requestsContract } from './requestsContract'
 import { settingsContract } from './settingsContract'
 
 /** Every call the renderer may make. Preload, IPC serving and the browser host derive from this. */
 export const bridgeContract = {
   ...entitiesContract,
   ...cryptoContract,
+  ...requestsContract,
   ...settingsContract,
   ...evidenceContract,
 }

@@ -1,7 +1,9 @@
 import type { Dispatcher } from 'undici'
 import type { Evidence } from '../../../shared/bridge/evidenceSchema'
 import type { ResolvedEnvironment } from '../environments/environmentService'
-import { createApiDispatcher, sendAttempt } from './apiAttempt'
+import type { AttemptJournal } from '../journal/requestJournal'
+import { ServiceError } from '../serviceError'
+import { createApiDispatcher, sendAttempt, type AnsweredAttempt } from './apiAttempt'
 import { buildEvidence } from './apiEvidence'
 import { classifyAttempt } from './classifyAttempt'
 import { sendWithRetries } from './retryLoop'
@@ -18,6 +20,10 @@ export interface ApiRequest {
   atMostOnce?: boolean
   /** Said in the message when the outcome is unknown: the user may have been charged. */
   billed?: boolean
+  /** Reading one record by id: a 404 then means there is no such record, not a wrong address. */
+  lookup?: boolean
+  /** Told of every attempt before it goes on the wire (requests the renderer may ask about later). */
+  journal?: AttemptJournal
 }
 
 export interface ApiSuccess {
@@ -58,35 +64,54 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         baseUrl: environment.baseUrl,
         atMostOnce: request.atMostOnce ?? false,
         billed: request.billed ?? false,
+        lookup: request.lookup ?? false,
       }
       const startedAt = new Date()
       const started = performance.now()
-      const delivered = await sendWithRetries({
-        attempt: () =>
-          sendAttempt(dispatcher, {
-            method: request.method,
-            url,
-            secretKey: environment.secretKey,
-            body: request.body,
-            signal: request.signal,
-            timeoutMs,
-          }),
-        classify: (result) => classifyAttempt(result, context),
-        policy,
-        signal: request.signal,
-      })
-      return {
-        status: delivered.answer.status,
-        data: delivered.data,
-        links: delivered.links,
-        evidence: buildEvidence({
+      const evidenceOf = (answer: AnsweredAttempt, attempts: number): Evidence =>
+        buildEvidence({
           environment,
           request: { method: request.method, url, body: request.body },
-          answer: delivered.answer,
+          answer,
           startedAt,
           durationMs: performance.now() - started,
-          attempts: delivered.attempts,
-        }),
+          attempts,
+        })
+      let attempts = 0
+      let lastAnswer: AnsweredAttempt | undefined
+      const attempt = async () => {
+        const number = (attempts += 1)
+        await request.journal?.beforeAttempt(number)
+        const result = await sendAttempt(dispatcher, {
+          method: request.method,
+          url,
+          secretKey: environment.secretKey,
+          body: request.body,
+          signal: request.signal,
+          timeoutMs,
+        })
+        if (result.kind === 'answered') lastAnswer = result
+        if (result.kind === 'noAnswer' && !result.sent) await request.journal?.notSent(number)
+        return result
+      }
+      try {
+        const delivered = await sendWithRetries({
+          attempt,
+          classify: (result) => classifyAttempt(result, context),
+          policy,
+          signal: request.signal,
+        })
+        return {
+          status: delivered.answer.status,
+          data: delivered.data,
+          links: delivered.links,
+          evidence: evidenceOf(delivered.answer, delivered.attempts),
+        }
+      } catch (error) {
+        // Whatever came back is evidence, an unreadable answer to a billed check above all.
+        if (error instanceof ServiceError && lastAnswer)
+          throw error.withEvidence(evidenceOf(lastAnswer, attempts))
+        throw error
       }
     },
   }

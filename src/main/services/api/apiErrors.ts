@@ -33,6 +33,13 @@ export const unreachable = (
     { mayHaveReachedService },
   )
 
+export const notServingApi = (target: { label: string; baseUrl: string }): ServiceError =>
+  new ServiceError(
+    bridgeErrorNames.serviceRefused,
+    `${target.label} at ${target.baseUrl} does not serve the API: it answered 404 (not found) for a route the API always has. Check the base URL in Settings.`,
+    { status: 404, mayHaveReachedService: false },
+  )
+
 export const outcomeUnknown = (label: string, what: string, billed: boolean): ServiceError =>
   new ServiceError(
     bridgeErrorNames.outcomeUnknown,

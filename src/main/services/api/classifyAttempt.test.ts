@@ -7,6 +7,7 @@ const free: AttemptContext = {
   baseUrl: 'http://127.0.0.1:1/',
   atMostOnce: false,
   billed: false,
+  lookup: false,
 }
 const billed: AttemptContext = { ...free, label: 'Production', atMostOnce: true, billed: true }
 const queued: AttemptContext = { ...free, atMostOnce: true }
@@ -109,7 +110,6 @@ describe('classifyAttempt', () => {
     [401, 'UnauthorizedError', 'UnauthorizedError'],
     [402, 'PaymentRequiredError', 'PaymentRequiredError'],
     [403, 'ForbiddenError', 'ForbiddenError'],
-    [404, 'ResourceNotFoundError', 'ResourceNotFoundError'],
     [400, 'ValidationError', 'ValidationError'],
     [422, 'SomethingElse', 'ValidationError'],
     [405, 'MethodNotAllowedError', 'ServiceRefusedError'],
@@ -120,6 +120,33 @@ describe('classifyAttempt', () => {
       error: { name, status, mayHaveReachedService: false },
     })
   })
+
+  it('reads a 404 on a lookup by id as no such record', () => {
+    const lookup = { ...free, lookup: true }
+    expect(
+      classifyAttempt(answer(404, errorBody(404, 'ResourceNotFoundError')), lookup),
+    ).toMatchObject({
+      verdict: 'final',
+      error: { name: 'ResourceNotFoundError', status: 404, mayHaveReachedService: false },
+    })
+  })
+
+  it.each([
+    ['the service’s envelope', errorBody(404, 'ResourceNotFoundError')],
+    ['a web server’s page', '<html><body>Not Found</body></html>'],
+  ])(
+    'reads a 404 on a route the API always has (%s) as an address that does not serve the API',
+    (_case, body) => {
+      const verdict = classifyAttempt(answer(404, body), billed)
+      expect(verdict).toMatchObject({
+        verdict: 'final',
+        error: { name: 'ServiceRefusedError', status: 404, mayHaveReachedService: false },
+      })
+      if (verdict.verdict !== 'final') return
+      expect(verdict.error.message).toContain('does not serve the API')
+      expect(verdict.error.message).toContain('Check the base URL in Settings')
+    },
+  )
 
   it('ends at a cancellation, which may have come after the request left', () => {
     expect(classifyAttempt({ kind: 'cancelled' }, free)).toMatchObject({

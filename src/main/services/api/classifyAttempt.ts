@@ -3,6 +3,7 @@ import type { AnsweredAttempt, AttemptResult } from './apiAttempt'
 import { errorEnvelopeSchema, successEnvelopeSchema } from './apiEnvelopes'
 import {
   cancelled,
+  notServingApi,
   outcomeUnknown,
   serviceErrorFromResponse,
   unexpectedResponse,
@@ -17,6 +18,8 @@ export interface AttemptContext {
   atMostOnce: boolean
   /** Said in the message when the outcome is unknown: the user may have been charged. */
   billed: boolean
+  /** Reading one record by id: a 404 then means there is no such record. */
+  lookup: boolean
 }
 
 /** How long a safe-to-repeat failure asks to wait: the service's own word, or back-off. */
@@ -82,6 +85,8 @@ export function classifyAttempt(result: AttemptResult, context: AttemptContext):
       unexpectedResponse(label, status, text, true),
     )
   }
+  // A 404 from a route that always exists: the base URL points at something else.
+  if (status === 404 && !context.lookup) return { verdict: 'final', error: notServingApi(context) }
   const envelope = errorEnvelopeSchema.safeParse(json)
   const retryAfterS = retryAfterOf(result)
   const processing = status >= 500

@@ -3,13 +3,14 @@ import { apiPaths } from '../../../shared/api/apiPaths'
 import { cryptoCategoryNames } from '../../../shared/api/cryptoCategories'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { ResolvedEnvironment } from '../environments/environmentService'
-import type { ApiClient } from './apiClient'
+import type { ApiClient, ApiRequest } from './apiClient'
 import { unexpectedResponse } from './apiErrors'
 
 export interface CryptoSearchRequest {
   query: string
   advancedSearch?: Record<string, string | undefined>
   signal?: AbortSignal
+  journal?: ApiRequest['journal']
   /** Never re-send once it may have reached the service (billed checks always are). */
   atMostOnce?: boolean
 }
@@ -95,6 +96,7 @@ export async function runCryptoSearch(
     path: apiPaths.cryptoSearch,
     body,
     signal: request.signal,
+    journal: request.journal,
     billed: environment.id === 'production',
     atMostOnce: environment.id === 'production' || request.atMostOnce === true,
   })
@@ -106,7 +108,7 @@ export async function runCryptoSearch(
       reply.status,
       JSON.stringify(reply.data) ?? '',
       true,
-    )
+    ).withEvidence(reply.evidence)
   }
   const categories = categoriesOf(parsed.data)
   const categoryCount = countsOf(parsed.data.categoryCount, categories)

@@ -9,7 +9,7 @@ import { apiPaths } from '../../../shared/api/apiPaths'
 import { bridgeErrorNames } from '../../../shared/bridge'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import { ServiceError } from '../serviceError'
-import type { ApiClient } from './apiClient'
+import type { ApiClient, ApiRequest, ApiSuccess } from './apiClient'
 import { linkRelations } from './apiEnvelopes'
 import { unexpectedResponse } from './apiErrors'
 
@@ -54,13 +54,18 @@ export async function listEntities(
 
 const fetched = (
   environment: ResolvedEnvironment,
-  status: number,
-  data: unknown,
+  reply: ApiSuccess,
   now: () => Date,
 ): FetchedEntity => {
-  const entity = entitySchema.safeParse(data)
-  if (!entity.success)
-    throw unexpectedResponse(environment.label, status, JSON.stringify(data) ?? '', true)
+  const entity = entitySchema.safeParse(reply.data)
+  if (!entity.success) {
+    throw unexpectedResponse(
+      environment.label,
+      reply.status,
+      JSON.stringify(reply.data) ?? '',
+      true,
+    ).withEvidence(reply.evidence)
+  }
   return { environment: environment.id, fetchedAt: now().toISOString(), entity: entity.data }
 }
 
@@ -69,7 +74,7 @@ export async function createEntity(
   client: ApiClient,
   environment: ResolvedEnvironment,
   entity: NewEntity,
-  signal?: AbortSignal,
+  sending: Pick<ApiRequest, 'signal' | 'journal'> = {},
   now: () => Date = () => new Date(),
 ): Promise<FetchedEntity> {
   const reply = await client.send(environment, {
@@ -77,9 +82,9 @@ export async function createEntity(
     path: apiPaths.entities,
     body: entity,
     atMostOnce: true,
-    ...(signal ? { signal } : {}),
+    ...sending,
   })
-  return fetched(environment, reply.status, reply.data, now)
+  return fetched(environment, reply, now)
 }
 
 export async function getEntity(
@@ -92,8 +97,9 @@ export async function getEntity(
     const reply = await client.send(environment, {
       method: 'GET',
       path: apiPaths.entity(id),
+      lookup: true,
     })
-    return fetched(environment, reply.status, reply.data, now)
+    return fetched(environment, reply, now)
   } catch (error) {
     if (error instanceof ServiceError && error.name === bridgeErrorNames.notFound) {
       throw new ServiceError(

@@ -1,12 +1,42 @@
-/** In-flight requests the renderer may cancel, by the id it chose for each. */
+import { bridgeErrorNames, type BridgeReply } from '../../../shared/bridge'
+import type { AttemptJournal, RequestJournal } from '../journal/requestJournal'
+import { ServiceError } from '../serviceError'
+
+const failureOf = (error: unknown): BridgeReply<never> => ({
+  ok: false,
+  error:
+    error instanceof ServiceError
+      ? error.toBridgeError()
+      : {
+          name: bridgeErrorNames.internal,
+          message:
+            'Compliance Desk failed while handling this request after sending it. Look in History before sending it again.',
+          mayHaveReachedService: true,
+        },
+})
+
+/**
+ * Requests the renderer named with an id of its own: it may cancel them, and after a reload or a
+ * crash ask the journal what became of them.
+ */
 export class RequestRegistry {
   private readonly controllers = new Map<string, AbortController>()
 
-  async run<T>(requestId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  constructor(private readonly journal: RequestJournal) {}
+
+  async run<T>(
+    requestId: string,
+    work: (signal: AbortSignal, journal: AttemptJournal) => Promise<T>,
+  ): Promise<T> {
     const controller = new AbortController()
     this.controllers.set(requestId, controller)
     try {
-      return await work(controller.signal)
+      const data = await work(controller.signal, this.journal.attempts(requestId))
+      await this.journal.settle(requestId, { ok: true, data })
+      return data
+    } catch (error) {
+      await this.journal.settle(requestId, failureOf(error))
+      throw error
     } finally {
       this.controllers.delete(requestId)
     }

@@ -9,6 +9,7 @@ const context: AttemptContext = {
   baseUrl: 'http://127.0.0.1:1/',
   atMostOnce: false,
   billed: false,
+  lookup: false,
 }
 const delivered: AttemptResult = {
   kind: 'answered',
