@@ -6,7 +6,11 @@ import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/
 import type { BridgeInput, BridgeOutput } from '../shared/bridge'
 import { hitsOf } from '../shared/cases/checkHits'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
-import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
+import {
+  openAppDatabase,
+  type AppDatabase,
+  type StoredCheck,
+} from '../renderer/src/data/database/appDatabase'
 import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
 import {
   addNote,
@@ -71,7 +75,7 @@ beforeAll(async () => {
   })
   for (const query of [sanctioned, sanctioned]) {
     const localId = await runCheck(query)
-    const stored = await investigator.checks.get(localId)
+    const stored = (await investigator.checks.get(localId)) as StoredCheck | undefined
     await linkCheck(investigator, caseId, { localId, query, fetchedAt: stored!.fetchedAt })
     for (const hit of hitsOf(stored!.check)) {
       await decideHit(investigator, caseId, {
@@ -150,7 +154,7 @@ describe('a case exported by the renderer through the main side', () => {
       subject: 'S',
       description: '',
     })
-    const template = (await investigator.checks.toCollection().first())!
+    const template = (await investigator.checks.toCollection().first()) as StoredCheck
     const heavyBodies: Buffer[] = []
     for (let index = 0; index < 3; index += 1) {
       const body = randomBytes(1_500_000)

@@ -68,7 +68,7 @@ describe('the request journal over the bridge', () => {
     })
     const body = Buffer.from(reply.error.evidence?.response.bodyBase64 ?? '', 'base64')
     expect(body.length).toBe(reply.error.evidence?.response.bytes)
-    expect(() => JSON.parse(body.toString('utf8'))).toThrow()
+    expect(() => JSON.parse(body.toString('utf8')) as unknown).toThrow()
     expect(await fateOf(requestId)).toEqual({ requestId, state: 'settled', reply })
   })
 

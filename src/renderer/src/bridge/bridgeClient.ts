@@ -2,7 +2,7 @@ import type { BridgeApi, BridgeInput, BridgeMethod } from '../../../shared/bridg
 import { createCallBridge, type CallBridge } from './bridgeCall'
 import { httpTransport, takeBrowserHostSecret } from './httpTransport'
 
-export { BridgeCallError, errorMessage, isUnreachable } from './bridgeCall'
+export { BridgeCallError, errorMessage, hostLostMidCall, isUnreachable } from './bridgeCall'
 
 let transport: BridgeApi | undefined
 

@@ -33,3 +33,14 @@ export const statusLabel = (status: string): string =>
 
 export const statusColor = (status: string): string =>
   status === 'review_required' ? 'red' : status === 'no_match' ? 'green' : 'gray'
+
+const outcomeLabels: Record<string, [string, string]> = {
+  succeeded: ['Succeeded', 'green'],
+  failed: ['Failed', 'red'],
+  unknown: ['Outcome unknown', 'orange'],
+  pending: ['Being settled', 'blue'],
+}
+
+/** What became of a check attempt, in a word or two. */
+export const outcomeLabel = (outcome: string): string => outcomeLabels[outcome]?.[0] ?? outcome
+export const outcomeColor = (outcome: string): string => outcomeLabels[outcome]?.[1] ?? 'gray'

@@ -4,7 +4,7 @@ import {
   type CaseRecord,
   type HitDecision,
 } from '../../../../shared/cases/caseSchemas'
-import type { AppDatabase, StoredCheck } from '../database/appDatabase'
+import { isStoredCheck, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 
 /** A stored check as it goes into a bundle: without the words History finds it by. */
 export function toExportedCheck(stored: StoredCheck): ExportedCheck {
@@ -45,7 +45,10 @@ export async function readCaseChecks(
       missing: ids.filter((id) => !byId.has(id)),
     }
   }
-  const stored = await db.checks.bulkGet(ids)
+  // Only answered checks are linked to cases; an attempt under a linked id is as good as missing.
+  const stored = (await db.checks.bulkGet(ids)).map((check) =>
+    check && isStoredCheck(check) ? check : undefined,
+  )
   return {
     checks: stored.flatMap((check) => (check ? [toExportedCheck(check)] : [])),
     missing: ids.filter((_id, index) => stored[index] === undefined),

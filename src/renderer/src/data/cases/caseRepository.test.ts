@@ -37,6 +37,7 @@ const checkOf = (localId: string, records: number): StoredCheck => {
     },
   }
   return {
+    outcome: 'succeeded',
     localId,
     environment: 'local',
     query: wallet,

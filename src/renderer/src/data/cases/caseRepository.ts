@@ -22,7 +22,12 @@ import {
 } from '../../../../shared/cases/caseSchemas'
 import { hitDecisionId, type CheckHit } from '../../../../shared/cases/checkHits'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import {
+  isStoredCheck,
+  onAppDatabase,
+  type AppDatabase,
+  type StoredCheck,
+} from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { lockReason, statesReachableFrom, tallyHits } from './caseRules'
 
@@ -133,7 +138,7 @@ export interface Closing {
 export async function closeCase(db: AppDatabase, caseId: string, closing: Closing): Promise<void> {
   await changeCase(db, caseId, async (current, at) => {
     const checks = (await db.checks.bulkGet(current.checkIds)).filter(
-      (check) => check !== undefined,
+      (check): check is StoredCheck => check !== undefined && isStoredCheck(check),
     )
     const decisions = await db.hitDecisions.where('caseId').equals(caseId).toArray()
     const { undecided } = tallyHits(caseId, checks, new Map(decisions.map((d) => [d.id, d])))

@@ -1,6 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { appDatabase, type StoredCheck } from '../database/appDatabase'
+import {
+  appDatabase,
+  isStoredCheck,
+  type CheckRecord,
+  type StoredCheck,
+} from '../database/appDatabase'
 import { checksLinkedTo, latestCheckOf } from './checkRepository'
 import {
   noCheckFilters,
@@ -11,7 +16,7 @@ import {
 } from './checkSelection'
 
 /** One stored check, kept live: undefined while it is read, null when it is not on this computer. */
-export const useCheck = (localId: string | null): StoredCheck | null | undefined =>
+export const useCheck = (localId: string | null): CheckRecord | null | undefined =>
   useLiveQuery(
     async () => (localId === null ? null : ((await appDatabase.checks.get(localId)) ?? null)),
     [localId],
@@ -39,18 +44,22 @@ export const useCheckWindow = (
   selection: CheckSelection,
   first: number,
   count: number,
-): Array<StoredCheck | undefined> | undefined =>
+): Array<CheckRecord | undefined> | undefined =>
   useLiveQuery(
     () => readSelectionWindow(appDatabase, selection, first, count),
     [selection, first, count],
   )
 
-/** The newest checks whose words start with those typed, at most `limit`. */
+/** The newest answered checks whose words start with those typed, at most `limit`. */
 export const useChecksMatching = (text: string, limit: number): StoredCheck[] | undefined =>
   useLiveQuery(async () => {
-    const selection = await selectChecks(appDatabase, { ...noCheckFilters, text })
+    const selection = await selectChecks(appDatabase, {
+      ...noCheckFilters,
+      outcome: 'succeeded',
+      text,
+    })
     return (await readSelectionWindow(appDatabase, selection, 0, limit)).filter(
-      (check) => check !== undefined,
+      (check): check is StoredCheck => check !== undefined && isStoredCheck(check),
     )
   }, [text, limit])
 
@@ -58,7 +67,7 @@ export const useChecksMatching = (text: string, limit: number): StoredCheck[] | 
 export const useLatestCheckOf = (
   environment: EnvironmentId,
   queryKey: string | null,
-): StoredCheck | null | undefined =>
+): CheckRecord | null | undefined =>
   useLiveQuery(
     async () =>
       queryKey === null

@@ -1,6 +1,12 @@
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { onAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
+import {
+  isStoredCheck,
+  onAppDatabase,
+  type AppDatabase,
+  type CheckRecord,
+  type StoredCheck,
+} from '../database/appDatabase'
 import { checkSearchTerms } from './checkSearchTerms'
 
 /** A check's key: its fetch time first, so keys sort by time, then the request id for uniqueness. */
@@ -15,7 +21,9 @@ export function toStoredCheck(
   advancedSearch?: Record<string, string>,
 ): StoredCheck {
   return {
+    outcome: 'succeeded',
     localId: storedCheckKey(result.evidence.startedAt, requestId),
+    requestId,
     environment: result.environment,
     query,
     queryKey,
@@ -36,12 +44,15 @@ export async function saveCheck(db: AppDatabase, check: StoredCheck): Promise<vo
   await db.checks.put(check)
 }
 
-/** The newest check of this identifier in this environment: what the money guard shows first. */
+/**
+ * The newest check or attempt of this identifier in this environment: what the money guard shows
+ * first (an attempt whose outcome is unknown may have been billed too).
+ */
 export async function latestCheckOf(
   db: AppDatabase,
   environment: EnvironmentId,
   queryKey: string,
-): Promise<StoredCheck | undefined> {
+): Promise<CheckRecord | undefined> {
   return db.checks
     .where('[environment+queryKey+fetchedAt]')
     .between([environment, queryKey, ''], [environment, queryKey, '\uffff'])
@@ -85,6 +96,7 @@ export async function checksLinkedTo(
 ): Promise<StoredCheck[]> {
   const linked = await db.checks.where('linkedEntityIds').equals(entityId).toArray()
   return linked
+    .filter(isStoredCheck)
     .filter((check) => check.environment === environment)
     .sort((a, b) => b.localId.localeCompare(a.localId))
 }
@@ -96,4 +108,10 @@ export const checkRepository = onAppDatabase({
   unlinkCheckFromEntity,
 })
 
-export type { StoredCheck } from '../database/appDatabase'
+export {
+  isStoredCheck,
+  type CheckAttempt,
+  type CheckOutcome,
+  type CheckRecord,
+  type StoredCheck,
+} from '../database/appDatabase'

@@ -1,11 +1,13 @@
 import type { EnvironmentId } from '../../../../shared/environments'
-import type { AppDatabase, StoredCheck } from '../database/appDatabase'
+import type { AppDatabase, CheckOutcome, CheckRecord } from '../database/appDatabase'
 import { checkWords } from './checkSearchTerms'
 
 /** What History filters checks by; every criterion is optional. */
 export interface CheckFilters {
   environment: EnvironmentId | 'all'
   status: 'all' | 'review_required' | 'no_match'
+  /** Pending attempts count as of unknown outcome until the main side's journal says more. */
+  outcome: 'all' | Exclude<CheckOutcome, 'pending'>
   category: string
   /** Local calendar days, `YYYY-MM-DD`, or empty. */
   from: string
@@ -16,6 +18,7 @@ export interface CheckFilters {
 export const noCheckFilters: CheckFilters = {
   environment: 'all',
   status: 'all',
+  outcome: 'all',
   category: 'all',
   from: '',
   to: '',
@@ -66,6 +69,16 @@ export async function selectChecks(
         .primaryKeys(),
     )
   }
+  if (filters.outcome !== 'all') {
+    const outcomes: CheckOutcome[] =
+      filters.outcome === 'unknown' ? ['unknown', 'pending'] : [filters.outcome]
+    const keysOf = (outcome: CheckOutcome): Promise<string[]> =>
+      db.checks
+        .where('[outcome+fetchedAt]')
+        .between([outcome, from], [outcome, to], true, true)
+        .primaryKeys()
+    lookups.push(Promise.all(outcomes.map(keysOf)).then((lists) => lists.flat()))
+  }
   if (filters.category !== 'all')
     lookups.push(db.checks.where('hitCategories').equals(filters.category).primaryKeys())
   for (const word of checkWords(filters.text))
@@ -88,7 +101,7 @@ export async function readSelectionWindow(
   selection: CheckSelection,
   start: number,
   count: number,
-): Promise<Array<StoredCheck | undefined>> {
+): Promise<Array<CheckRecord | undefined>> {
   if (selection.kind === 'all')
     return db.checks.orderBy(':id').reverse().offset(start).limit(count).toArray()
   return db.checks.bulkGet(selection.keys.slice(start, start + count))

@@ -1,38 +1,70 @@
 import { validateAddress } from '../../../../shared/address'
-import type { EnvironmentId } from '../../../../shared/environments'
-import { callBridge } from '../../bridge/bridgeClient'
+import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
+import { BridgeCallError, callBridge, hostLostMidCall } from '../../bridge/bridgeClient'
 import { appDatabase } from '../database/appDatabase'
-import { saveCheck, toStoredCheck } from './checkRepository'
+import { collectRequests } from '../requests/journalClient'
+import { beginAttempt, settleAttempt } from './checkAttempts'
 
 export interface CheckRequest {
   requestId: string
   query: string
-  environment?: EnvironmentId
+  environment: EnvironmentId
   advancedSearch?: Record<string, string>
   atMostOnce?: boolean
+  /** The record's key, when the caller needs one it can know in advance (a queued check). */
+  localId?: string
 }
 
 /**
- * Runs one crypto check through the bridge and saves it with its evidence; returns the saved
- * check's key. Throws BridgeCallError.
+ * Runs one crypto check through the bridge, on the record from before it is sent to its end:
+ * returns the saved check's key; throws BridgeCallError after recording the failure. When the
+ * app's own host stopped answering mid-call the attempt stays pending: only the main side's
+ * journal can say whether it was sent. The caller collects the request once it has recorded
+ * everything else that depends on it.
  */
 export async function executeCheck(request: CheckRequest): Promise<string> {
-  const result = await callBridge('crypto.search', {
+  const queryKey = validateAddress(request.query).normalized
+  const attempt = await beginAttempt(appDatabase, {
     requestId: request.requestId,
+    environment: request.environment,
     query: request.query,
-    isSubjectConsent: true,
-    type: 'all',
-    ...(request.environment ? { environment: request.environment } : {}),
-    ...(request.atMostOnce ? { atMostOnce: true } : {}),
+    queryKey,
     ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
+    billed: isBilledEnvironment(request.environment),
+    ...(request.localId ? { localId: request.localId } : {}),
   })
-  const stored = toStoredCheck(
-    request.requestId,
-    request.query,
-    validateAddress(request.query).normalized,
-    result,
-    request.advancedSearch,
-  )
-  await saveCheck(appDatabase, stored)
-  return stored.localId
+  try {
+    const result = await callBridge('crypto.search', {
+      requestId: request.requestId,
+      query: request.query,
+      isSubjectConsent: true,
+      type: 'all',
+      environment: request.environment,
+      ...(request.atMostOnce ? { atMostOnce: true } : {}),
+      ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
+    })
+    await settleAttempt(appDatabase, attempt, { kind: 'answered', result })
+    return attempt.localId
+  } catch (error) {
+    if (error instanceof BridgeCallError && !hostLostMidCall(error)) {
+      await settleAttempt(appDatabase, attempt, { kind: 'failed', error: error.toBridgeError() })
+    }
+    throw error
+  }
+}
+
+/**
+ * A check a person runs now: once its outcome is recorded the journal may forget it. A call the
+ * host stopped answering stays in the journal, for recovery to settle.
+ */
+export async function runCheck(request: CheckRequest): Promise<string> {
+  const forget = (): void => void collectRequests([request.requestId]).catch(() => {})
+  try {
+    const localId = await executeCheck(request)
+    forget()
+    return localId
+  } catch (error) {
+    if (error instanceof BridgeCallError && !hostLostMidCall(error)) forget()
+    throw error
+  }
 }

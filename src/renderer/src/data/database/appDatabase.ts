@@ -1,4 +1,5 @@
 import { Dexie, type Table } from 'dexie'
+import type { BridgeErrorName } from '../../../../shared/bridge/errors'
 import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
 import type { Entity, NewEntity } from '../../../../shared/bridge/entitiesContract'
 import type { Evidence } from '../../../../shared/bridge/evidenceSchema'
@@ -17,6 +18,7 @@ import { outboxSchema } from './migrations/0003-outbox'
 import { entitySearchSchema } from './migrations/0004-entity-search'
 import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
 import { casesSchema } from './migrations/0006-cases'
+import { checkAttemptsSchema } from './migrations/0007-check-attempts'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -26,6 +28,7 @@ const migrations: readonly DatabaseMigration[] = [
   entitySearchSchema,
   checkEntityLinksSchema,
   casesSchema,
+  checkAttemptsSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -50,30 +53,58 @@ export interface CachedEntityPage {
   ids: string[]
 }
 
-/** One crypto check as fetched, with the evidence the client kept of its answer. */
-export interface StoredCheck {
-  /** `<fetchedAt>_<request id>`: unique, and keys sort by fetch time. The service's own id is `check.id`. */
+interface CheckRecordBase {
+  /** `<time>_<request id>`: unique, and keys sort by time. The service's own id is `check.id`. */
   localId: string
   environment: EnvironmentId
   query: string
   /** The identifier in canonical form (e.g. EIP-55), so re-checks of one wallet are found. */
   queryKey: string
   advancedSearch?: Record<string, string>
+  /** When the request was sent (a check: its evidence's start; an attempt: when it was asked for). */
   fetchedAt: string
-  status: string
-  totalEntity: number
-  hitCategories: string[]
   /** Lower-case words of identifiers, titles, datasets and topics, for History's free-text filter. */
   searchTerms: string[]
-  check: CryptoCheck
-  evidence: Evidence
+  /** The id it was sent under, by which the main side's request journal knows it. */
+  requestId?: string
   /** Entities (of the check's own environment) this check was linked to, by their `ent_` ids. */
   linkedEntityIds?: string[]
 }
 
+/** One crypto check as answered, with the evidence the client kept of its answer. */
+export interface StoredCheck extends CheckRecordBase {
+  outcome: 'succeeded'
+  status: string
+  totalEntity: number
+  hitCategories: string[]
+  check: CryptoCheck
+  evidence: Evidence
+}
+
 /**
- * queued → running → done; an item that was running when the app stopped is `interrupted`: it may
- * have been sent, so it is never re-sent without the user's say.
+ * A check that did not produce a readable result: `pending` while it is being sent (or until the
+ * main side's journal says what became of it), `failed` when it provably did nothing, `unknown`
+ * when it may have run (and, in Production, been billed).
+ */
+export interface CheckAttempt extends CheckRecordBase {
+  outcome: 'pending' | 'failed' | 'unknown'
+  requestId: string
+  billed: boolean
+  error?: { name: BridgeErrorName; message: string; status?: number }
+  /** Whatever the service answered, exactly as received. */
+  evidence?: Evidence
+}
+
+export type CheckRecord = StoredCheck | CheckAttempt
+export type CheckOutcome = CheckRecord['outcome']
+
+export const isStoredCheck = (record: CheckRecord): record is StoredCheck =>
+  record.outcome === 'succeeded'
+
+/**
+ * queued → running → done. An item left running when a page stopped is settled by what the main
+ * side's request journal says: queued again if it never left, `interrupted` if it may have been
+ * sent (never re-sent without the user's say), or done or failed by the reply it got.
  */
 export type OutboxState = 'queued' | 'running' | 'interrupted' | 'failed' | 'done'
 
@@ -91,6 +122,8 @@ export type OutboxItem = OutboxWork & {
   localId: string
   environment: EnvironmentId
   queuedAt: string
+  /** When it was last taken to be sent. */
+  sentAt?: string
   state: OutboxState
   /** Why it failed or was interrupted, in one sentence. */
   message?: string
@@ -108,7 +141,7 @@ export interface ImportedCaseContent {
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
-  checks: Table<StoredCheck, string>
+  checks: Table<CheckRecord, string>
   outbox: Table<OutboxItem, string>
   cases: Table<CaseRecord, string>
   caseNotes: Table<CaseNote, string>

@@ -1,14 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openAppDatabase, type AppDatabase } from '../database/appDatabase'
-import {
-  claimNext,
-  enqueue,
-  markInterrupted,
-  removeItem,
-  requeue,
-  settle,
-} from './outboxRepository'
+import { claimNext, enqueue, runningItems, removeItem, requeue, settle } from './outboxRepository'
 
 let db: AppDatabase
 
@@ -45,15 +38,15 @@ describe('the outbox', () => {
     expect((await db.outbox.toArray()).every((item) => item.state === 'running')).toBe(true)
   })
 
-  it('after a crash, marks what was running as interrupted and never hands it out again by itself', async () => {
+  it('after a crash, lists what was running and never hands it out again by itself', async () => {
     db = openAppDatabase(`outbox-${crypto.randomUUID()}`)
     const id = await queueCheck('cut-off', '2026-11-21T10:00:00.000Z')
-    await claimNext(db)
-    await markInterrupted(db)
-    expect(await db.outbox.get(id)).toMatchObject({
-      state: 'interrupted',
-      message: expect.stringContaining('may have gone through') as unknown,
-    })
+    await claimNext(db, new Date('2026-11-21T10:05:00.000Z'))
+    expect(await runningItems(db)).toMatchObject([
+      { localId: id, state: 'running', sentAt: '2026-11-21T10:05:00.000Z' },
+    ])
+    expect(await claimNext(db)).toBeUndefined()
+    await settle(db, id, 'interrupted', { message: 'It may have gone through.' })
     expect(await claimNext(db)).toBeUndefined()
     await requeue(db, id)
     const again = await claimNext(db)

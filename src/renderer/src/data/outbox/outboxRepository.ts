@@ -27,15 +27,19 @@ export async function enqueue(
  * Takes the oldest queued item and marks it running in one transaction, so two runners (two tabs,
  * or a re-mounted one) can never both take it.
  */
-export async function claimNext(db: AppDatabase): Promise<OutboxItem | undefined> {
+export async function claimNext(
+  db: AppDatabase,
+  now: Date = new Date(),
+): Promise<OutboxItem | undefined> {
   return db.transaction('rw', db.outbox, async () => {
     const next = await db.outbox
       .where('[state+queuedAt]')
       .between(['queued', ''], ['queued', '\uffff'])
       .first()
     if (!next) return undefined
-    await db.outbox.update(next.localId, { state: 'running' })
-    return { ...next, state: 'running' as const }
+    const claimed = { ...next, state: 'running' as const, sentAt: now.toISOString() }
+    await db.outbox.put(claimed)
+    return claimed
   })
 }
 
@@ -48,14 +52,9 @@ export async function settle(
   await db.outbox.update(localId, { state, ...outcome })
 }
 
-/** At start-up: an item still marked running was cut off mid-flight and may have been sent. */
-export async function markInterrupted(db: AppDatabase): Promise<void> {
-  await db.outbox.where('[state+queuedAt]').between(['running', ''], ['running', '\uffff']).modify({
-    state: 'interrupted',
-    message:
-      'The app stopped while this was being sent: it may have gone through. Look for it before sending it again.',
-  })
-}
+/** Items marked running: being sent by this page, or cut off by a page or a process that stopped. */
+export const runningItems = (db: AppDatabase): Promise<OutboxItem[]> =>
+  db.outbox.where('[state+queuedAt]').between(['running', ''], ['running', '\uffff']).toArray()
 
 /** Cancel a waiting item, or forget a finished one; a running item cannot be taken back. */
 export async function removeItem(db: AppDatabase, localId: string): Promise<void> {
@@ -90,7 +89,7 @@ export const outboxRepository = onAppDatabase({
   enqueue,
   claimNext,
   settle,
-  markInterrupted,
+  runningItems,
   removeItem,
   requeue,
 })

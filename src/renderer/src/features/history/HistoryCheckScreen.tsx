@@ -2,7 +2,7 @@ import { Alert, Group, Stack, Text } from '@mantine/core'
 import { IconHistory } from '@tabler/icons-react'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { useCheck } from '../../data/checks/checkQueries'
-import { CheckResultView } from '../checks/CheckResultView'
+import { CheckRecordView } from '../checks/CheckRecordView'
 import { BackLink } from '../../components/BackLink'
 
 /** One past check from History, at its own address, as it was fetched. */
@@ -19,20 +19,18 @@ export function HistoryCheckScreen({ localId }: { localId: string }) {
           browser-mode address. Search History for the wallet instead.
         </Text>
       )}
-      {stored && (
-        <>
-          <Alert
-            color="blue"
-            variant="light"
-            icon={<IconHistory size={18} />}
-            data-testid="history-fetched-note"
-          >
-            A saved check from History, as fetched {formatLocalDateTime(stored.fetchedAt)}. It is
-            not re-run: run a new check to see today’s answer.
-          </Alert>
-          <CheckResultView stored={stored} />
-        </>
+      {stored && stored.outcome === 'succeeded' && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconHistory size={18} />}
+          data-testid="history-fetched-note"
+        >
+          A saved check from History, as fetched {formatLocalDateTime(stored.fetchedAt)}. It is not
+          re-run: run a new check to see today’s answer.
+        </Alert>
       )}
+      {stored && <CheckRecordView record={stored} />}
     </Stack>
   )
 }

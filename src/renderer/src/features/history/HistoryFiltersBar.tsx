@@ -15,6 +15,12 @@ const statusOptions = [
   { value: 'review_required', label: 'Review required' },
   { value: 'no_match', label: 'No match' },
 ]
+const outcomeOptions = [
+  { value: 'all', label: 'Any outcome' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'unknown', label: 'Outcome unknown' },
+]
 const categoryOptions = [
   { value: 'all', label: 'Any category' },
   ...orderedCategories([]).map((category) => ({
@@ -25,6 +31,7 @@ const categoryOptions = [
 
 const selects = [
   { key: 'environment', label: 'Environment', width: 160, data: environmentOptions },
+  { key: 'outcome', label: 'Outcome', width: 150, data: outcomeOptions },
   { key: 'status', label: 'Status', width: 150, data: statusOptions },
   { key: 'category', label: 'Category', width: 200, data: categoryOptions },
 ] as const
@@ -32,7 +39,7 @@ const selects = [
 export function HistoryFiltersBar() {
   const filters = useHistoryStore((state) => state.filters)
   const select =
-    <K extends 'environment' | 'status' | 'category'>(key: K) =>
+    <K extends 'environment' | 'outcome' | 'status' | 'category'>(key: K) =>
     (event: ChangeEvent<HTMLSelectElement>) =>
       historyActions.setFilter(key, event.currentTarget.value as CheckFilters[K])
   return (

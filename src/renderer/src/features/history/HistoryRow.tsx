@@ -1,14 +1,80 @@
 import { Badge, Group, Text } from '@mantine/core'
 import { environmentLabels } from '../../../../shared/environments'
-import type { StoredCheck } from '../../data/checks/checkRepository'
+import { isStoredCheck, type CheckRecord } from '../../data/checks/checkRepository'
 import { formatLocalDateTime } from '../../components/formatTime'
-import { categoryLabel, statusColor, statusLabel } from '../../components/checkLabels'
+import {
+  categoryLabel,
+  outcomeColor,
+  outcomeLabel,
+  statusColor,
+  statusLabel,
+} from '../../components/checkLabels'
 import { useNavigate } from '@tanstack/react-router'
 
 export const historyRowHeight = 44
 
+/** The status and hits of an answered check, or what became of an attempt that gave none. */
+function RowResult({ stored }: { stored: CheckRecord }) {
+  if (!isStoredCheck(stored)) {
+    return (
+      <>
+        <Badge
+          size="sm"
+          radius="sm"
+          w={130}
+          color={outcomeColor(stored.outcome)}
+          variant="outline"
+          style={{ flexShrink: 0 }}
+          data-testid="history-row-outcome"
+        >
+          {outcomeLabel(stored.outcome)}
+        </Badge>
+        <Text size="sm" w={80} ta="right" c="dimmed" style={{ flexShrink: 0 }}>
+          —
+        </Text>
+        <Text
+          size="xs"
+          c="dimmed"
+          w={220}
+          truncate
+          style={{ flexShrink: 0 }}
+          title={stored.error?.message}
+        >
+          {stored.billed && stored.outcome === 'unknown'
+            ? 'May have been billed'
+            : (stored.error?.name ?? 'Waiting for the journal')}
+        </Text>
+      </>
+    )
+  }
+  return (
+    <>
+      <Badge
+        size="sm"
+        radius="sm"
+        w={130}
+        color={statusColor(stored.status)}
+        variant={stored.status === 'review_required' ? 'filled' : 'light'}
+        style={{ flexShrink: 0 }}
+      >
+        {statusLabel(stored.status)}
+      </Badge>
+      <Text size="sm" w={80} ta="right" style={{ flexShrink: 0 }}>
+        {stored.totalEntity}
+      </Text>
+      <Group gap={4} w={220} wrap="nowrap" style={{ flexShrink: 0, overflow: 'hidden' }}>
+        {stored.hitCategories.map((category) => (
+          <Badge key={category} size="xs" variant="outline" color="red" radius="sm" tt="none">
+            {categoryLabel(category)}
+          </Badge>
+        ))}
+      </Group>
+    </>
+  )
+}
+
 /** One past check; `stored` is undefined until its record is read, as it scrolls into view. */
-export function HistoryRow({ stored }: { stored: StoredCheck | undefined }) {
+export function HistoryRow({ stored }: { stored: CheckRecord | undefined }) {
   const navigate = useNavigate()
   const open = () =>
     stored && void navigate({ to: '/history/$checkId', params: { checkId: stored.localId } })
@@ -21,6 +87,7 @@ export function HistoryRow({ stored }: { stored: StoredCheck | undefined }) {
       onClick={open}
       style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="history-row"
+      data-outcome={stored?.outcome}
       role="button"
       tabIndex={0}
       onKeyDown={(event) => {
@@ -58,26 +125,7 @@ export function HistoryRow({ stored }: { stored: StoredCheck | undefined }) {
           >
             {stored.query}
           </Text>
-          <Badge
-            size="sm"
-            radius="sm"
-            w={130}
-            color={statusColor(stored.status)}
-            variant={stored.status === 'review_required' ? 'filled' : 'light'}
-            style={{ flexShrink: 0 }}
-          >
-            {statusLabel(stored.status)}
-          </Badge>
-          <Text size="sm" w={80} ta="right" style={{ flexShrink: 0 }}>
-            {stored.totalEntity}
-          </Text>
-          <Group gap={4} w={220} wrap="nowrap" style={{ flexShrink: 0, overflow: 'hidden' }}>
-            {stored.hitCategories.map((category) => (
-              <Badge key={category} size="xs" variant="outline" color="red" radius="sm" tt="none">
-                {categoryLabel(category)}
-              </Badge>
-            ))}
-          </Group>
+          <RowResult stored={stored} />
         </>
       )}
     </Group>

@@ -1,23 +1,29 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bridgeErrorNames, type BridgeErrorName } from '../../../../shared/bridge'
+import type { RequestFate } from '../../../../shared/bridge/requestsContract'
 import { outboxRetryIntervalMs } from '../../../../shared/outboxPace'
 import { BridgeCallError } from '../../bridge/bridgeClient'
 import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
 import {
   claimNext,
   enqueue,
-  markInterrupted,
+  runningItems,
   settle,
   type OutboxItem,
 } from '../../data/outbox/outboxRepository'
-import { createOutboxRunner } from './outboxRunner'
+import { createOutboxRunner, type OutboxRunner } from './outboxRunner'
+import { recoverRequests } from './requestRecovery'
 
 let db: AppDatabase
 /** What each send answers, by query; an Error is thrown. */
 let answers: Map<string, string | Error>
 let sent: string[]
 let ticks: Array<{ ms: number; tick: () => void; stopped: boolean }>
+/** What the main side's journal says, by request id; unknown ids never left. */
+let journal: Map<string, RequestFate['state']>
+let collected: string[]
+let ourTurn: () => Promise<void>
 
 const failure = (name: BridgeErrorName, mayHaveReachedService: boolean) =>
   new BridgeCallError({ name, message: `${name} happened.`, mayHaveReachedService })
@@ -27,7 +33,6 @@ const runner = () =>
     repository: {
       claimNext: () => claimNext(db),
       settle: (localId, state, outcome) => settle(db, localId, state, outcome),
-      markInterrupted: () => markInterrupted(db),
     },
     send: async (item: OutboxItem) => {
       const query = item.kind === 'cryptoCheck' ? item.query : item.label
@@ -36,6 +41,32 @@ const runner = () =>
       if (answer instanceof Error) throw answer
       return answer
     },
+    recover: (sendingNow) =>
+      recoverRequests(
+        {
+          attempts: { pendingAttempts: async () => [], settleAttempt: async () => {} },
+          outbox: {
+            runningItems: () => runningItems(db),
+            settle: (localId, state, outcome) => settle(db, localId, state, outcome),
+          },
+          askFates: async (requests) =>
+            new Map(
+              requests.map(({ requestId }): [string, RequestFate] => {
+                const state = journal.get(requestId) ?? 'neverSent'
+                return [
+                  requestId,
+                  state === 'settled'
+                    ? { requestId, state, reply: { ok: true, data: {} } }
+                    : { requestId, state },
+                ]
+              }),
+            ),
+          collect: async (ids) => void collected.push(...ids),
+          saveEntity: async () => {},
+        },
+        sendingNow,
+      ),
+    collect: async (ids) => void collected.push(...ids),
     every: (ms, tick) => {
       const timer = { ms, tick, stopped: false }
       ticks.push(timer)
@@ -43,7 +74,19 @@ const runner = () =>
         timer.stopped = true
       }
     },
+    exclusively: (work) => {
+      ourTurn = work
+      return () => {}
+    },
   })
+
+/** A runner whose page has its turn, after its first recovery and drain. */
+const started = async (): Promise<OutboxRunner & { stop: () => void }> => {
+  const outbox = runner()
+  const stop = outbox.start()
+  await ourTurn()
+  return { ...outbox, stop }
+}
 
 const queue = (query: string, minute: number) =>
   enqueue(
@@ -66,6 +109,8 @@ beforeEach(() => {
   answers = new Map()
   sent = []
   ticks = []
+  journal = new Map()
+  collected = []
 })
 
 afterEach(async () => {
@@ -77,7 +122,7 @@ describe('the outbox runner', () => {
   it('sends every queued item once, oldest first, and keeps what each produced', async () => {
     await queue('second', 2)
     await queue('first', 1)
-    await runner().drain()
+    await started().then((outbox) => outbox.stop())
     expect(sent).toEqual(['first', 'second'])
     expect(await states()).toEqual({ first: 'done', second: 'done' })
     expect((await db.outbox.toArray()).map((item) => item.resultId).sort()).toEqual([
@@ -93,7 +138,7 @@ describe('the outbox runner', () => {
     await queue('first', 1)
     await queue('second', 2)
     answers.set('first', error)
-    await runner().drain()
+    await started().then((outbox) => outbox.stop())
     expect(sent).toEqual(['first'])
     expect(await states()).toEqual({ first: 'queued', second: 'queued' })
   })
@@ -102,8 +147,7 @@ describe('the outbox runner', () => {
     await queue('first', 1)
     await queue('second', 2)
     answers.set('first', failure(bridgeErrorNames.outcomeUnknown, true))
-    const outbox = runner()
-    await outbox.drain()
+    const outbox = await started()
     await outbox.drain()
     expect(sent).toEqual(['first', 'second'])
     const first = (await db.outbox.toArray()).find(
@@ -117,35 +161,71 @@ describe('the outbox runner', () => {
     await queue('first', 1)
     await queue('second', 2)
     answers.set('first', failure(bridgeErrorNames.unauthorized, false))
-    await runner().drain()
+    await started().then((outbox) => outbox.stop())
     expect(await states()).toEqual({ first: 'failed', second: 'done' })
   })
 
   it('treats a failure after the answer came back (e.g. saving it) as possibly sent', async () => {
     await queue('first', 1)
     answers.set('first', new Error('the disk is full'))
-    await runner().drain()
+    await started().then((outbox) => outbox.stop())
     expect(await states()).toEqual({ first: 'interrupted' })
   })
 
-  it('on start, leaves to the user what a crash cut off mid-send, then tries again at its pace until stopped', async () => {
-    await queue('cut off', 1)
-    await claimNext(db)
+  it('does nothing in a page whose turn has not come: another page drives the outbox', async () => {
+    await queue('first', 1)
+    await runner().drain()
+    expect(sent).toEqual([])
+  })
+
+  it('leaves a send the app’s own host lost mid-call running, for the journal to settle', async () => {
+    await queue('first', 1)
+    answers.set('first', failure(bridgeErrorNames.hostUnreachable, true))
+    const outbox = await started()
+    expect(await states()).toEqual({ first: 'running' })
+    expect(collected).toEqual([])
+    journal.set((await db.outbox.toArray())[0]?.localId ?? '', 'mayHaveLeft')
+    ticks[0]?.tick()
+    await expect.poll(states).toEqual({ first: 'interrupted' })
+    expect(sent).toEqual(['first'])
+    outbox.stop()
+  })
+
+  it.each([
+    ['never left', 'neverSent', 'done', ['cut off', 'waiting']],
+    ['may have left', 'mayHaveLeft', 'interrupted', ['waiting']],
+    ['got its answer', 'settled', 'done', ['waiting']],
+    ['is still in flight', 'inFlight', 'running', ['waiting']],
+  ] as const)(
+    'on start, settles what a stopped page left running by the journal: one that %s is %s',
+    async (_what, fate, state, sends) => {
+      const cutOff = await queue('cut off', 1)
+      await claimNext(db)
+      journal.set(cutOff, fate)
+      await queue('waiting', 2)
+      const outbox = await started()
+      expect(await states()).toEqual({ 'cut off': state, waiting: 'done' })
+      expect(sent).toEqual(sends)
+      if (fate === 'settled') expect(collected).toContain(cutOff)
+      outbox.stop()
+    },
+  )
+
+  it('on start, tries again at its pace until stopped', async () => {
     await queue('waiting', 2)
     answers.set('waiting', failure(bridgeErrorNames.serviceUnreachable, false))
-    const outbox = runner()
-    const stop = outbox.start()
-    await expect.poll(() => sent).toEqual(['waiting'])
-    expect(await states()).toEqual({ 'cut off': 'interrupted', waiting: 'queued' })
+    const outbox = await started()
+    expect(sent).toEqual(['waiting'])
+    expect(await states()).toEqual({ waiting: 'queued' })
 
     expect(ticks).toHaveLength(1)
     expect(ticks[0]?.ms).toBe(outboxRetryIntervalMs)
     answers.delete('waiting')
     ticks[0]?.tick()
-    await expect.poll(states).toEqual({ 'cut off': 'interrupted', waiting: 'done' })
+    await expect.poll(states).toEqual({ waiting: 'done' })
     expect(sent).toEqual(['waiting', 'waiting'])
 
-    stop()
+    outbox.stop()
     expect(ticks[0]?.stopped).toBe(true)
   })
 })

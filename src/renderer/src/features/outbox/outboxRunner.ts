@@ -1,16 +1,21 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { outboxRetryIntervalMs } from '../../../../shared/outboxPace'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
+import { checkAttemptRepository } from '../../data/checks/checkAttempts'
 import { executeCheck } from '../../data/checks/executeCheck'
 import { createEntity } from '../../data/entities/createEntity'
+import { entityRepository } from '../../data/entities/entityRepository'
 import { outboxRepository, type OutboxItem } from '../../data/outbox/outboxRepository'
+import { askFates, collectRequests } from '../../data/requests/journalClient'
 import { afterSendFailure, type SendFailure } from './outboxDecision'
+import { queuedCheckKey, recoverRequests, type RecoveryPorts } from './requestRecovery'
 
 /** Sends one item, at most once: its local id is the request id. Returns what it produced. */
 async function sendItem(item: OutboxItem): Promise<string> {
   if (item.kind === 'cryptoCheck') {
     return executeCheck({
       requestId: item.localId,
+      localId: queuedCheckKey(item),
       query: item.query,
       environment: item.environment,
       // Queued work is delivered at most once; the main side decides what that allows.
@@ -34,61 +39,128 @@ const failureOf = (error: unknown): SendFailure =>
 
 /** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
 export interface OutboxPorts {
-  repository: Pick<typeof outboxRepository, 'claimNext' | 'settle' | 'markInterrupted'>
+  repository: Pick<typeof outboxRepository, 'claimNext' | 'settle'>
   send: (item: OutboxItem) => Promise<string>
+  /** Settles what pages or processes that stopped left running; skips what this page is sending. */
+  recover: (sendingNow: ReadonlySet<string>) => Promise<void>
+  /** Tells the main side's journal it may forget a request whose outcome is stored. */
+  collect: (requestIds: readonly string[]) => Promise<void>
   /** Runs `tick` every `ms` until the returned function is called. */
   every: (ms: number, tick: () => void) => () => void
+  /**
+   * Runs `work` while no other page of this app drives the outbox, so two tabs never recover
+   * each other's sends; resolves when it is this page's turn. Returns a release function.
+   */
+  exclusively: (work: () => Promise<void>) => () => void
 }
 
 export interface OutboxRunner {
-  /** Sends queued items one by one, oldest first, until none is left or the service is away. */
+  /**
+   * Sends queued items one by one, oldest first, until none is left or the service is away; only
+   * in the page whose turn it is (another page's runner sends them).
+   */
   drain(): Promise<void>
   /** Recovers what a crash left running, then keeps trying; returns a stop function. */
   start(): () => void
 }
 
-export function createOutboxRunner({ repository, send, every }: OutboxPorts): OutboxRunner {
+export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
+  const { repository, send } = ports
+  const sendingNow = new Set<string>()
+  let ourTurn = false
   let draining = false
   const drain = async (): Promise<void> => {
-    if (draining) return
+    if (draining || !ourTurn) return
     draining = true
     try {
       for (;;) {
         const item = await repository.claimNext()
         if (!item) return
+        sendingNow.add(item.localId)
         try {
           await repository.settle(item.localId, 'done', { resultId: await send(item) })
+          await ports.collect([item.localId])
         } catch (error) {
           const after = afterSendFailure(failureOf(error))
-          if (after === 'wait') {
-            await repository.settle(item.localId, 'queued')
-            return
+          // Left running: recovery asks the journal once the host answers again.
+          if (after === 'recover') return
+          if (after === 'wait') await repository.settle(item.localId, 'queued')
+          else {
+            await repository.settle(item.localId, after === 'ask' ? 'interrupted' : 'failed', {
+              message: errorMessage(error),
+            })
           }
-          await repository.settle(item.localId, after === 'ask' ? 'interrupted' : 'failed', {
-            message: errorMessage(error),
-          })
+          // Only a failure the bridge reported was recorded in full; anything else is left for
+          // recovery to settle from the journal.
+          if (error instanceof BridgeCallError) await ports.collect([item.localId])
+          if (after === 'wait') return
+        } finally {
+          sendingNow.delete(item.localId)
         }
       }
     } finally {
       draining = false
     }
   }
+  const recoverThenDrain = async (): Promise<void> => {
+    try {
+      await ports.recover(sendingNow)
+    } catch {
+      // The host is not answering yet: what is running stays so until it does.
+      return
+    }
+    await drain()
+  }
   return {
     drain,
     start: () => {
-      void repository.markInterrupted().then(drain)
-      return every(outboxRetryIntervalMs, () => void drain())
+      let stopTicking = (): void => {}
+      let stopped = false
+      const release = ports.exclusively(async () => {
+        if (stopped) return
+        ourTurn = true
+        stopTicking = ports.every(outboxRetryIntervalMs, () => void recoverThenDrain())
+        await recoverThenDrain()
+      })
+      return () => {
+        stopped = true
+        ourTurn = false
+        stopTicking()
+        release()
+      }
     },
   }
+}
+
+const recoveryPorts: RecoveryPorts = {
+  attempts: checkAttemptRepository,
+  outbox: outboxRepository,
+  askFates,
+  collect: collectRequests,
+  saveEntity: entityRepository.saveEntity,
+}
+
+/** One page at a time drives the outbox: a Web Lock, released when the page goes away. */
+const exclusively = (work: () => Promise<void>): (() => void) => {
+  let release = (): void => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  void navigator.locks.request('compliance-desk-outbox', async () => {
+    await work()
+    await held
+  })
+  return release
 }
 
 const outboxRunner = createOutboxRunner({
   repository: outboxRepository,
   send: sendItem,
+  recover: (sendingNow) => recoverRequests(recoveryPorts, sendingNow),
+  collect: (requestIds) => collectRequests(requestIds).catch(() => {}),
   every: (ms, tick) => {
     const timer = setInterval(tick, ms)
     return () => clearInterval(timer)
   },
+  exclusively,
 })
 
 export const drainOutbox = (): Promise<void> => outboxRunner.drain()

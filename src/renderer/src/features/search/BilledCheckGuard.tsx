@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { IconCoin } from '@tabler/icons-react'
 import { formatAge, formatLocalDateTime } from '../../components/formatTime'
 import { useLatestCheckOf } from '../../data/checks/checkQueries'
+import { isStoredCheck } from '../../data/checks/checkRepository'
 import { statusLabel } from '../../components/checkLabels'
 
 interface BilledCheckGuardProps {
@@ -18,7 +19,9 @@ export function BilledCheckGuard({
   onShowEarlier,
   onClose,
 }: BilledCheckGuardProps) {
-  const earlier = useLatestCheckOf('production', queryKey)
+  const latest = useLatestCheckOf('production', queryKey)
+  // A check that provably did nothing cost nothing either.
+  const earlier = latest?.outcome === 'failed' ? null : latest
   return (
     <Modal
       opened={queryKey !== null}
@@ -38,13 +41,27 @@ export function BilledCheckGuard({
             color="yellow"
             variant="light"
             icon={<IconCoin size={18} />}
-            title="You already checked this wallet"
+            title={
+              isStoredCheck(earlier)
+                ? 'You already checked this wallet'
+                : 'A check of this wallet may already have been billed'
+            }
             data-testid="earlier-check"
           >
-            Checked {formatLocalDateTime(earlier.fetchedAt)} ({formatAge(earlier.fetchedAt)}):{' '}
-            {statusLabel(earlier.status)},{' '}
-            {earlier.totalEntity === 1 ? '1 match' : `${earlier.totalEntity} matches`}. You can read
-            that result without paying again.
+            {isStoredCheck(earlier) ? (
+              <>
+                Checked {formatLocalDateTime(earlier.fetchedAt)} ({formatAge(earlier.fetchedAt)}
+                ): {statusLabel(earlier.status)},{' '}
+                {earlier.totalEntity === 1 ? '1 match' : `${earlier.totalEntity} matches`}. You can
+                read that result without paying again.
+              </>
+            ) : (
+              <>
+                Asked for {formatLocalDateTime(earlier.fetchedAt)} ({formatAge(earlier.fetchedAt)}
+                ): it may have run and been billed, but its answer was not kept. Look at your
+                account before paying again.
+              </>
+            )}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
@@ -53,7 +70,7 @@ export function BilledCheckGuard({
           </Button>
           {earlier && (
             <Button variant="light" onClick={() => onShowEarlier(earlier.localId)}>
-              Show earlier result
+              {isStoredCheck(earlier) ? 'Show earlier result' : 'Show that attempt'}
             </Button>
           )}
           <Button color="red" onClick={onConfirm} disabled={earlier === undefined}>

@@ -53,7 +53,12 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
       color={cancelled ? 'gray' : run.mayHaveReachedService ? 'orange' : 'red'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={titles[run.errorName] ?? 'The check could not be run'}
+      title={
+        // Whatever cut it off, a billed check that may have left was possibly charged.
+        billed && run.mayHaveReachedService && !cancelled
+          ? 'This check may have been billed'
+          : (titles[run.errorName] ?? 'The check could not be run')
+      }
       data-testid="search-error"
       data-error={run.errorName}
     >

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment } from '../../../../shared/environments'
-import { CheckResultView } from '../checks/CheckResultView'
+import { CheckRecordView } from '../checks/CheckRecordView'
 import { useCheck } from '../../data/checks/checkQueries'
 import { outboxRepository } from '../../data/outbox/outboxRepository'
 import { OutboxPanel } from '../outbox/OutboxPanel'
@@ -38,7 +38,7 @@ export function SearchScreen() {
 
   const submit = () => {
     if (billed) setGuardedKey(addressCheck.normalized)
-    else void runCryptoSearch()
+    else if (environment !== null) void runCryptoSearch(environment)
   }
 
   return (
@@ -61,7 +61,7 @@ export function SearchScreen() {
         <SearchErrorNotice run={run} onRetry={submit} onQueue={queue} billed={billed} />
       )}
       <OutboxPanel kind="cryptoCheck" />
-      {shown && <CheckResultView stored={shown} />}
+      {shown && <CheckRecordView record={shown} />}
       <BilledCheckGuard
         queryKey={guardedKey}
         onClose={() => setGuardedKey(null)}
@@ -71,7 +71,7 @@ export function SearchScreen() {
         }}
         onConfirm={() => {
           setGuardedKey(null)
-          void runCryptoSearch()
+          if (environment !== null) void runCryptoSearch(environment)
         }}
       />
     </Stack>

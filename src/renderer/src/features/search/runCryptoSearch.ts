@@ -1,18 +1,20 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
-import { executeCheck } from '../../data/checks/executeCheck'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { runCheck } from '../../data/checks/executeCheck'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 
 /** Runs the check the form describes, saves it with its evidence, and shows it. One at a time. */
-export async function runCryptoSearch(): Promise<void> {
+export async function runCryptoSearch(environment: EnvironmentId): Promise<void> {
   const state = useSearchStore.getState()
   if (searchSelectors.isRunning(state)) return
   const requestId = crypto.randomUUID()
   searchActions.setRun({ state: 'running', requestId })
   try {
     const advancedSearch = searchSelectors.filledAdvanced(state)
-    const saved = await executeCheck({
+    const saved = await runCheck({
       requestId,
+      environment,
       query: state.query.trim(),
       ...(advancedSearch ? { advancedSearch } : {}),
     })

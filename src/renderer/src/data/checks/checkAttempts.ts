@@ -1,0 +1,119 @@
+import type { BridgeError } from '../../../../shared/bridge/errors'
+import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { onAppDatabase, type AppDatabase, type CheckAttempt } from '../database/appDatabase'
+import { checkWords } from './checkSearchTerms'
+import { storedCheckKey, toStoredCheck } from './checkRepository'
+
+export interface AttemptStart {
+  requestId: string
+  environment: EnvironmentId
+  query: string
+  queryKey: string
+  advancedSearch?: Record<string, string>
+  billed: boolean
+  /** The record's key; by default the time it is asked for and the request id. */
+  localId?: string
+}
+
+/** What became of an attempt, once known. */
+export type AttemptEnd =
+  | { kind: 'answered'; result: CryptoSearchResult }
+  | { kind: 'failed'; error: BridgeError }
+  /** The main side's journal says nothing of it left this machine. */
+  | { kind: 'notSent' }
+  /** It may have reached the service and no answer was recorded. */
+  | { kind: 'cutOff' }
+
+/** Written before the request is sent, so a check cut off by anything is still on the record. */
+export async function beginAttempt(
+  db: AppDatabase,
+  start: AttemptStart,
+  now: Date = new Date(),
+): Promise<CheckAttempt> {
+  const at = now.toISOString()
+  const attempt: CheckAttempt = {
+    outcome: 'pending',
+    localId: start.localId ?? storedCheckKey(at, start.requestId),
+    requestId: start.requestId,
+    environment: start.environment,
+    query: start.query,
+    queryKey: start.queryKey,
+    ...(start.advancedSearch ? { advancedSearch: start.advancedSearch } : {}),
+    fetchedAt: at,
+    billed: start.billed,
+    searchTerms: checkWords(start.query),
+  }
+  await db.checks.put(attempt)
+  return attempt
+}
+
+const cutOffMessage = (billed: boolean): string =>
+  `Compliance Desk stopped while this check was being sent: it may have run${billed ? ' and been billed' : ''}, and no answer was kept. Look at your account before running it again.`
+
+const notSentMessage = (billed: boolean): string =>
+  `Compliance Desk stopped before this check left this computer: nothing was sent${billed ? ' and nothing was billed' : ''}. Run it again.`
+
+/** Records what became of an attempt under the same key, so History shows one row for it. */
+export async function settleAttempt(
+  db: AppDatabase,
+  attempt: CheckAttempt,
+  end: AttemptEnd,
+): Promise<void> {
+  if (end.kind === 'answered') {
+    const { localId, requestId, query, queryKey, advancedSearch } = attempt
+    await db.checks.put({
+      ...toStoredCheck(requestId, query, queryKey, end.result, advancedSearch),
+      localId,
+    })
+    return
+  }
+  const { localId, requestId, environment, query, queryKey, advancedSearch, fetchedAt } = attempt
+  const base = {
+    localId,
+    requestId,
+    environment,
+    query,
+    queryKey,
+    ...(advancedSearch ? { advancedSearch } : {}),
+    fetchedAt,
+    billed: attempt.billed,
+    searchTerms: attempt.searchTerms,
+  }
+  if (end.kind === 'failed') {
+    const { name, message, status, evidence } = end.error
+    await db.checks.put({
+      ...base,
+      outcome: end.error.mayHaveReachedService ? 'unknown' : 'failed',
+      error: { name, message, ...(status === undefined ? {} : { status }) },
+      ...(evidence ? { evidence } : {}),
+      searchTerms: [...new Set([...base.searchTerms, ...checkWords(name)])],
+    })
+    return
+  }
+  await db.checks.put({
+    ...base,
+    ...(end.kind === 'notSent'
+      ? {
+          outcome: 'failed',
+          error: { name: 'CancelledError', message: notSentMessage(attempt.billed) },
+        }
+      : {
+          outcome: 'unknown',
+          error: { name: 'OutcomeUnknownError', message: cutOffMessage(attempt.billed) },
+        }),
+  })
+}
+
+/** Attempts whose outcome this page has not learnt yet, oldest first. */
+export const pendingAttempts = (db: AppDatabase): Promise<CheckAttempt[]> =>
+  db.checks
+    .where('[outcome+fetchedAt]')
+    .between(['pending', ''], ['pending', '\uffff'])
+    .toArray() as Promise<CheckAttempt[]>
+
+export const checkAttemptRepository = onAppDatabase({
+  beginAttempt,
+  settleAttempt,
+  pendingAttempts,
+})

@@ -1,0 +1,115 @@
+import { bridgeContract, type BridgeError } from '../../../../shared/bridge'
+import type { RequestFate } from '../../../../shared/bridge/requestsContract'
+import type { AttemptEnd, checkAttemptRepository } from '../../data/checks/checkAttempts'
+import type { outboxRepository, OutboxItem } from '../../data/outbox/outboxRepository'
+import type { FetchedEntity } from '../../../../shared/bridge/entitiesContract'
+import { afterSendFailure } from './outboxDecision'
+
+/** What recovery needs of the world; tests give it a database and a journal of their own. */
+export interface RecoveryPorts {
+  attempts: Pick<typeof checkAttemptRepository, 'pendingAttempts' | 'settleAttempt'>
+  outbox: Pick<typeof outboxRepository, 'runningItems' | 'settle'>
+  askFates: (
+    requests: ReadonlyArray<{ requestId: string; startedAt: string }>,
+  ) => Promise<Map<string, RequestFate>>
+  collect: (requestIds: readonly string[]) => Promise<void>
+  saveEntity: (created: FetchedEntity) => Promise<void>
+}
+
+export const cutOffItemMessage =
+  'Compliance Desk stopped while this was being sent: it may have gone through. Look for it before sending it again.'
+
+/** A queued item's key in History: known before it is sent, so a resend keeps one row. */
+export const queuedCheckKey = (item: Pick<OutboxItem, 'queuedAt' | 'localId'>): string =>
+  `${item.queuedAt}_${item.localId}`
+
+type Settled = Extract<RequestFate, { state: 'settled' }>
+
+const attemptEndOf = (fate: RequestFate): AttemptEnd | undefined => {
+  if (fate.state === 'inFlight') return undefined
+  if (fate.state === 'neverSent') return { kind: 'notSent' }
+  if (fate.state === 'mayHaveLeft') return { kind: 'cutOff' }
+  if (!fate.reply.ok) return { kind: 'failed', error: fate.reply.error }
+  return {
+    kind: 'answered',
+    result: bridgeContract['crypto.search'].output.parse(fate.reply.data),
+  }
+}
+
+/** Settles an outbox item by the reply its request got, as if the page had seen it. */
+async function settleBySettledReply(
+  ports: RecoveryPorts,
+  item: OutboxItem,
+  fate: Settled,
+): Promise<boolean> {
+  const { reply } = fate
+  if (!reply.ok) {
+    const error: BridgeError = reply.error
+    const after = afterSendFailure(error)
+    if (after === 'recover') return false
+    if (after === 'wait') {
+      await ports.outbox.settle(item.localId, 'queued', { message: undefined })
+      return true
+    }
+    await ports.outbox.settle(item.localId, after === 'ask' ? 'interrupted' : 'failed', {
+      message: error.message,
+    })
+    return false
+  }
+  if (item.kind === 'cryptoCheck') {
+    await ports.outbox.settle(item.localId, 'done', { resultId: queuedCheckKey(item) })
+  } else {
+    const created = bridgeContract['entities.create'].output.parse(reply.data)
+    await ports.saveEntity(created)
+    await ports.outbox.settle(item.localId, 'done', { resultId: created.entity.id })
+  }
+  return false
+}
+
+/**
+ * After a reload, a crash or a host that stopped answering: asks the main side's journal what
+ * became of every request this computer started and never saw end, and records it. An item that
+ * never left is queued again on its own; one that may have left waits for a person; one that got
+ * a reply is settled by it. Requests being sent by this page are left alone.
+ */
+export async function recoverRequests(
+  ports: RecoveryPorts,
+  sendingNow: ReadonlySet<string>,
+): Promise<void> {
+  const attempts = (await ports.attempts.pendingAttempts()).filter(
+    (attempt) => !sendingNow.has(attempt.requestId),
+  )
+  const items = (await ports.outbox.runningItems()).filter((item) => !sendingNow.has(item.localId))
+  if (attempts.length === 0 && items.length === 0) return
+  const asked = new Map<string, string>()
+  for (const item of items) asked.set(item.localId, item.sentAt ?? item.queuedAt)
+  for (const attempt of attempts) asked.set(attempt.requestId, attempt.fetchedAt)
+  const fates = await ports.askFates(
+    [...asked].map(([requestId, startedAt]) => ({ requestId, startedAt })),
+  )
+
+  const sentAgain = new Set<string>()
+  for (const item of items) {
+    const fate = fates.get(item.localId)
+    if (!fate || fate.state === 'inFlight') continue
+    if (fate.state === 'neverSent') {
+      await ports.outbox.settle(item.localId, 'queued', { message: undefined })
+      sentAgain.add(item.localId)
+    } else if (fate.state === 'mayHaveLeft') {
+      await ports.outbox.settle(item.localId, 'interrupted', { message: cutOffItemMessage })
+    } else if (await settleBySettledReply(ports, item, fate)) {
+      sentAgain.add(item.localId)
+    }
+  }
+  for (const attempt of attempts) {
+    const fate = fates.get(attempt.requestId)
+    // A queued check sent again keeps its pending row: the new send settles it.
+    if (!fate || sentAgain.has(attempt.requestId)) continue
+    const end = attemptEndOf(fate)
+    if (end) await ports.attempts.settleAttempt(attempt, end)
+  }
+  const settled = [...fates.values()]
+    .filter((fate) => fate.state === 'settled')
+    .map((fate) => fate.requestId)
+  if (settled.length > 0) await ports.collect(settled)
+}
