@@ -69,6 +69,12 @@ export class AppShell {
     await this.page.goto(url)
   }
 
+  /** The tab is closed and the app opened again in a new one (same browser profile). */
+  async closeAndReopen(url: string): Promise<void> {
+    await this.page.goto('about:blank')
+    await this.open(url)
+  }
+
   async reload(): Promise<void> {
     await this.page.reload()
     await this.waitUntilReady()

@@ -9,6 +9,9 @@ export class HistoryPage {
   readonly check: Locator
   readonly fetchedNote: Locator
   readonly result: CheckResult
+  /** An attempt that gave no readable result, opened from the list. */
+  readonly attempt: Locator
+  readonly attemptNotice: Locator
 
   constructor(readonly page: Page) {
     this.screen = page.getByTestId('history-screen')
@@ -16,6 +19,21 @@ export class HistoryPage {
     this.check = page.getByTestId('history-check')
     this.fetchedNote = page.getByTestId('history-fetched-note')
     this.result = new CheckResult(page)
+    this.attempt = page.getByTestId('check-attempt')
+    this.attemptNotice = page.getByTestId('attempt-notice')
+  }
+
+  async filterByOutcome(outcome: 'all' | 'succeeded' | 'failed' | 'unknown'): Promise<void> {
+    await this.page.getByLabel('Outcome').selectOption(outcome)
+  }
+
+  /** The deliberate choice on an attempt's page, confirmed in its dialog. */
+  async runAttemptAgainAnyway(confirmLabel: string): Promise<void> {
+    await this.attemptNotice.getByRole('button', { name: 'Run it again anyway…' }).click()
+    await this.page
+      .getByRole('dialog', { name: 'Run this check again anyway?' })
+      .getByRole('button', { name: confirmLabel })
+      .click()
   }
 
   async open(): Promise<void> {

@@ -41,6 +41,29 @@ export class OutboxPanel {
     await answered
   }
 
+  /**
+   * Resolves true when the page next hands queued work to the main side (the request is then on
+   * its way), false if none leaves within `withinMs` (nothing was left to send).
+   */
+  async sendLeaves(withinMs: number): Promise<boolean> {
+    const paths = Object.values(sendingMethods).map((method) => `${bridgeHttpPathPrefix}${method}`)
+    return this.page
+      .waitForRequest((request) => paths.includes(new URL(request.url()).pathname), {
+        timeout: withinMs,
+      })
+      .then(
+        () => true,
+        () => false,
+      )
+  }
+
+  /** The state of each shown item of `kind`, oldest first. */
+  async states(kind: OutboxKind): Promise<string[]> {
+    return this.items(kind).evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-state') ?? ''),
+    )
+  }
+
   async openCreatedEntity(item: Locator): Promise<void> {
     await item.getByRole('button', { name: 'Open entity' }).click()
   }

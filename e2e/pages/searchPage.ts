@@ -32,6 +32,7 @@ export class SearchPage {
   readonly identifier: Locator
   readonly retryCountdown: Locator
   readonly retryButton: Locator
+  readonly runAgainAnyway: Locator
 
   constructor(readonly page: Page) {
     this.result = new CheckResult(page)
@@ -41,6 +42,7 @@ export class SearchPage {
     this.identifier = page.getByLabel('Wallet identifier')
     this.retryCountdown = page.getByTestId('retry-countdown')
     this.retryButton = this.error.getByRole('button', { name: 'Retry' })
+    this.runAgainAnyway = this.error.getByRole('button', { name: 'Run it again anyway' })
   }
 
   async open(): Promise<void> {

@@ -7,6 +7,8 @@ export interface BrowserHostProcess {
   pid: number
   /** Stops the host as Ctrl+C would, resolving once the process has exited. */
   stop(): Promise<void>
+  /** Kills the host outright (SIGKILL), as a crash would: it writes nothing more. */
+  kill(): Promise<void>
 }
 
 /** What stays the same across restarts of one app: its data folder and its keychain entry. */
@@ -43,6 +45,10 @@ export async function startBrowserHostProcess(profile: HostProfile): Promise<Bro
     pid: host.pid ?? 0,
     stop: async () => {
       host.kill('SIGTERM')
+      await exited
+    },
+    kill: async () => {
+      host.kill('SIGKILL')
       await exited
     },
   }

@@ -15,6 +15,8 @@ export interface BrowserModeApp {
   readonly hostPid: number
   /** Stops the host and starts it again, as a user would, with the same data folder. */
   restart(): Promise<void>
+  /** Kills the host mid-whatever (SIGKILL) and starts it again with the same data folder. */
+  crashAndStart(): Promise<void>
   /** A second start for the same data folder while this one runs: it must be refused. */
   startAgain(): Promise<{ code: number | null; stderr: string }>
   stop(): Promise<void>
@@ -45,6 +47,10 @@ export async function launchBrowserModeApp(
     },
     restart: async () => {
       await host.stop()
+      host = await startBrowserHostProcess(profile)
+    },
+    crashAndStart: async () => {
+      await host.kill()
       host = await startBrowserHostProcess(profile)
     },
     startAgain: () => refusedBrowserHostStart(profile),

@@ -11,6 +11,8 @@ export const maxPageLimit = 100
 export interface RouteReply {
   status: number
   body: unknown
+  /** What the request was about (a check's query), for the request log. */
+  subject?: string
 }
 
 export function listEntities(store: EntityStore, url: URL): RouteReply {

@@ -28,8 +28,10 @@ export async function serveExchange(
   const started = performance.now()
   const path = (request.url ?? '/').split('?')[0] ?? '/'
   const billedBefore = workspace.billing.billedChecks
+  let subject: string | undefined
   const record = (status: number): void =>
     log({
+      ...(subject === undefined ? {} : { subject }),
       environment: workspace.info.name,
       method: request.method ?? 'GET',
       path,
@@ -78,6 +80,7 @@ export async function serveExchange(
     }
     return answer(500, errorBody(500, apiErrorNames.serverFailure, 'Internal Server Error'))
   }
+  subject = reply.subject
   // A slow answer, not a slow start: the request is processed (and billed) before the wait.
   if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
   switch (fault?.kind) {

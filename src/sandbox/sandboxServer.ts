@@ -45,6 +45,8 @@ export interface SandboxRequestRecord {
   ms: number
   /** True when this request ran a billed check (even if its answer was then lost). */
   billed: boolean
+  /** What a processed request was about: a check's query. */
+  subject?: string
 }
 
 export interface SandboxOptions {
@@ -141,7 +143,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
             now(),
           )
           workspace.billing.recordCheck()
-          return reply
+          const { query } = body as { query?: unknown }
+          return typeof query === 'string' ? { ...reply, subject: query } : reply
         },
       },
     },

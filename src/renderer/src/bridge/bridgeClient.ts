@@ -22,9 +22,11 @@ const connectToBrowserHost = (): BridgeApi => {
   }
   // The address of a new launch pasted into a page of an earlier one changes only the fragment,
   // which does not reload the page: take the new secret and start again with it.
-  window.addEventListener('hashchange', () => {
-    if (window.location.hash.includes('secret=')) {
-      takeBrowserHostSecret(sources)
+  // The address as pasted, not as it is by the time this runs: the router may have rewritten it.
+  window.addEventListener('hashchange', (event) => {
+    const pasted = new URL(event.newURL)
+    if (pasted.hash.includes('secret=')) {
+      takeBrowserHostSecret({ ...sources, location: pasted })
       window.location.reload()
     }
   })

@@ -1,6 +1,12 @@
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
-import { BridgeCallError, callBridge, hostLostMidCall } from '../../bridge/bridgeClient'
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import {
+  BridgeCallError,
+  callBridge,
+  hostLostMidCall,
+  isUnreachable,
+} from '../../bridge/bridgeClient'
 import { appDatabase } from '../database/appDatabase'
 import { collectRequests } from '../requests/journalClient'
 import { beginAttempt, settleAttempt } from './checkAttempts'
@@ -13,6 +19,11 @@ export interface CheckRequest {
   atMostOnce?: boolean
   /** The record's key, when the caller needs one it can know in advance (a queued check). */
   localId?: string
+  /**
+   * A queued check is its outbox item's to record while it waits: an attempt that provably never
+   * left and will be sent again on its own leaves no row of its own in History.
+   */
+  queued?: boolean
 }
 
 /**
@@ -46,7 +57,9 @@ export async function executeCheck(request: CheckRequest): Promise<string> {
     await settleAttempt(appDatabase, attempt, { kind: 'answered', result })
     return attempt.localId
   } catch (error) {
-    if (error instanceof BridgeCallError && !hostLostMidCall(error)) {
+    if (error instanceof BridgeCallError && request.queued && waitsToBeSentAgain(error)) {
+      await appDatabase.checks.delete(attempt.localId)
+    } else if (error instanceof BridgeCallError && !hostLostMidCall(error)) {
       await settleAttempt(appDatabase, attempt, { kind: 'failed', error: error.toBridgeError() })
     }
     throw error
@@ -68,3 +81,8 @@ export async function runCheck(request: CheckRequest): Promise<string> {
     throw error
   }
 }
+
+/** Provably not sent, and the outbox tries again on its own (see outboxDecision). */
+const waitsToBeSentAgain = (error: BridgeCallError): boolean =>
+  !error.mayHaveReachedService &&
+  (error.name === bridgeErrorNames.rateLimited || isUnreachable(error.name))

@@ -1,16 +1,21 @@
-import { Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core'
+import { Code, Group, Modal, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
 import type { Evidence } from '../../../../shared/bridge/evidenceSchema'
 import { CopyValue } from '../../components/CopyValue'
 import { formatLocalDateTime } from '../../components/formatTime'
 
-/** The answer's bytes as received, decoded for reading; pretty-printed when they are JSON. */
-const decodedBody = (evidence: Evidence): string => {
-  const bytes = Uint8Array.from(atob(evidence.response.bodyBase64), (char) => char.charCodeAt(0))
-  const text = new TextDecoder().decode(bytes)
+/** The answer's bytes exactly as received, read as UTF-8 (undecodable bytes show as �). */
+const receivedText = (evidence: Evidence): string =>
+  new TextDecoder().decode(
+    Uint8Array.from(atob(evidence.response.bodyBase64), (char) => char.charCodeAt(0)),
+  )
+
+/** The same text indented for reading when it is JSON; null when it is not. */
+const formatted = (text: string): string | null => {
   try {
     return JSON.stringify(JSON.parse(text), null, 2)
   } catch {
-    return text
+    return null
   }
 }
 
@@ -23,7 +28,9 @@ export function RawEvidenceModal({
   opened: boolean
   onClose: () => void
 }) {
-  const body = opened ? decodedBody(evidence) : ''
+  const [view, setView] = useState<'received' | 'formatted'>('received')
+  const received = opened ? receivedText(evidence) : ''
+  const pretty = opened ? formatted(received) : null
   return (
     <Modal opened={opened} onClose={onClose} title="Raw response, as received" size="xl">
       <Stack gap="xs" data-testid="raw-evidence">
@@ -39,13 +46,30 @@ export function RawEvidenceModal({
           never kept.
         </Text>
         <Group justify="space-between">
-          <Text size="sm" fw={600}>
-            Response body
-          </Text>
-          <CopyValue value={body} label="Copy response body" />
+          <Group gap="sm">
+            <Text size="sm" fw={600}>
+              Response body
+            </Text>
+            {pretty !== null && (
+              <SegmentedControl
+                size="xs"
+                value={view}
+                onChange={(value) => setView(value as 'received' | 'formatted')}
+                data={[
+                  { value: 'received', label: 'As received' },
+                  { value: 'formatted', label: 'Formatted' },
+                ]}
+                aria-label="How to show the response body"
+              />
+            )}
+          </Group>
+          {/* Always the bytes as received, whichever view is shown. */}
+          <CopyValue value={received} label="Copy response body as received" />
         </Group>
         <ScrollArea h={420} type="auto">
-          <Code block>{body}</Code>
+          <Code block data-testid="raw-evidence-body" data-view={view}>
+            {view === 'formatted' && pretty !== null ? pretty : received}
+          </Code>
         </ScrollArea>
         <Text size="sm" fw={600}>
           Request body

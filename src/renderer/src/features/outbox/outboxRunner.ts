@@ -20,6 +20,7 @@ async function sendItem(item: OutboxItem): Promise<string> {
       environment: item.environment,
       // Queued work is delivered at most once; the main side decides what that allows.
       atMostOnce: true,
+      queued: true,
       ...(item.advancedSearch ? { advancedSearch: item.advancedSearch } : {}),
     })
   }

@@ -1,0 +1,141 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
+import type { RequestFate } from '../../../../shared/bridge/requestsContract'
+import { beginAttempt, settleAttempt, pendingAttempts } from '../../data/checks/checkAttempts'
+import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
+import { runningItems, settle } from '../../data/outbox/outboxRepository'
+import { recoverRequests } from './requestRecovery'
+
+let db: AppDatabase
+let collected: string[]
+
+const wallet = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+const result: CryptoSearchResult = {
+  environment: 'production',
+  check: {
+    id: 'chk_1',
+    status: 'no_match',
+    totalEntity: 0,
+    categoryCount: {},
+    categories: {},
+  },
+  evidence: {
+    environment: 'production',
+    baseUrl: 'http://127.0.0.1:1/',
+    request: { method: 'POST', path: '/v2/api/x', body: null },
+    response: { status: 200, headers: {}, bodyBase64: '', bytes: 0 },
+    startedAt: '2026-11-23T10:00:00.000Z',
+    durationMs: 1,
+    attempts: 1,
+  },
+}
+
+const recover = (fates: Record<string, RequestFate['state'] | RequestFate>) =>
+  recoverRequests(
+    {
+      attempts: {
+        pendingAttempts: () => pendingAttempts(db),
+        settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
+      },
+      outbox: {
+        runningItems: () => runningItems(db),
+        settle: (localId, state, outcome) => settle(db, localId, state, outcome),
+      },
+      askFates: async (requests) =>
+        new Map(
+          requests.map(({ requestId }): [string, RequestFate] => {
+            const fate = fates[requestId] ?? 'neverSent'
+            return [
+              requestId,
+              typeof fate === 'string' && fate !== 'settled'
+                ? { requestId, state: fate }
+                : (fate as RequestFate),
+            ]
+          }),
+        ),
+      collect: async (ids) => void collected.push(...ids),
+      saveEntity: async () => {},
+    },
+    new Set(),
+  )
+
+const attempt = (requestId = crypto.randomUUID()) =>
+  beginAttempt(db, {
+    requestId,
+    environment: 'production',
+    query: wallet,
+    queryKey: wallet,
+    billed: true,
+  })
+
+beforeEach(() => {
+  db = openAppDatabase(`recovery-${crypto.randomUUID()}`)
+  collected = []
+})
+
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+describe('recovering check attempts a stopped page left pending', () => {
+  it('stores the answer the journal kept, under the attempt’s own row, and lets the journal forget it', async () => {
+    const pending = await attempt()
+    await recover({
+      [pending.requestId]: {
+        requestId: pending.requestId,
+        state: 'settled',
+        reply: { ok: true, data: result },
+      },
+    })
+    expect(await db.checks.get(pending.localId)).toMatchObject({
+      outcome: 'succeeded',
+      status: 'no_match',
+      requestId: pending.requestId,
+    })
+    expect(collected).toEqual([pending.requestId])
+  })
+
+  it('records a check that may have left as possibly billed, and one that never left as not billed', async () => {
+    const cutOff = await attempt()
+    const neverSent = await attempt()
+    await recover({ [cutOff.requestId]: 'mayHaveLeft', [neverSent.requestId]: 'neverSent' })
+    expect(await db.checks.get(cutOff.localId)).toMatchObject({
+      outcome: 'unknown',
+      error: { message: expect.stringContaining('may have run and been billed') as unknown },
+    })
+    expect(await db.checks.get(neverSent.localId)).toMatchObject({
+      outcome: 'failed',
+      error: { message: expect.stringContaining('nothing was billed') as unknown },
+    })
+    expect(collected).toEqual([])
+  })
+
+  it('keeps a failure’s answer as evidence, and leaves alone what is still in flight', async () => {
+    const failed = await attempt()
+    const flying = await attempt()
+    await recover({
+      [failed.requestId]: {
+        requestId: failed.requestId,
+        state: 'settled',
+        reply: {
+          ok: false,
+          error: {
+            name: 'OutcomeUnknownError',
+            message: 'Unreadable.',
+            mayHaveReachedService: true,
+            evidence: result.evidence,
+          },
+        },
+      },
+      [flying.requestId]: 'inFlight',
+    })
+    expect(await db.checks.get(failed.localId)).toMatchObject({
+      outcome: 'unknown',
+      evidence: result.evidence,
+      error: { name: 'OutcomeUnknownError' },
+    })
+    expect(await db.checks.get(flying.localId)).toMatchObject({ outcome: 'pending' })
+  })
+})
