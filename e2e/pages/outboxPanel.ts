@@ -59,9 +59,8 @@ export class OutboxPanel {
 
   /** The state of each shown item of `kind`, oldest first. */
   async states(kind: OutboxKind): Promise<string[]> {
-    return this.items(kind).evaluateAll((items) =>
-      items.map((item) => item.getAttribute('data-state') ?? ''),
-    )
+    const items = await this.items(kind).all()
+    return Promise.all(items.map(async (item) => (await item.getAttribute('data-state')) ?? ''))
   }
 
   async openCreatedEntity(item: Locator): Promise<void> {

@@ -28,10 +28,11 @@ export async function serveExchange(
   const started = performance.now()
   const path = (request.url ?? '/').split('?')[0] ?? '/'
   const billedBefore = workspace.billing.billedChecks
-  let subject: string | undefined
+  // Known once the request is processed.
+  const processed: { subject?: string } = {}
   const record = (status: number): void =>
     log({
-      ...(subject === undefined ? {} : { subject }),
+      ...(processed.subject === undefined ? {} : { subject: processed.subject }),
       environment: workspace.info.name,
       method: request.method ?? 'GET',
       path,
@@ -80,7 +81,7 @@ export async function serveExchange(
     }
     return answer(500, errorBody(500, apiErrorNames.serverFailure, 'Internal Server Error'))
   }
-  subject = reply.subject
+  processed.subject = reply.subject
   // A slow answer, not a slow start: the request is processed (and billed) before the wait.
   if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
   switch (fault?.kind) {

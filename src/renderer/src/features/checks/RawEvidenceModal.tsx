@@ -54,7 +54,7 @@ export function RawEvidenceModal({
               <SegmentedControl
                 size="xs"
                 value={view}
-                onChange={(value) => setView(value as 'received' | 'formatted')}
+                onChange={setView}
                 data={[
                   { value: 'received', label: 'As received' },
                   { value: 'formatted', label: 'Formatted' },
