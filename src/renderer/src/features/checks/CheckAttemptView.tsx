@@ -108,7 +108,7 @@ export function CheckAttemptView({ attempt }: { attempt: CheckAttempt }) {
               <Button
                 size="xs"
                 color={unknown ? 'orange' : undefined}
-                variant={unknown ? 'light' : 'filled'}
+                variant={unknown ? 'outline' : 'filled'}
                 onClick={() => setConfirming(true)}
               >
                 {unknown ? 'Run it again anyway…' : 'Run it again…'}

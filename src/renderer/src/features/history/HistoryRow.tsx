@@ -24,8 +24,10 @@ function RowResult({ stored }: { stored: CheckRecord }) {
           w={130}
           color={outcomeColor(stored.outcome)}
           variant="outline"
+          tt="none"
           style={{ flexShrink: 0 }}
           data-testid="history-row-outcome"
+          title={outcomeLabel(stored.outcome)}
         >
           {outcomeLabel(stored.outcome)}
         </Badge>

@@ -64,6 +64,12 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
     >
       <Stack gap={6}>
         <Text size="sm">{run.message}</Text>
+        {billed && run.mayHaveReachedService && !cancelled && (
+          <Text size="sm" fw={600} data-testid="billing-warning">
+            It may have reached the service and been billed. History keeps this attempt and shows
+            what became of it; run it again only if you need a new result.
+          </Text>
+        )}
         {secondsLeft > 0 && (
           <Text size="sm" fw={600} data-testid="retry-countdown">
             You can retry in {secondsLeft} s.
@@ -82,7 +88,12 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
               Open Settings
             </ButtonLink>
           )}
-          <Button size="xs" variant="subtle" disabled={secondsLeft > 0} onClick={onRetry}>
+          <Button
+            size="xs"
+            variant={run.mayHaveReachedService ? 'outline' : 'subtle'}
+            disabled={secondsLeft > 0}
+            onClick={onRetry}
+          >
             {run.mayHaveReachedService ? 'Run it again anyway' : 'Retry'}
           </Button>
         </Group>
