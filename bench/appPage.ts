@@ -20,10 +20,15 @@ globalThis.benchPage = {
 }
 `
 
+/** Lets the page run functions compiled by tsx, with the bench's helpers. */
+export async function addBenchHelpers(page: Page): Promise<void> {
+  await page.addInitScript({ content: pageHelpers })
+}
+
 /** A page of the app in browser mode, ready, able to run functions compiled by tsx. */
 export async function openAppPage(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
-  await page.addInitScript({ content: pageHelpers })
+  await addBenchHelpers(page)
   page.on('crash', () => console.error('bench: the page crashed'))
   page.on('pageerror', (error) => console.error(`bench: ${error.message}`))
   await page.goto(url)

@@ -41,6 +41,7 @@ export const seedChecks = (page: Page, count = checkCount) =>
         )
         const fetchedAt = new Date(start + index * 60_000).toISOString() // as seededCheckKey
         store.put({
+          outcome: 'succeeded',
           localId: `${fetchedAt}_bench-${index}`,
           environment: index % 3 === 0 ? 'production' : 'local',
           query,

@@ -6,6 +6,7 @@ import { entityCacheAtScale } from './entityCacheRows'
 import { entityListThroughBridge } from './entityListThroughBridge'
 import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
+import { restartToHistory } from './restartRows'
 
 const rows: BenchRow[] = []
 rows.push(...(await entityListThroughBridge()))
@@ -13,6 +14,7 @@ rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await historyAtScale()))
+rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())
 rows.push(...(await caseExportInApp()))
