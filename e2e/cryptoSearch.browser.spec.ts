@@ -39,8 +39,12 @@ test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad che
   await saveScreen(search.page, 'search-03-sanctioned-hit')
 
   await result.showRawResponse()
-  await expect(result.rawEvidence).toContainText('"statusCode": 200')
+  // The bytes as received first (the sandbox sends compact JSON), an indented view on request.
+  await expect(result.rawBody).toContainText('"statusCode":200')
+  await expect(result.rawBody).not.toContainText('"statusCode": 200')
   await saveScreen(search.page, 'search-04-raw-response')
+  await result.showFormattedRawResponse()
+  await expect(result.rawBody).toContainText('"statusCode": 200')
   await result.closeRawResponse()
   await expect(result.rawEvidence).toBeHidden()
 

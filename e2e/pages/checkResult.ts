@@ -6,6 +6,7 @@ export class CheckResult {
   readonly status: Locator
   readonly total: Locator
   readonly rawEvidence: Locator
+  readonly rawBody: Locator
   readonly earlierDecision: Locator
   readonly linkedEntity: Locator
   readonly caseMembership: Locator
@@ -15,6 +16,7 @@ export class CheckResult {
     this.status = page.getByTestId('check-status')
     this.total = page.getByTestId('check-total')
     this.rawEvidence = page.getByTestId('raw-evidence')
+    this.rawBody = page.getByTestId('raw-evidence-body')
     this.earlierDecision = page.getByTestId('earlier-decision')
     this.linkedEntity = page.getByTestId('linked-entity')
     this.caseMembership = page.getByTestId('case-membership')
@@ -31,6 +33,10 @@ export class CheckResult {
 
   async showRawResponse(): Promise<void> {
     await this.page.getByRole('button', { name: 'View raw response' }).click()
+  }
+
+  async showFormattedRawResponse(): Promise<void> {
+    await this.rawEvidence.getByText('Formatted', { exact: true }).click()
   }
 
   async closeRawResponse(): Promise<void> {
