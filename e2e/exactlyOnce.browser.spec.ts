@@ -144,3 +144,36 @@ test('a billed check cut off by the app’s own process dying may have been bill
   await history.filterByOutcome('all')
   await expect(history.rows).toHaveCount(2)
 })
+
+test('an unreadable answer to a billed check is kept, byte for byte, on the attempt in History', async ({
+  search,
+  history,
+  settings,
+  shell,
+  sandbox,
+}) => {
+  const production = sandbox.environment('production')
+  await settings.open()
+  await settings.saveBaseUrl('production', production.baseUrl)
+  await settings.saveKey('production', production.secretKey)
+  await settings.activate('Production')
+  await expect(shell.activeEnvironment).toContainText('Production')
+
+  sandbox.injectFault({ kind: 'malformedJson' }, { times: 1 })
+  await search.open()
+  await search.search(wallets[1]!)
+  await search.billedGuard.runBilledCheck()
+  await expect(search.error).toContainText('may have been billed')
+  await expect(search.error).toHaveAttribute('data-error', 'OutcomeUnknownError')
+  expect(sandbox.billedChecks()).toBe(1)
+
+  await history.open()
+  await expect(history.rows.first()).toHaveAttribute('data-outcome', 'unknown')
+  await history.openRow(0)
+  await expect(history.attempt).toContainText('answered HTTP 200')
+  await history.result.showRawResponse()
+  // Half a JSON document, as the service sent it: exactly the evidence an investigator needs.
+  await expect(history.result.rawBody).toContainText('{"success":true,"statusCode":200')
+  await expect(history.result.rawBody).not.toContainText('"links"')
+  await saveScreen(history.page, 'nothing-lost-04-unreadable-answer-kept')
+})

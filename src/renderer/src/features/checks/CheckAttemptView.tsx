@@ -101,7 +101,7 @@ export function CheckAttemptView({ attempt }: { attempt: CheckAttempt }) {
                 leftSection={<IconFileCode size={14} />}
                 onClick={() => setRawOpen(true)}
               >
-                Raw response
+                View raw response
               </Button>
             )}
             {attempt.outcome !== 'pending' && (
