@@ -67,7 +67,13 @@ export function RawEvidenceModal({
           <CopyValue value={received} label="Copy response body as received" />
         </Group>
         <ScrollArea h={420} type="auto">
-          <Code block data-testid="raw-evidence-body" data-view={view}>
+          <Code
+            block
+            data-testid="raw-evidence-body"
+            data-view={view}
+            // Wrapped on screen only: the text (and what Copy takes) is the bytes as received.
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
             {view === 'formatted' && pretty !== null ? pretty : received}
           </Code>
         </ScrollArea>
