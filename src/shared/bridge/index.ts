@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { backupContract } from './backupContract'
 import { cryptoContract } from './cryptoContract'
 import { entitiesContract } from './entitiesContract'
 import { evidenceContract } from './evidenceContract'
@@ -11,6 +12,7 @@ export const bridgeContract = {
   ...cryptoContract,
   ...settingsContract,
   ...evidenceContract,
+  ...backupContract,
 }
 
 export type BridgeContract = typeof bridgeContract
