@@ -140,7 +140,9 @@ describe('a backup of all local data', () => {
   })
 
   it('holds the settings but never a key, and says which keys must be entered again', async () => {
-    const text = Object.values(unzipSync(backup)).map(strFromU8).join('\n')
+    const text = Object.values(unzipSync(backup))
+      .map((bytes) => strFromU8(bytes))
+      .join('\n')
     expect(text).not.toContain(productionKey)
     expect(text).not.toContain(productionKey.slice(-8))
     const verified = await verifyBackup(freshDatabase(), backup)

@@ -10,7 +10,7 @@ import {
   type BackupManifest,
   type BackupSettings,
 } from '../../../../shared/backup/backupFormat'
-import { schemaVersion, type AppDatabase } from '../database/appDatabase'
+import { onAppDatabase, schemaVersion, type AppDatabase } from '../database/appDatabase'
 
 /** The file is not a backup this app can restore; the message says what is wrong, in a sentence. */
 export class BackupRefusedError extends Error {
@@ -205,3 +205,6 @@ export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<Ve
   const settings = parseJson(settingsBytes, backupPaths.settings, backupSettingsSchema)
   return { manifest, settings, zip, rows }
 }
+
+/** Verification against the app's database (its tables and version). */
+export const backupReader = onAppDatabase({ verifyBackup })

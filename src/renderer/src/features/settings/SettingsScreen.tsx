@@ -3,6 +3,7 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react'
 import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
+import { BackupCard } from './BackupCard'
 import { EnvironmentCard } from './EnvironmentCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
 import { useSettingsChange } from './useSettingsChange'
@@ -19,7 +20,7 @@ export function SettingsScreen() {
           Settings
         </Title>
         <Text size="sm" c="dimmed">
-          Environments, their addresses and their secret API keys
+          Environments, their addresses and their secret API keys; backing up and restoring all data
         </Text>
       </div>
       <Alert
@@ -65,6 +66,7 @@ export function SettingsScreen() {
       {settings.environments.map((environment) => (
         <EnvironmentCard key={environment.id} environment={environment} />
       ))}
+      <BackupCard />
     </Stack>
   )
 }
