@@ -32,7 +32,7 @@ function BackupDone({ result }: { result: FinishedBackup }) {
 }
 
 /** One file with all local data, and the way back from it (on this or another computer). */
-export function BackupCard() {
+export function BackupCard({ onRestored }: { onRestored: () => void }) {
   const [state, setState] = useState<BackupState>({ kind: 'idle' })
   const run = async () => {
     setState({ kind: 'running', done: 0, total: 0 })
@@ -89,7 +89,7 @@ export function BackupCard() {
         )}
         {state.kind === 'done' && <BackupDone result={state.result} />}
         <Divider />
-        <RestoreBackup />
+        <RestoreBackup onRestored={onRestored} />
       </Stack>
     </Card>
   )

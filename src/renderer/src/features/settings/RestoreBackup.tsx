@@ -29,7 +29,7 @@ type RestoreState =
  * what it holds, asks before replacing data already here, then restores the rows in one
  * transaction and the settings through the main side.
  */
-export function RestoreBackup() {
+export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
   const [state, setState] = useState<RestoreState>({ kind: 'idle' })
   const settingsChange = useSettingsChange()
 
@@ -72,6 +72,7 @@ export function RestoreBackup() {
       .filter((id) => !view?.environments.find((environment) => environment.id === id)?.key.isSet)
       .map((id) => environmentLabels[id])
     setState({ kind: 'restored', rows: backup.rows, keysToEnter })
+    onRestored()
   }
 
   return (

@@ -1,5 +1,6 @@
 import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconLock, IconLockOpen } from '@tabler/icons-react'
+import { useState } from 'react'
 import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
@@ -11,6 +12,8 @@ import { useSettingsChange } from './useSettingsChange'
 export function SettingsScreen() {
   const settings = useSettings().data
   const { error, run } = useSettingsChange()
+  // The address fields hold what they were opened with: a restore opens them again on its own.
+  const [restores, setRestores] = useState(0)
   if (!settings) return null
   const keychain = settings.keyStorage.kind === 'os-keychain'
   return (
@@ -64,9 +67,9 @@ export function SettingsScreen() {
         </Stack>
       </Card>
       {settings.environments.map((environment) => (
-        <EnvironmentCard key={environment.id} environment={environment} />
+        <EnvironmentCard key={`${environment.id}-${restores}`} environment={environment} />
       ))}
-      <BackupCard />
+      <BackupCard onRestored={() => setRestores((count) => count + 1)} />
     </Stack>
   )
 }
