@@ -15,7 +15,7 @@ import {
 } from '../renderer/src/data/database/appDatabase'
 import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
 import { saveEntityPage } from '../renderer/src/data/entities/entityRepository'
-import { enqueue } from '../renderer/src/data/outbox/outboxRepository'
+import { claimNext, enqueue } from '../renderer/src/data/outbox/outboxRepository'
 import {
   addNote,
   createCase,
@@ -151,6 +151,24 @@ describe('a backup of all local data', () => {
       baseUrls: { production: 'https://api.example.com/v2/api' },
       keysHeld: ['production'],
     })
+  })
+
+  it('restores work that was being sent as interrupted: it may have gone through from there', async () => {
+    const sending = openAppDatabase(`sending-${crypto.randomUUID()}`)
+    await enqueue(sending, 'local', {
+      kind: 'cryptoCheck',
+      query: sanctioned,
+      queryKey: sanctioned,
+    })
+    await claimNext(sending)
+    const restored = freshDatabase()
+    await restoreBackup(
+      restored,
+      await verifyBackup(restored, download(await writeBackup(sending, call))),
+    )
+    expect(await restored.outbox.toArray()).toEqual([
+      expect.objectContaining({ query: sanctioned, state: 'interrupted' }),
+    ])
   })
 
   it('replaces the data already there, and a failure part-way leaves it untouched', async () => {

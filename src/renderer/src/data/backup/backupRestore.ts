@@ -1,4 +1,5 @@
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { markInterrupted } from '../outbox/outboxRepository'
 import { rowsOfEntry, type VerifiedBackup } from './backupReader'
 
 /**
@@ -24,6 +25,9 @@ export async function restoreBackup(
         onProgress(done, total)
       }
     }
+    // Work that was being sent when the backup was made may have gone through from the computer
+    // that made it: like work a crash cut off, it is never sent again without the user's say.
+    await markInterrupted(db)
   })
 }
 
