@@ -151,14 +151,14 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
           </Text>
           {settingsChange.error && (
             <Text size="sm" c="red">
-              The settings were not restored: {settingsChange.error} Set the addresses in the cards
-              below.
+              The settings were not restored: {settingsChange.error} Set the addresses in the
+              environment cards above.
             </Text>
           )}
           {state.keysToEnter.length > 0 && (
             <Text size="sm" fw={500} data-testid="restore-keys-needed">
               API keys are never in a backup: enter the key again for{' '}
-              {state.keysToEnter.join(' and ')} below.
+              {state.keysToEnter.join(' and ')} in the environment cards above.
             </Text>
           )}
         </Alert>
