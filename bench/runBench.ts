@@ -1,3 +1,4 @@
+import { backupAtScale } from './backupRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
@@ -16,4 +17,5 @@ rows.push(...(await historyAtScale()))
 rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())
 rows.push(...(await caseExportInApp()))
+rows.push(...(await backupAtScale()))
 printAndSave(rows)

@@ -58,8 +58,15 @@ export async function writeBackup(
     schemaVersion,
     tables: tables.map((table) => table.name),
   })
-  const send = (table: string, ndjson: string) =>
-    Dexie.waitFor(call('backup.addEntry', { backupId, table, ndjson }), callTimeoutMs)
+  // One chunk is on its way while the next is read: the main side compresses and hashes in its
+  // own process meanwhile. Waiting for it before the next keeps at most two chunks in memory.
+  let sending: Promise<unknown> = Promise.resolve()
+  const send = async (table: string, ndjson: string) => {
+    await Dexie.waitFor(sending, callTimeoutMs)
+    sending = call('backup.addEntry', { backupId, table, ndjson })
+    // Its failure is reported by the next wait for it, not as an unhandled rejection meanwhile.
+    sending.catch(() => undefined)
+  }
   try {
     await db.transaction('r', tables, async () => {
       const counts = await Promise.all(tables.map((table) => table.count()))
@@ -80,6 +87,7 @@ export async function writeBackup(
         }
         if (chunk !== '') await send(table.name, chunk)
       }
+      await Dexie.waitFor(sending, callTimeoutMs)
     })
     return await call('backup.finish', { backupId })
   } catch (error) {
