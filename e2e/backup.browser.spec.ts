@@ -59,14 +59,16 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await search.search(queued)
   await search.queueForLater()
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
-  // The runner's attempt, made now and answered: the next is a whole interval away, so none is
+  // The runner's attempt, made now and answered; then the page's time stands still, so none is
   // on the wire while the backup is made (one that is would be restored as interrupted).
   await outbox.attemptNow('cryptoCheck')
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
+  await shell.holdClock()
   await settings.open()
   const download = await settings.backup.backUp()
   await expect(settings.backup.done).toContainText(download.suggestedFilename())
   await expect(settings.backup.done).toContainText('1 check, 1 case and')
+  await shell.releaseClock()
   await saveScreen(shell.page, 'backup-02-done', settings.backup.root)
   const backupPath = join(workDir, download.suggestedFilename())
   await download.saveAs(backupPath)
