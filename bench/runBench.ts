@@ -1,3 +1,4 @@
+import { backupAtScale } from './backupRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
@@ -18,4 +19,5 @@ rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())
 rows.push(...(await caseExportInApp()))
+rows.push(...(await backupAtScale()))
 printAndSave(rows)

@@ -75,6 +75,21 @@ export class AppShell {
     await this.open(url)
   }
 
+  /**
+   * Stops the page's installed clock (half a second on, so that time never runs backwards): its
+   * timers, such as the outbox's turns, wait until `releaseClock`, however slow the machine.
+   * Animation frames wait too, so screenshots are taken after releasing it.
+   */
+  async holdClock(): Promise<void> {
+    // A string, evaluated in the page: the e2e project has no DOM types.
+    const now = await this.page.evaluate<number>('Date.now()')
+    await this.page.clock.pauseAt(now + 500)
+  }
+
+  async releaseClock(): Promise<void> {
+    await this.page.clock.resume()
+  }
+
   async reload(): Promise<void> {
     await this.page.reload()
     await this.waitUntilReady()

@@ -18,6 +18,8 @@ export class CasesPage {
   readonly imported: Locator
   readonly decideButtons: Locator
   readonly closeButton: Locator
+  readonly notes: Locator
+  readonly listItems: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -33,6 +35,8 @@ export class CasesPage {
     this.imported = page.getByTestId('case-imported')
     this.decideButtons = page.getByTestId('hit-decide')
     this.closeButton = page.getByTestId('case-close')
+    this.notes = page.getByTestId('case-note')
+    this.listItems = page.getByTestId('case-list-item')
   }
 
   async open(): Promise<void> {
@@ -88,6 +92,13 @@ export class CasesPage {
     await this.page.getByTestId('link-entity-filter').fill(filter)
     await this.page.getByTestId('link-entity').first().click()
     await this.page.getByRole('button', { name: 'Done' }).click()
+  }
+
+  /** Adds a note on the case's Notes tab. */
+  async addNote(text: string): Promise<void> {
+    await this.showTab('notes')
+    await this.page.getByTestId('case-note-text').fill(text)
+    await this.page.getByTestId('case-note-add').click()
   }
 
   async moveTo(state: 'in_review' | 'escalated'): Promise<void> {

@@ -1,8 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import type { EnvironmentId } from '../../src/shared/environments'
+import { BackupCard } from './backupCard'
 
 export class SettingsPage {
-  constructor(readonly page: Page) {}
+  readonly backup: BackupCard
+
+  constructor(readonly page: Page) {
+    this.backup = new BackupCard(page)
+  }
 
   async open(): Promise<void> {
     await this.page.getByTestId('nav-settings').click()

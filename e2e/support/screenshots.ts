@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 /** The smallest window the app supports and a common laptop screen: layouts must hold at both. */
 const reviewedSizes = [
@@ -16,17 +16,28 @@ const afterNextPaint = async (page: Page): Promise<void> => {
   )
 }
 
+/** Scrolls so that the bottom of `part` is at the bottom of the window (or as near as it goes). */
+const bringIntoView = async (part: Locator | undefined): Promise<void> => {
+  // Typed by hand: this project's types have no DOM.
+  await part?.evaluate((element: { scrollIntoView(options: { block: 'end' }): void }) =>
+    element.scrollIntoView({ block: 'end' }),
+  )
+}
+
 /**
  * Screens are kept under test-results/screens for people to look at: as the test sees them, and
- * at each reviewed size (the test's own viewport is restored afterwards).
+ * at each reviewed size (the test's own viewport is restored afterwards). With `part`, each is
+ * scrolled to show it, as a resize keeps the scroll offset rather than what was in view.
  */
-export const saveScreen = async (page: Page, name: string): Promise<void> => {
+export const saveScreen = async (page: Page, name: string, part?: Locator): Promise<void> => {
+  await bringIntoView(part)
   await page.screenshot({ path: `test-results/screens/${name}.png` })
   const original = page.viewportSize()
   // An Electron window has no emulated viewport to resize and restore: it is captured as it is.
   if (original === null) return
   for (const size of reviewedSizes) {
     await page.setViewportSize(size)
+    await bringIntoView(part)
     await afterNextPaint(page)
     await page.screenshot({ path: `test-results/screens/${name}@${size.width}x${size.height}.png` })
   }

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
+import { BackupService } from '../services/backup/backupService'
 import { createApiClient } from '../services/api/apiClient'
 import { RequestRegistry } from '../services/api/requestRegistry'
 import {
@@ -57,7 +58,9 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const environments = createEnvironmentService({ settings, keys: keyStore, localSandbox })
   const downloads = new DownloadDestination(join(options.dataDir, 'exports'))
   await downloads.removeLeftovers()
-  const exporter = new EvidenceExporter(options.exportDestination ?? downloads, packageJson.version)
+  const destination = options.exportDestination ?? downloads
+  const exporter = new EvidenceExporter(destination, packageJson.version)
+  const backup = new BackupService(destination, environments, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
   return {
     handlers: createBridgeHandlers({
@@ -66,6 +69,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       requests: new RequestRegistry(journal),
       journal,
       exporter,
+      backup,
     }),
     keyStore,
     localSandbox,

@@ -1,4 +1,5 @@
 import type { BridgeHandlers } from '../../shared/bridge'
+import type { BackupService } from '../services/backup/backupService'
 import type { ApiClient } from '../services/api/apiClient'
 import { runCryptoSearch } from '../services/api/cryptoSearchApi'
 import { createEntity, getEntity, listEntities } from '../services/api/entitiesApi'
@@ -13,6 +14,7 @@ export interface MainServices {
   requests: RequestRegistry
   journal: RequestJournal
   exporter: EvidenceExporter
+  backup: BackupService
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -22,6 +24,7 @@ export function createBridgeHandlers({
   requests,
   journal,
   exporter,
+  backup,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -70,5 +73,10 @@ export function createBridgeHandlers({
     'evidence.addToExport': ({ exportId, part }) => exporter.add(exportId, part),
     'evidence.finishExport': ({ exportId }) => exporter.finish(exportId),
     'evidence.abortExport': ({ exportId }) => exporter.abort(exportId),
+    'backup.begin': ({ schemaVersion, tables }) => backup.begin(schemaVersion, tables),
+    'backup.addEntry': ({ backupId, table, ndjson }) => backup.addEntry(backupId, table, ndjson),
+    'backup.finish': ({ backupId }) => backup.finish(backupId),
+    'backup.abort': ({ backupId }) => backup.abort(backupId),
+    'backup.restoreSettings': ({ settings }) => backup.restoreSettings(settings),
   }
 }

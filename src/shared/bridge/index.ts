@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { backupContract } from './backupContract'
 import { cryptoContract } from './cryptoContract'
 import { entitiesContract } from './entitiesContract'
 import { evidenceContract } from './evidenceContract'
@@ -13,6 +14,7 @@ export const bridgeContract = {
   ...requestsContract,
   ...settingsContract,
   ...evidenceContract,
+  ...backupContract,
 }
 
 export type BridgeContract = typeof bridgeContract

@@ -61,14 +61,21 @@ const refuse = (message: string): ServiceError =>
     mayHaveReachedService: false,
   })
 
-/** A file-system failure said so that the user knows what to fix; anything else is passed on. */
-const asWriteFailure = (error: unknown): unknown => {
+/**
+ * A file-system failure said so that the user knows what to fix; anything else is passed on.
+ * `what` names the file ("The bundle"), `again` the way to retry ("export again").
+ */
+export const asWriteFailure = (
+  error: unknown,
+  what = 'The bundle',
+  again = 'export again',
+): unknown => {
   if (error instanceof ServiceError) return error
   const code = (error as NodeJS.ErrnoException | undefined)?.code
   if (!code) return error
   return new ServiceError(
     bridgeErrorNames.exportWrite,
-    `The bundle could not be written (${code}). Check that the folder exists, is writable and has free space, then export again.`,
+    `${what} could not be written (${code}). Check that the folder exists, is writable and has free space, then ${again}.`,
     { mayHaveReachedService: false },
   )
 }

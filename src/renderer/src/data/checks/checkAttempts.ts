@@ -105,6 +105,12 @@ export async function settleAttempt(
   })
 }
 
+/** Pending attempts no journal of this computer can vouch for (restored from a backup). */
+export async function cutOffPendingAttempts(db: AppDatabase): Promise<void> {
+  for (const attempt of await pendingAttempts(db))
+    await settleAttempt(db, attempt, { kind: 'cutOff' })
+}
+
 /** Attempts whose outcome this page has not learnt yet, oldest first. */
 export const pendingAttempts = (db: AppDatabase): Promise<CheckAttempt[]> =>
   db.checks

@@ -52,6 +52,17 @@ export async function settle(
   await db.outbox.update(localId, { state, ...outcome })
 }
 
+/**
+ * Items marked running that no journal of this computer can vouch for (restored from a backup):
+ * they may have gone through, so they wait for a person.
+ */
+export async function interruptRunning(db: AppDatabase, message: string): Promise<void> {
+  await db.outbox
+    .where('[state+queuedAt]')
+    .between(['running', ''], ['running', '\uffff'])
+    .modify({ state: 'interrupted', message })
+}
+
 /** Items marked running: being sent by this page, or cut off by a page or a process that stopped. */
 export const runningItems = (db: AppDatabase): Promise<OutboxItem[]> =>
   db.outbox.where('[state+queuedAt]').between(['running', ''], ['running', '\uffff']).toArray()

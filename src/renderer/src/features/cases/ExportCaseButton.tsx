@@ -3,6 +3,7 @@ import { IconFileZip } from '@tabler/icons-react'
 import { useState } from 'react'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, callBridge } from '../../bridge/bridgeClient'
+import { formatBytes, startDownload } from '../../components/fileDelivery'
 import { caseErrorMessage } from './caseErrorMessage'
 import { caseExport, type FinishedExport } from '../../data/cases/caseExport'
 
@@ -11,20 +12,6 @@ type ExportState =
   | { kind: 'running'; sent: number; total: number }
   | { kind: 'done'; result: FinishedExport }
   | { kind: 'failed'; message: string }
-
-/** In the browser mode the host hands the finished file to the browser as a download. */
-function startDownload(url: string, fileName: string): void {
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-}
-
-const formatBytes = (bytes: number): string =>
-  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 export function ExportCaseButton({ caseId }: { caseId: string }) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' })

@@ -1,8 +1,10 @@
 import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { IconLock, IconLockOpen } from '@tabler/icons-react'
+import { useState } from 'react'
 import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
+import { BackupCard } from './BackupCard'
 import { EnvironmentCard } from './EnvironmentCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
 import { useSettingsChange } from './useSettingsChange'
@@ -10,6 +12,8 @@ import { useSettingsChange } from './useSettingsChange'
 export function SettingsScreen() {
   const settings = useSettings().data
   const { error, run } = useSettingsChange()
+  // The address fields hold what they were opened with: a restore opens them again on its own.
+  const [restores, setRestores] = useState(0)
   if (!settings) return null
   const keychain = settings.keyStorage.kind === 'os-keychain'
   return (
@@ -19,7 +23,7 @@ export function SettingsScreen() {
           Settings
         </Title>
         <Text size="sm" c="dimmed">
-          Environments, their addresses and their secret API keys
+          Environments, their addresses and their secret API keys; backing up and restoring all data
         </Text>
       </div>
       <Alert
@@ -63,8 +67,9 @@ export function SettingsScreen() {
         </Stack>
       </Card>
       {settings.environments.map((environment) => (
-        <EnvironmentCard key={environment.id} environment={environment} />
+        <EnvironmentCard key={`${environment.id}-${restores}`} environment={environment} />
       ))}
+      <BackupCard onRestored={() => setRestores((count) => count + 1)} />
     </Stack>
   )
 }

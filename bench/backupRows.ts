@@ -1,0 +1,268 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
+import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { openAppPage, timeInPage, waitUntilReady } from './appPage'
+import { benchRow, compare, type BenchRow } from './benchStats'
+import { seedChecks, seededCheckKey } from './historyRows'
+
+const checkCount = 20_000
+const caseCount = 1_000
+const runs = 5
+
+/** Cases written the way the case repository stores them, each linking 20 of the seeded checks. */
+const seedCases = (page: Page) =>
+  page.evaluate(
+    async ({ caseCount, checkIds }) => {
+      const db = await benchPage.openDb()
+      const tx = db.transaction('cases', 'readwrite')
+      const at = new Date('2026-06-01T00:00:00.000Z').toISOString()
+      for (let index = 0; index < caseCount; index += 1) {
+        tx.objectStore('cases').put({
+          id: `case_bench-${index}`,
+          title: `Bench case ${index}`,
+          subject: `Subject ${index}`,
+          description: 'Opened by the bench.',
+          state: 'open',
+          createdAt: at,
+          updatedAt: at,
+          checkIds: checkIds.slice(
+            (index * 20) % checkIds.length,
+            ((index * 20) % checkIds.length) + 20,
+          ),
+          entityKeys: [],
+        })
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
+      })
+      db.close()
+    },
+    {
+      caseCount,
+      checkIds: Array.from({ length: checkCount }, (_, index) => seededCheckKey(index)),
+    },
+  )
+
+/** The baseline: every row of every store read straight from IndexedDB, a thousand at a time. */
+const rawReadOfAllRows = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await benchPage.openDb()
+    const names = Array.from(db.objectStoreNames)
+    const tx = db.transaction(names, 'readonly')
+    let rows = 0
+    for (const name of names) {
+      const store = tx.objectStore(name)
+      let range: IDBKeyRange | null = null
+      for (;;) {
+        const batch = await new Promise<unknown[]>((resolve, reject) => {
+          const request = store.getAll(range, 1000)
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
+        })
+        rows += batch.length
+        if (batch.length < 1000) break
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const request = store.getAllKeys(range, 1000)
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
+        })
+        range = IDBKeyRange.lowerBound(keys[keys.length - 1]!, true)
+      }
+    }
+    db.close()
+    return rows
+  })
+
+/**
+ * A second baseline for the restore: the same rows written straight into IndexedDB (every store
+ * cleared and its rows put back, in one transaction), timing the write alone. On this kind of
+ * machine writing these rows with their indexes costs many times reading them.
+ */
+const rawWriteOfAllRows = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await benchPage.openDb()
+    const names = Array.from(db.objectStoreNames)
+    const read = db.transaction(names, 'readonly')
+    const rows = await Promise.all(
+      names.map(
+        (name) =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const request = read.objectStore(name).getAll()
+            request.onsuccess = () => resolve(request.result)
+            request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
+          }),
+      ),
+    )
+    const started = performance.now()
+    const write = db.transaction(names, 'readwrite')
+    names.forEach((name, index) => {
+      const store = write.objectStore(name)
+      store.clear()
+      for (const row of rows[index] ?? []) store.put(row)
+    })
+    await new Promise<void>((resolve, reject) => {
+      write.oncomplete = () => resolve()
+      write.onerror = () => reject(write.error ?? new Error('IndexedDB write failed'))
+    })
+    db.close()
+    return performance.now() - started
+  })
+
+/** Resident memory now of a process (Linux), in MB. */
+const rssMb = (pid: number): number => {
+  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return Number(line?.[1] ?? 0) / 1024
+}
+
+/** The highest resident memory of the browser's renderers and of the host while `work` runs. */
+async function peakMemoryDuring(
+  browser: Browser,
+  hostPid: number,
+  work: () => Promise<unknown>,
+): Promise<{ renderer: number; host: number; rendererBefore: number }> {
+  const cdp = await browser.newBrowserCDPSession()
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[]
+  }
+  const renderers = info.processInfo.filter((process) => process.type === 'renderer')
+  const peak = { renderer: 0, host: 0, rendererBefore: 0 }
+  const sample = () => {
+    for (const { id } of renderers) {
+      try {
+        peak.renderer = Math.max(peak.renderer, rssMb(id))
+      } catch {
+        // A renderer that has gone away since the list was taken.
+      }
+    }
+    peak.host = Math.max(peak.host, rssMb(hostPid))
+  }
+  sample()
+  peak.rendererBefore = peak.renderer
+  const timer = setInterval(sample, 20)
+  try {
+    await work()
+  } finally {
+    clearInterval(timer)
+    sample()
+    await cdp.detach()
+  }
+  return peak
+}
+
+const memoryRow = (
+  doing: string,
+  peak: { renderer: number; host: number; rendererBefore: number },
+): BenchRow => ({
+  name: `peak resident memory of the renderer (Chromium tab) ${doing} it; the main side's peak was ${peak.host.toFixed(0)} MB`,
+  unit: 'MB',
+  median: peak.renderer,
+  baselineName: 'the same tab just before',
+  baselineMedian: peak.rendererBefore,
+  ratio: peak.renderer / peak.rendererBefore,
+  target: '< 500 MB',
+  samples: 1,
+})
+
+/**
+ * Backup and restore as the investigator runs them in Settings, at 20,000 checks and 1,000 cases:
+ * the backup from the click to "written" (IndexedDB → host → ZIP), the restore from choosing the
+ * file to "restored" (checked whole, confirmed, written in one transaction), each against a raw
+ * IndexedDB read of the same rows in the same run.
+ */
+export async function backupAtScale(): Promise<BenchRow[]> {
+  const app = await launchBrowserModeApp()
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  const folder = mkdtempSync(join(tmpdir(), 'cd-bench-backup-'))
+  try {
+    const page = await openAppPage(browser, app.url)
+    await seedChecks(page, checkCount)
+    await seedCases(page)
+    await page.reload()
+    await waitUntilReady(page)
+    await page.getByTestId('nav-settings').click()
+    await page.getByTestId('backup-card').waitFor()
+    let file = ''
+    const backUp = async (): Promise<number> => {
+      // Back to Settings afresh, so the last result is gone and "written" is this run's.
+      await page.getByTestId('nav-search').click()
+      await page.getByTestId('nav-settings').click()
+      await page.getByTestId('backup-start').waitFor()
+      const download = page.waitForEvent('download')
+      const elapsed = await timeInPage(
+        page,
+        { click: '[data-testid="backup-start"]' },
+        '[data-testid="backup-done"]',
+      )
+      file = join(folder, `backup-${Date.now()}.zip`)
+      await (await download).saveAs(file)
+      return elapsed
+    }
+    const restore = async (): Promise<void> => {
+      await page.getByTestId('nav-search').click()
+      await page.getByTestId('nav-settings').click()
+      const chooser = page.waitForEvent('filechooser')
+      await page.getByTestId('restore-choose').click()
+      await (await chooser).setFiles(file)
+      await page.getByTestId('restore-start').click()
+      await page.getByTestId('restore-confirm-replace').click()
+      await page.getByTestId('restore-done').waitFor({ timeout: 120_000 })
+    }
+    const backupTimes: number[] = []
+    const backups = await compare(
+      async () => backupTimes.push(await backUp()),
+      () => rawReadOfAllRows(page),
+      { warmup: 1, samples: runs },
+    )
+    const restoreSamples = 3
+    const restores = await compare(restore, () => rawReadOfAllRows(page), {
+      warmup: 0,
+      samples: restoreSamples,
+    })
+    const rawWrites: number[] = []
+    for (let run = 0; run < restoreSamples; run += 1) rawWrites.push(await rawWriteOfAllRows(page))
+    const rows = await rawReadOfAllRows(page)
+    const backupMemory = await peakMemoryDuring(browser, app.hostPid, backUp)
+    const restoreMemory = await peakMemoryDuring(browser, app.hostPid, restore)
+    const megabytes = readFileSync(file).length / 1024 / 1024
+    const what = `${checkCount.toLocaleString()} checks and ${caseCount.toLocaleString()} cases (${rows.toLocaleString()} rows, a ${megabytes.toFixed(1)} MB file)`
+    const baselineName = 'raw IndexedDB read of every row, 1,000 at a time'
+    return [
+      benchRow(
+        {
+          name: `back up ${what}, click to "written"`,
+          baselineName,
+          target: 'ratio ≤ 2',
+        },
+        backupTimes.slice(-runs),
+        backups.baseline,
+      ),
+      benchRow(
+        {
+          name: `restore it, choosing the file to "restored" (checked, confirmed, written)`,
+          baselineName,
+          target: 'ratio ≤ 3',
+        },
+        restores.measured,
+        restores.baseline,
+      ),
+      benchRow(
+        {
+          name: 'the same restore',
+          baselineName: 'raw IndexedDB write of every row (clear and put, one transaction)',
+          target: 'informative: what the write alone costs here',
+        },
+        restores.measured,
+        rawWrites,
+      ),
+      memoryRow('backing up', backupMemory),
+      memoryRow('restoring', restoreMemory),
+    ]
+  } finally {
+    await browser.close()
+    await app.stop()
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { unzipSync, zipSync } from 'fflate'
+import { expect, test } from './fixtures/browserModeTest'
+import { saveScreen } from './support/screenshots'
+
+const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+const queued = 'bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw'
+const caseTitle = 'Backed up: ACME wallet'
+const productionUrl = 'https://api.example.com/v2/api'
+
+const workDir = mkdtempSync(join(tmpdir(), 'cd-e2e-backup-'))
+
+/** The backup with one byte of its checks changed, stored uncompressed so the byte is found. */
+const withChangedCheck = (backup: Uint8Array): Uint8Array => {
+  const stored = zipSync(unzipSync(backup), { level: 0 })
+  const entry = Buffer.from(stored).indexOf('tables/checks/00001.ndjson')
+  const at = Buffer.from(stored).indexOf('"localId"', entry) + 1
+  stored[at] = stored[at]! ^ 0x01
+  return stored
+}
+
+test('back up everything, restore it into a fresh profile on another computer, and it is all there; a damaged copy changes nothing', async ({
+  shell,
+  search,
+  cases,
+  entities,
+  outbox,
+  settings,
+  sandbox,
+  otherComputer,
+}) => {
+  // Data of every kind: a cached entity list, a check, a case with a decision, a note and its
+  // trail, a queued check in the outbox, and settings with an address and a key.
+  await entities.open()
+  const entityName = (await entities.rowNames())[0] ?? ''
+  await cases.open()
+  await cases.create(caseTitle, 'ACME Ltd', 'Alert from monitoring.')
+  await search.open()
+  await search.search(sanctioned)
+  await search.expectStatus('review_required')
+  await search.result.addToCase(caseTitle)
+  await search.result.openCase()
+  await cases.decideHit(0, 'True match', 'Listed by OFAC.')
+  await cases.addNote('Reported to the FIU.')
+  await expect(cases.notes).toHaveCount(1)
+  await cases.moveTo('in_review')
+  await expect(cases.state).toHaveText('In review')
+  await cases.showTab('timeline')
+  const trailLength = await cases.auditEntries.count()
+  await settings.open()
+  await settings.saveBaseUrl('production', productionUrl)
+  await settings.saveKey('production', 'sk_live_e2e_backup_key_1234')
+  await expect(settings.keyLast4('production')).toHaveText('••••1234')
+  await saveScreen(shell.page, 'backup-01-idle', settings.backup.root)
+  await sandbox.suspend()
+  await search.open()
+  await search.search(queued)
+  await search.queueForLater()
+  await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
+  // The runner's attempt, made now and answered; then the page's time stands still, so none is
+  // on the wire while the backup is made (one that is would be restored as interrupted).
+  await outbox.attemptNow('cryptoCheck')
+  await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
+  await shell.holdClock()
+  await settings.open()
+  const download = await settings.backup.backUp()
+  await expect(settings.backup.done).toContainText(download.suggestedFilename())
+  await expect(settings.backup.done).toContainText('1 check, 1 case and')
+  await shell.releaseClock()
+  await saveScreen(shell.page, 'backup-02-done', settings.backup.root)
+  const backupPath = join(workDir, download.suggestedFilename())
+  await download.saveAs(backupPath)
+  const backup = new Uint8Array(readFileSync(backupPath))
+  expect(Buffer.from(backup).includes('sk_live_e2e_backup_key_1234')).toBe(false)
+
+  // Another computer, with a case of its own and its service out of reach, so the restored
+  // outbox item stays queued where the test can see it.
+  const other = await otherComputer.open()
+  await other.app.sandbox.suspend()
+  await other.pages.cases.open()
+  await other.pages.cases.create('Here before', 'Someone else', '')
+  await other.pages.settings.open()
+  const otherBackup = other.pages.settings.backup
+
+  // A damaged copy is refused, naming the entry, and nothing changes.
+  const damagedPath = join(workDir, 'damaged.zip')
+  writeFileSync(damagedPath, withChangedCheck(backup))
+  await otherBackup.chooseFile(damagedPath)
+  await expect(otherBackup.refused).toContainText(
+    'tables/checks/00001.ndjson does not match its SHA-256',
+  )
+  await expect(otherBackup.refused).toContainText('Nothing was changed.')
+  await saveScreen(other.pages.shell.page, 'backup-03-refused', otherBackup.root)
+  await other.pages.cases.open()
+  await other.pages.cases.openCase('Here before')
+  await expect(other.pages.cases.detail).toContainText('Here before')
+
+  // The intact file: checked, then restored only once the user agrees to replace what is here.
+  await other.pages.settings.open()
+  await otherBackup.chooseFile(backupPath)
+  await expect(otherBackup.verified).toContainText('every entry matches its SHA-256')
+  await expect(otherBackup.verified).toContainText('1 check, 1 case and')
+  await otherBackup.restore()
+  await expect(otherBackup.confirmation).toContainText('replaces the 0 checks, 1 case and')
+  await saveScreen(other.pages.shell.page, 'backup-04-confirmation')
+  await otherBackup.cancelReplace()
+  await expect(otherBackup.confirmation).toBeHidden()
+  await otherBackup.restore()
+  await otherBackup.confirmReplace()
+  await expect(otherBackup.restored).toContainText('1 check, 1 case and')
+  await expect(otherBackup.keysNeeded).toContainText('enter the key again for Production')
+  await saveScreen(other.pages.shell.page, 'backup-05-restored', otherBackup.root)
+  await expect(other.pages.settings.baseUrlInput('production')).toHaveValue(productionUrl)
+  await expect(other.pages.settings.keyStatus('production')).toContainText('No key set')
+
+  // Everything as it was on the first computer.
+  await other.pages.history.open()
+  await expect(other.pages.history.rows).toHaveCount(1)
+  await other.pages.history.openRow(0)
+  await expect(other.pages.history.result.root).toContainText(sanctioned)
+  await other.pages.cases.open()
+  await expect(other.pages.cases.listItems).toHaveCount(1)
+  await other.pages.cases.openCase(caseTitle)
+  await expect(other.pages.cases.state).toHaveText('In review')
+  await expect(other.pages.cases.hit(0).decision).toHaveText('True match')
+  await other.pages.cases.showTab('notes')
+  await expect(other.pages.cases.notes).toHaveText(/Reported to the FIU\./)
+  await other.pages.cases.showTab('timeline')
+  await expect(other.pages.cases.auditEntries).toHaveCount(trailLength)
+  await expect(other.pages.cases.auditChain).toContainText('intact')
+  await other.pages.entities.open()
+  await expect(other.pages.entities.offlineBanner).toBeVisible()
+  await expect(other.pages.entities.rows.first()).toContainText(entityName)
+  await other.pages.search.open()
+  // The restored item is sent from here now; the service is out of reach, so it waits again.
+  await other.pages.outbox.attemptNow('cryptoCheck')
+  await expect(other.pages.outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
+  await expect(other.pages.outbox.items('cryptoCheck')).toContainText(queued)
+})

@@ -1,0 +1,54 @@
+import type { Download, Locator, Page } from '@playwright/test'
+
+/** Settings' Backup card: back up all data, and restore it from a file. */
+export class BackupCard {
+  readonly root: Locator
+  readonly done: Locator
+  readonly error: Locator
+  /** A chosen file that passed every check, with what it holds. */
+  readonly verified: Locator
+  /** A chosen file refused, with the reason. */
+  readonly refused: Locator
+  /** The question asked before data already here is replaced. */
+  readonly confirmation: Locator
+  readonly restored: Locator
+  /** Which environments' keys must be entered again after a restore. */
+  readonly keysNeeded: Locator
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('backup-card')
+    this.done = page.getByTestId('backup-done')
+    this.error = page.getByTestId('backup-error')
+    this.verified = page.getByTestId('restore-verified')
+    this.refused = page.getByTestId('restore-refused')
+    this.confirmation = page.getByRole('dialog', { name: 'Replace all data on this computer?' })
+    this.restored = page.getByTestId('restore-done')
+    this.keysNeeded = page.getByTestId('restore-keys-needed')
+  }
+
+  /** The browser mode hands the backup over as a download. */
+  async backUp(): Promise<Download> {
+    const download = this.page.waitForEvent('download')
+    await this.page.getByTestId('backup-start').click()
+    return download
+  }
+
+  /** Picks a file in the browser's file chooser; the app checks it at once. */
+  async chooseFile(path: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser')
+    await this.page.getByTestId('restore-choose').click()
+    await (await chooser).setFiles(path)
+  }
+
+  async restore(): Promise<void> {
+    await this.page.getByTestId('restore-start').click()
+  }
+
+  async confirmReplace(): Promise<void> {
+    await this.confirmation.getByTestId('restore-confirm-replace').click()
+  }
+
+  async cancelReplace(): Promise<void> {
+    await this.confirmation.getByRole('button', { name: 'Cancel' }).click()
+  }
+}

@@ -1,0 +1,295 @@
+import 'fake-indexeddb/auto'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
+import type { BridgeOutput } from '../shared/bridge'
+import type { CallBridge } from '../renderer/src/bridge/bridgeCall'
+import { backupPaths, type BackupEntry, type BackupManifest } from '../shared/backup/backupFormat'
+import { hitsOf } from '../shared/cases/checkHits'
+import {
+  openAppDatabase,
+  schemaVersion,
+  type AppDatabase,
+} from '../renderer/src/data/database/appDatabase'
+import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
+import { saveEntityPage } from '../renderer/src/data/entities/entityRepository'
+import { claimNext, enqueue } from '../renderer/src/data/outbox/outboxRepository'
+import {
+  addNote,
+  createCase,
+  decideHit,
+  linkCheck,
+  linkEntity,
+} from '../renderer/src/data/cases/caseRepository'
+import { countRows, writeBackup } from '../renderer/src/data/backup/backupWriter'
+import { BackupRefusedError, verifyBackup } from '../renderer/src/data/backup/backupReader'
+import { restoreBackup } from '../renderer/src/data/backup/backupRestore'
+
+/**
+ * A backup of everything, with the renderer's own code on a real IndexedDB implementation and the
+ * real main side over its bridge dispatcher: made from checks run against the sandbox, a case
+ * with decisions and notes, entities and an outbox item; restored into a fresh database; and
+ * refused, with nothing changed, whenever the file is damaged.
+ */
+const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+const productionKey = 'sk_live_never-in-a-backup-4242'
+
+let app: MainSideOnSandbox
+let source: AppDatabase
+let backup: Uint8Array
+
+const call: CallBridge = async (method, input) => {
+  const reply = await app.call(method, input)
+  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`)
+  return reply.data as BridgeOutput<typeof method>
+}
+
+const download = (finished: BridgeOutput<'backup.finish'>): Uint8Array => {
+  if (finished.delivery.kind !== 'download') throw new Error('expected a download')
+  const file = app.mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
+  if (!file) throw new Error('no download waiting')
+  return readFileSync(file.path)
+}
+
+/** Every table's rows in key order, to compare two databases whole. */
+const everything = async (db: AppDatabase): Promise<Record<string, unknown[]>> =>
+  Object.fromEntries(
+    await Promise.all(
+      db.tables.map(async (table): Promise<[string, unknown[]]> => [
+        table.name,
+        await table.toArray(),
+      ]),
+    ),
+  )
+
+const freshDatabase = () => openAppDatabase(`restored-${crypto.randomUUID()}`)
+
+/** The backup's entries, changed by `change`, zipped again (stored, so bytes can be found). */
+const rezip = (change: (files: Record<string, Uint8Array>) => void): Uint8Array => {
+  const files = unzipSync(backup)
+  change(files)
+  return zipSync(files, { level: 0 })
+}
+const manifestOf = (files: Record<string, Uint8Array>): BackupManifest =>
+  JSON.parse(strFromU8(files[backupPaths.manifest]!)) as BackupManifest
+const withManifest = (files: Record<string, Uint8Array>, manifest: BackupManifest) => {
+  files[backupPaths.manifest] = strToU8(JSON.stringify(manifest))
+}
+/** Puts new text in an entry and lists it with its true size and hash, as a writer would. */
+const putEntry = (files: Record<string, Uint8Array>, entry: BackupEntry, text: string) => {
+  const bytes = strToU8(text)
+  files[entry.path] = bytes
+  entry.bytes = bytes.length
+  entry.sha256 = createHash('sha256').update(bytes).digest('hex')
+}
+const checksEntry = (manifest: BackupManifest) =>
+  manifest.tables.find((table) => table.name === 'checks')!.entries[0]!
+
+beforeAll(async () => {
+  app = await startMainSideOnSandbox()
+  source = openAppDatabase(`source-${crypto.randomUUID()}`)
+  await call('settings.setBaseUrl', {
+    environment: 'production',
+    baseUrl: 'https://api.example.com/v2/api',
+  })
+  await call('keys.set', { environment: 'production', secretKey: productionKey })
+  const caseId = await createCase(source, { title: 'ACME', subject: 'ACME Ltd', description: '' })
+  for (const query of [sanctioned, sanctioned]) {
+    const requestId = crypto.randomUUID()
+    const result = await call('crypto.search', {
+      requestId,
+      query,
+      isSubjectConsent: true,
+      type: 'all',
+    })
+    const stored = toStoredCheck(requestId, query, query, result)
+    await saveCheck(source, stored)
+    await linkCheck(source, caseId, stored)
+    for (const hit of hitsOf(stored.check)) {
+      await decideHit(source, caseId, {
+        check: stored,
+        hit,
+        decision: 'true_match',
+        rationale: 'OFAC SDN listing.',
+      })
+    }
+  }
+  await saveEntityPage(source, await call('entities.list', { page: 1, limit: 5 }))
+  await linkEntity(source, caseId, { environment: 'local', id: 'ent_acme', name: 'ACME Ltd' })
+  await addNote(source, caseId, 'Reported to the FIU.')
+  await enqueue(source, 'local', { kind: 'cryptoCheck', query: sanctioned, queryKey: sanctioned })
+  backup = download(await writeBackup(source, call))
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+describe('a backup of all local data', () => {
+  it('restores into a fresh database as it was, table for table, row for row', async () => {
+    const restored = freshDatabase()
+    const verified = await verifyBackup(restored, backup)
+    expect(verified.rows).toEqual(await countRows(source))
+    expect(verified.manifest.schemaVersion).toBe(schemaVersion)
+    await restoreBackup(restored, verified)
+    expect(await everything(restored)).toEqual(await everything(source))
+    expect(await restored.checks.count()).toBe(2)
+    expect(await restored.auditEntries.count()).toBeGreaterThan(4)
+  })
+
+  it('holds the settings but never a key, and says which keys must be entered again', async () => {
+    const text = Object.values(unzipSync(backup))
+      .map((bytes) => strFromU8(bytes))
+      .join('\n')
+    expect(text).not.toContain(productionKey)
+    expect(text).not.toContain(productionKey.slice(-8))
+    const verified = await verifyBackup(freshDatabase(), backup)
+    expect(verified.settings).toEqual({
+      activeEnvironment: 'local',
+      baseUrls: { production: 'https://api.example.com/v2/api' },
+      keysHeld: ['production'],
+    })
+  })
+
+  it('restores work that was being sent as interrupted: it may have gone through from there', async () => {
+    const sending = openAppDatabase(`sending-${crypto.randomUUID()}`)
+    await enqueue(sending, 'local', {
+      kind: 'cryptoCheck',
+      query: sanctioned,
+      queryKey: sanctioned,
+    })
+    await claimNext(sending)
+    const restored = freshDatabase()
+    await restoreBackup(
+      restored,
+      await verifyBackup(restored, download(await writeBackup(sending, call))),
+    )
+    expect(await restored.outbox.toArray()).toEqual([
+      expect.objectContaining({ query: sanctioned, state: 'interrupted' }),
+    ])
+  })
+
+  it('replaces the data already there, and a failure part-way leaves it untouched', async () => {
+    const target = freshDatabase()
+    await createCase(target, {
+      title: 'Older',
+      subject: 'Kept if the restore fails',
+      description: '',
+    })
+    const before = await everything(target)
+    // Two rows with one key: verification passes (it does not know keys), the write cannot.
+    const clashing = rezip((files) => {
+      const manifest = manifestOf(files)
+      const entry = checksEntry(manifest)
+      const firstRow = strFromU8(files[entry.path]!).split('\n')[0]!
+      putEntry(files, entry, `${firstRow}\n${firstRow}\n`)
+      withManifest(files, manifest)
+    })
+    const verified = await verifyBackup(target, clashing)
+    await expect(restoreBackup(target, verified)).rejects.toThrow()
+    expect(await everything(target)).toEqual(before)
+
+    await restoreBackup(target, await verifyBackup(target, backup))
+    expect(await everything(target)).toEqual(await everything(source))
+  })
+})
+
+describe('a damaged backup is refused, naming what is wrong, with nothing changed', () => {
+  let target: AppDatabase
+  let before: Record<string, unknown>
+  beforeEach(async () => {
+    target = freshDatabase()
+    await createCase(target, { title: 'Here before', subject: 'Untouched', description: '' })
+    before = await everything(target)
+  })
+  const refused = async (file: Uint8Array, reason: RegExp) => {
+    const verifying = verifyBackup(target, file)
+    await expect(verifying).rejects.toBeInstanceOf(BackupRefusedError)
+    await expect(verifying).rejects.toThrow(reason)
+    await expect(verifying).rejects.toThrow(/Nothing was changed\.$/)
+    expect(await everything(target)).toEqual(before)
+  }
+
+  it('a flipped byte inside an entry', async () => {
+    const stored = rezip(() => undefined)
+    const entryPath = checksEntry(manifestOf(unzipSync(backup))).path
+    const at = Buffer.from(stored).indexOf('"localId"', Buffer.from(stored).indexOf(entryPath))
+    stored[at + 1] = stored[at + 1]! ^ 0x01
+    await refused(stored, /entry tables\/checks\/00001\.ndjson does not match its SHA-256/)
+  })
+
+  it('a flipped byte in the compressed file as written', async () => {
+    const damaged = Uint8Array.from(backup)
+    damaged[Math.floor(damaged.length / 3)] = damaged[Math.floor(damaged.length / 3)]! ^ 0xff
+    await refused(damaged, /damaged|does not match|not a readable ZIP|not valid JSON|no /)
+  })
+
+  it('a truncated file', async () => {
+    await refused(backup.slice(0, backup.length - 200), /not a readable ZIP file/)
+  })
+
+  it('a hash that does not match', async () => {
+    const file = rezip((files) => {
+      const manifest = manifestOf(files)
+      checksEntry(manifest).sha256 = '0'.repeat(64)
+      withManifest(files, manifest)
+    })
+    await refused(file, /tables\/checks\/00001\.ndjson does not match its SHA-256/)
+  })
+
+  it('a row count that does not match', async () => {
+    const file = rezip((files) => {
+      const manifest = manifestOf(files)
+      checksEntry(manifest).rows = 3
+      withManifest(files, manifest)
+    })
+    await refused(file, /tables\/checks\/00001\.ndjson holds 2 rows where backup\.json says 3/)
+  })
+
+  it('a line that is not JSON', async () => {
+    const file = rezip((files) => {
+      const manifest = manifestOf(files)
+      const entry = checksEntry(manifest)
+      const lines = strFromU8(files[entry.path]!).split('\n')
+      lines[1] = lines[1]!.slice(0, 40)
+      putEntry(files, entry, lines.join('\n'))
+      withManifest(files, manifest)
+    })
+    await refused(
+      file,
+      /Line 2 of the backup's entry tables\/checks\/00001\.ndjson is not valid JSON/,
+    )
+  })
+
+  it('a backup of a newer database version', async () => {
+    const file = rezip((files) => {
+      withManifest(files, { ...manifestOf(files), schemaVersion: schemaVersion + 1 })
+    })
+    await refused(
+      file,
+      new RegExp(
+        `made by a newer version of Compliance Desk \\(database version ${schemaVersion + 1}\\); update the app first`,
+      ),
+    )
+  })
+
+  it('a backup of an older database version', async () => {
+    const file = rezip((files) => {
+      withManifest(files, { ...manifestOf(files), schemaVersion: schemaVersion - 1 })
+    })
+    await refused(file, /made by an earlier version of Compliance Desk/)
+  })
+
+  it('an entry the manifest does not list, and a file that is no backup at all', async () => {
+    await refused(
+      rezip((files) => {
+        files['extra.txt'] = strToU8('hello')
+      }),
+      /holds extra\.txt, which its backup\.json does not list/,
+    )
+    await refused(zipSync({ 'manifest.json': strToU8('{}') }), /has no backup\.json/)
+    await refused(strToU8('not a zip at all'), /not a readable ZIP file/)
+  })
+})

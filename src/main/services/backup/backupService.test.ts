@@ -1,0 +1,113 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { backupManifestSchema, backupPaths } from '../../../shared/backup/backupFormat'
+import { createEnvironmentService } from '../environments/environmentService'
+import { chosenFileDestination } from '../evidence/exportDestination'
+import { sessionKeyStore } from '../keys/secretKeyStore'
+import { openSettingsStore } from '../settings/settingsStore'
+import { BackupService } from './backupService'
+
+const productionKey = 'sk_live_kept_on_this_computer_9876'
+const createdAt = new Date('2026-11-22T09:30:00.000Z')
+
+/** A service writing to a folder of its own, as Electron's save dialog would have chosen. */
+const service = async ({ cancel = false } = {}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'cd-backup-'))
+  const keys = sessionKeyStore('tests keep keys for the session')
+  const environments = createEnvironmentService({
+    settings: await openSettingsStore(mkdtempSync(join(tmpdir(), 'cd-backup-settings-'))),
+    keys,
+    localSandbox: { baseUrl: 'http://127.0.0.1:1/', secretKey: 'sk_test_local_0000' },
+  })
+  const destination = chosenFileDestination(async (name) => (cancel ? null : join(folder, name)))
+  const backup = new BackupService(destination, environments, '9.9.9', () => createdAt)
+  return { backup, environments, keys, folder }
+}
+
+describe('the backup service', () => {
+  it('writes the chunks it is sent, its own settings without keys, and a manifest that lists them', async () => {
+    const { backup, environments, folder } = await service()
+    await environments.setBaseUrl('production', 'https://api.example.com/v2/api')
+    await environments.setKey('production', productionKey)
+    await environments.setActive('production')
+    const { backupId } = await backup.begin(6, ['checks', 'cases'])
+    expect(await backup.addEntry(backupId, 'checks', '{"localId":"a"}\n{"localId":"b"}\n')).toEqual(
+      { rows: 2 },
+    )
+    await backup.addEntry(backupId, 'checks', '{"localId":"c"}\n')
+    const result = await backup.finish(backupId)
+
+    expect(result.fileName).toBe(join(folder, 'Compliance Desk backup 2026-11-22 0930.zip'))
+    expect(result.tables).toEqual([
+      { name: 'checks', rows: 3 },
+      { name: 'cases', rows: 0 },
+    ])
+    expect(readdirSync(folder)).toEqual(['Compliance Desk backup 2026-11-22 0930.zip'])
+    const zip = readFileSync(result.fileName)
+    expect(createHash('sha256').update(zip).digest('hex')).toBe(result.sha256)
+    const files = unzipSync(zip)
+    const manifest = backupManifestSchema.parse(JSON.parse(strFromU8(files[backupPaths.manifest]!)))
+    expect(manifest).toMatchObject({ appVersion: '9.9.9', schemaVersion: 6 })
+    for (const entry of manifest.tables.flatMap((table) => table.entries)) {
+      const bytes = files[entry.path]!
+      expect(entry.bytes).toBe(bytes.length)
+      expect(entry.sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+    }
+    expect(manifest.tables[0]?.entries.map(({ path, rows }) => [path, rows])).toEqual([
+      ['tables/checks/00001.ndjson', 2],
+      ['tables/checks/00002.ndjson', 1],
+    ])
+    expect(JSON.parse(strFromU8(files[backupPaths.settings]!))).toEqual({
+      activeEnvironment: 'production',
+      baseUrls: { production: 'https://api.example.com/v2/api' },
+      keysHeld: ['production'],
+    })
+    expect(zip.includes(Buffer.from(productionKey))).toBe(false)
+    expect(Object.values(files).some((bytes) => strFromU8(bytes).includes(productionKey))).toBe(
+      false,
+    )
+  })
+
+  it('refuses a chunk that is not one row a line, or of a table it was not told of, and leaves nothing behind', async () => {
+    const { backup, folder } = await service()
+    const first = await backup.begin(6, ['checks'])
+    await expect(backup.addEntry(first.backupId, 'checks', '{"a":1}')).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: 'A chunk of checks is not one JSON row a line.',
+    })
+    await expect(backup.finish(first.backupId)).rejects.toThrow(/no longer open/)
+    const second = await backup.begin(6, ['checks'])
+    await expect(backup.addEntry(second.backupId, 'secrets', '{}\n')).rejects.toThrow(
+      'Table secrets was not named when the backup began.',
+    )
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('says when the user cancelled the save dialog, having written nothing', async () => {
+    const { backup, folder } = await service({ cancel: true })
+    await expect(backup.begin(6, ['checks'])).rejects.toMatchObject({ name: 'CancelledError' })
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('puts a backup’s addresses and active environment in place; a key for another origin goes', async () => {
+    const { backup, environments, keys } = await service()
+    await environments.setBaseUrl('production', 'https://old.example.org/')
+    await environments.setKey('production', productionKey)
+    const view = await backup.restoreSettings({
+      activeEnvironment: 'sandbox',
+      baseUrls: { sandbox: 'https://sandbox.example.com/', production: 'https://api.example.com/' },
+      keysHeld: ['production'],
+    })
+    expect(view.activeEnvironment).toBe('sandbox')
+    expect(view.environments.map(({ id, baseUrl }) => [id, baseUrl])).toEqual([
+      ['local', 'http://127.0.0.1:1/'],
+      ['sandbox', 'https://sandbox.example.com/'],
+      ['production', 'https://api.example.com/'],
+    ])
+    expect(await keys.get('production')).toBeNull()
+  })
+})

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto'
+import {
+  backupFileName,
+  backupFormat,
+  backupPaths,
+  type BackupManifest,
+  type BackupSettings,
+  type BackupTable,
+} from '../../../shared/backup/backupFormat'
+import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
+import type { SettingsView } from '../../../shared/bridge/settingsContract'
+import { remoteEnvironmentIds, remoteEnvironmentIdSchema } from '../../../shared/environments'
+import type { EnvironmentService } from '../environments/environmentService'
+import { BundleWriter } from '../evidence/bundleWriter'
+import { asWriteFailure } from '../evidence/evidenceExporter'
+import type { ExportDestination, ExportTarget } from '../evidence/exportDestination'
+import { ServiceError } from '../serviceError'
+
+export interface BackupResult {
+  delivery: ExportDelivery
+  fileName: string
+  bytes: number
+  sha256: string
+  tables: { name: string; rows: number }[]
+}
+
+interface BackupSession {
+  schemaVersion: number
+  target: ExportTarget
+  writer: BundleWriter
+  tables: Map<string, BackupTable>
+  idleTimer: NodeJS.Timeout
+}
+
+/** A backup left without a call for this long was abandoned (the window closed): it is removed. */
+const idleLimitMs = 5 * 60_000
+
+const refuse = (message: string): ServiceError =>
+  new ServiceError(bridgeErrorNames.validation, message, {
+    status: 400,
+    mayHaveReachedService: false,
+  })
+
+const writeFailure = (error: unknown): unknown =>
+  asWriteFailure(error, 'The backup', 'back up again')
+
+const jsonBytes = (value: unknown): Uint8Array =>
+  new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
+
+/** What a backup keeps of the main side's settings: addresses, never a key. */
+export function backupSettingsOf(view: SettingsView): BackupSettings {
+  const remote = view.environments.flatMap((environment) => {
+    const id = remoteEnvironmentIdSchema.safeParse(environment.id)
+    return id.success ? [{ ...environment, id: id.data }] : []
+  })
+  return {
+    activeEnvironment: view.activeEnvironment,
+    baseUrls: Object.fromEntries(
+      remote.flatMap(({ id, baseUrl }) => (baseUrl === null ? [] : [[id, baseUrl]])),
+    ),
+    keysHeld: remote
+      .filter(({ key }) => key.isSet && key.source !== 'built-in')
+      .map(({ id }) => id),
+  }
+}
+
+/**
+ * Writes backups of all local data on the main side. The renderer owns the rows (they live in
+ * IndexedDB) and sends them as NDJSON chunks, each written to the ZIP as it arrives, so memory
+ * stays flat however many rows there are. The main side adds its own settings, without keys, so
+ * no key can reach a backup whatever the renderer sends; backup.json, written last, lists every
+ * entry with its rows, size and SHA-256.
+ */
+export class BackupService {
+  private readonly sessions = new Map<string, BackupSession>()
+
+  constructor(
+    private readonly destination: ExportDestination,
+    private readonly environments: EnvironmentService,
+    private readonly appVersion: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async begin(schemaVersion: number, tables: string[]): Promise<{ backupId: string }> {
+    if (new Set(tables).size !== tables.length) throw refuse('A table was named twice.')
+    const target = await this.destination.open(backupFileName(this.now()))
+    if (!target) {
+      throw new ServiceError(
+        bridgeErrorNames.cancelled,
+        'The backup was cancelled; nothing was written.',
+        { mayHaveReachedService: false },
+      )
+    }
+    const backupId = randomUUID()
+    const writer = new BundleWriter(target.partialPath)
+    this.sessions.set(backupId, {
+      schemaVersion,
+      target,
+      writer,
+      tables: new Map(tables.map((name) => [name, { name, rows: 0, entries: [] }])),
+      idleTimer: this.idleTimer(backupId),
+    })
+    return { backupId }
+  }
+
+  async addEntry(backupId: string, table: string, ndjson: string): Promise<{ rows: number }> {
+    const session = this.session(backupId)
+    const backupTable = session.tables.get(table)
+    try {
+      if (!backupTable) throw refuse(`Table ${table} was not named when the backup began.`)
+      if (!ndjson.endsWith('\n') || ndjson.includes('\n\n')) {
+        throw refuse(`A chunk of ${table} is not one JSON row a line.`)
+      }
+      let rows = 0
+      for (let at = ndjson.indexOf('\n'); at !== -1; at = ndjson.indexOf('\n', at + 1)) rows += 1
+      const path = backupPaths.tableEntry(table, backupTable.entries.length + 1)
+      await session.writer.add(path, new TextEncoder().encode(ndjson))
+      const written = session.writer.files[session.writer.files.length - 1]
+      backupTable.entries.push({
+        path,
+        rows,
+        bytes: written?.bytes ?? 0,
+        sha256: written?.sha256 ?? '',
+      })
+      backupTable.rows += rows
+      return { rows }
+    } catch (error) {
+      await this.abort(backupId)
+      throw writeFailure(error)
+    }
+  }
+
+  async finish(backupId: string): Promise<BackupResult> {
+    const session = this.session(backupId)
+    try {
+      const settings = backupSettingsOf(await this.environments.view())
+      await session.writer.add(backupPaths.settings, jsonBytes(settings))
+      const settingsFile = session.writer.files[session.writer.files.length - 1]
+      const tables = [...session.tables.values()]
+      const manifest: BackupManifest = {
+        format: backupFormat,
+        createdAt: this.now().toISOString(),
+        app: 'Compliance Desk',
+        appVersion: this.appVersion,
+        schemaVersion: session.schemaVersion,
+        tables,
+        settings: {
+          path: backupPaths.settings,
+          bytes: settingsFile?.bytes ?? 0,
+          sha256: settingsFile?.sha256 ?? '',
+        },
+      }
+      await session.writer.add(backupPaths.manifest, jsonBytes(manifest))
+      const written = await session.writer.finish()
+      const delivery = await session.target.deliver()
+      this.forget(backupId)
+      return {
+        delivery,
+        fileName: session.target.fileName,
+        bytes: written.bytes,
+        sha256: written.sha256,
+        tables: tables.map(({ name, rows }) => ({ name, rows })),
+      }
+    } catch (error) {
+      await this.abort(backupId)
+      throw writeFailure(error)
+    }
+  }
+
+  async abort(backupId: string): Promise<{ aborted: boolean }> {
+    const session = this.sessions.get(backupId)
+    if (!session) return { aborted: false }
+    this.forget(backupId)
+    await session.writer.abort()
+    await session.target.discard()
+    return { aborted: true }
+  }
+
+  /**
+   * Puts a backup's addresses and active environment in place. An address on another origin than
+   * this computer's takes that environment's key away (see EnvironmentService.setBaseUrl).
+   */
+  async restoreSettings(settings: BackupSettings): Promise<SettingsView> {
+    for (const environment of remoteEnvironmentIds) {
+      const baseUrl = settings.baseUrls[environment]
+      if (baseUrl !== undefined) await this.environments.setBaseUrl(environment, baseUrl)
+    }
+    return this.environments.setActive(settings.activeEnvironment)
+  }
+
+  private session(backupId: string): BackupSession {
+    const session = this.sessions.get(backupId)
+    if (!session) {
+      throw refuse(
+        'This backup is no longer open (it finished, failed or was left idle). Back up again.',
+      )
+    }
+    clearTimeout(session.idleTimer)
+    session.idleTimer = this.idleTimer(backupId)
+    return session
+  }
+
+  private idleTimer(backupId: string): NodeJS.Timeout {
+    const timer = setTimeout(() => void this.abort(backupId), idleLimitMs)
+    timer.unref()
+    return timer
+  }
+
+  private forget(backupId: string): void {
+    const session = this.sessions.get(backupId)
+    if (session) clearTimeout(session.idleTimer)
+    this.sessions.delete(backupId)
+  }
+}

@@ -1,0 +1,210 @@
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { unzipSync } from 'fflate'
+import { z } from 'zod'
+import {
+  backupFormat,
+  backupManifestSchema,
+  backupPaths,
+  backupSettingsSchema,
+  type BackupEntry,
+  type BackupManifest,
+  type BackupSettings,
+} from '../../../../shared/backup/backupFormat'
+import { onAppDatabase, schemaVersion, type AppDatabase } from '../database/appDatabase'
+
+/** The file is not a backup this app can restore; the message says what is wrong, in a sentence. */
+export class BackupRefusedError extends Error {
+  override name = 'BackupRefusedError'
+}
+
+/** A backup whose every entry matched its manifest; restoring reads its rows again from `zip`. */
+export interface VerifiedBackup {
+  manifest: BackupManifest
+  settings: BackupSettings
+  zip: Uint8Array
+  rows: Record<string, number>
+}
+
+const refuse = (problem: string): never => {
+  throw new BackupRefusedError(`${problem} Nothing was changed.`)
+}
+
+const formatOnlySchema = z.looseObject({ format: z.string() })
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** One entry's bytes, decompressed alone, so only one entry is ever held in memory at a time. */
+function entryBytes(zip: Uint8Array, path: string): Uint8Array {
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(zip, { filter: (file) => file.name === path })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return refuse(`The backup's entry ${path} is damaged and cannot be read (${reason}).`)
+  }
+  return files[path] ?? refuse(`The backup has no ${path}, which its backup.json lists.`)
+}
+
+function parseJson<T>(bytes: Uint8Array, path: string, schema: z.ZodType<T>): T {
+  let json: unknown
+  try {
+    json = JSON.parse(utf8.decode(bytes))
+  } catch {
+    return refuse(`The backup's ${path} is not valid JSON.`)
+  }
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  return refuse(
+    `The backup's ${path} is not what Compliance Desk writes (${issue?.path.join('.') || 'it'}: ${issue?.message ?? 'unexpected content'}).`,
+  )
+}
+
+/** The rows of one NDJSON entry; a line that is not a JSON object is named by its number. */
+export function entryRows(bytes: Uint8Array, path: string): object[] {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    return refuse(`The backup's entry ${path} is not UTF-8 text.`)
+  }
+  if (text !== '' && !text.endsWith('\n')) refuse(`The backup's entry ${path} ends mid-line.`)
+  const rows: object[] = []
+  let line = 0
+  for (let start = 0; start < text.length;) {
+    const end = text.indexOf('\n', start)
+    line += 1
+    let row: unknown
+    try {
+      row = JSON.parse(text.slice(start, end))
+    } catch {
+      return refuse(`Line ${line} of the backup's entry ${path} is not valid JSON.`)
+    }
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+      return refuse(`Line ${line} of the backup's entry ${path} is not a record.`)
+    }
+    rows.push(row)
+    start = end + 1
+  }
+  return rows
+}
+
+/** The rows of a verified entry, decompressed again from the file already held. */
+export const rowsOfEntry = (backup: VerifiedBackup, entry: BackupEntry): object[] =>
+  entryRows(entryBytes(backup.zip, entry.path), entry.path)
+
+async function checkBytes(
+  bytes: Uint8Array,
+  path: string,
+  expected: { bytes: number; sha256: string },
+): Promise<void> {
+  if (bytes.length !== expected.bytes) {
+    refuse(
+      `The backup's entry ${path} has ${bytes.length.toLocaleString()} bytes where backup.json says ${expected.bytes.toLocaleString()}: the file was changed or damaged.`,
+    )
+  }
+  // fflate's output is never shared memory; WebCrypto's types only ask for that.
+  const hash = bytesToHex(
+    new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)),
+  )
+  if (hash !== expected.sha256) {
+    refuse(
+      `The backup's entry ${path} does not match its SHA-256 in backup.json: the file was changed or damaged.`,
+    )
+  }
+}
+
+function checkVersionAndTables(db: AppDatabase, manifest: BackupManifest): void {
+  if (manifest.schemaVersion > schemaVersion) {
+    refuse(
+      `This backup was made by a newer version of Compliance Desk (database version ${manifest.schemaVersion}); update the app first.`,
+    )
+  }
+  if (manifest.schemaVersion < schemaVersion) {
+    refuse(
+      `This backup was made by an earlier version of Compliance Desk (${manifest.appVersion}, database version ${manifest.schemaVersion}; this one uses ${schemaVersion}), and this version cannot yet bring its records up to date. Restore it with Compliance Desk ${manifest.appVersion}.`,
+    )
+  }
+  const ours = new Set(db.tables.map((table) => table.name))
+  const theirs = new Set(manifest.tables.map((table) => table.name))
+  for (const name of theirs) {
+    if (!ours.has(name)) refuse(`The backup holds a table this version does not have (${name}).`)
+  }
+  for (const name of ours) {
+    if (!theirs.has(name)) refuse(`The backup lacks the table ${name}, so it is incomplete.`)
+  }
+  if (theirs.size !== manifest.tables.length) refuse('The backup lists a table twice.')
+}
+
+/** Every entry in the ZIP, by name, without decompressing any. */
+function entryNames(zip: Uint8Array): string[] {
+  const names: string[] = []
+  try {
+    unzipSync(zip, {
+      filter: (file) => {
+        names.push(file.name)
+        return false
+      },
+    })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    refuse(`The file is not a readable ZIP file (${reason}): it is damaged or not a backup.`)
+  }
+  return names
+}
+
+/**
+ * Checks a backup completely before anything is touched: a ZIP, a backup.json of this format and
+ * of this app's database version listing exactly this database's tables, every entry present and
+ * of the size and SHA-256 listed, every line a JSON record, the rows counted as listed, and the
+ * settings readable. Refuses with a sentence naming what is wrong (which entry, which line).
+ */
+export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<VerifiedBackup> {
+  const names = entryNames(zip)
+  if (!names.includes(backupPaths.manifest)) {
+    refuse(`The file has no ${backupPaths.manifest}, so it is not a Compliance Desk backup.`)
+  }
+  const manifestBytes = entryBytes(zip, backupPaths.manifest)
+  const { format } = parseJson(manifestBytes, backupPaths.manifest, formatOnlySchema)
+  if (format !== backupFormat) {
+    refuse(`The file's backup.json is of the format ${format}, which this version does not read.`)
+  }
+  const manifest = parseJson(manifestBytes, backupPaths.manifest, backupManifestSchema)
+  checkVersionAndTables(db, manifest)
+  const listed = new Set([
+    backupPaths.manifest,
+    backupPaths.settings,
+    ...manifest.tables.flatMap((table) => table.entries.map((entry) => entry.path)),
+  ])
+  const extra = names.find((name) => !listed.has(name))
+  if (extra !== undefined) refuse(`The backup holds ${extra}, which its backup.json does not list.`)
+  if (listed.size !== names.length) refuse('The backup lists an entry twice, or holds one twice.')
+  const rows: Record<string, number> = {}
+  for (const table of manifest.tables) {
+    let counted = 0
+    for (const entry of table.entries) {
+      const bytes = entryBytes(zip, entry.path)
+      await checkBytes(bytes, entry.path, entry)
+      const entryRowCount = entryRows(bytes, entry.path).length
+      if (entryRowCount !== entry.rows) {
+        refuse(
+          `The backup's entry ${entry.path} holds ${entryRowCount.toLocaleString()} rows where backup.json says ${entry.rows.toLocaleString()}.`,
+        )
+      }
+      counted += entryRowCount
+    }
+    if (counted !== table.rows) {
+      refuse(
+        `The backup's table ${table.name} holds ${counted.toLocaleString()} rows where backup.json says ${table.rows.toLocaleString()}.`,
+      )
+    }
+    rows[table.name] = counted
+  }
+  const settingsBytes = entryBytes(zip, backupPaths.settings)
+  await checkBytes(settingsBytes, backupPaths.settings, manifest.settings)
+  const settings = parseJson(settingsBytes, backupPaths.settings, backupSettingsSchema)
+  return { manifest, settings, zip, rows }
+}
+
+/** Verification against the app's database (its tables and version). */
+export const backupReader = onAppDatabase({ verifyBackup })

@@ -1,0 +1,100 @@
+import { Dexie, type IndexableType, type Table } from 'dexie'
+import type { BridgeOutput } from '../../../../shared/bridge'
+import type { CallBridge } from '../../bridge/bridgeCall'
+import { onAppDatabase, schemaVersion, type AppDatabase } from '../database/appDatabase'
+
+export type FinishedBackup = BridgeOutput<'backup.finish'>
+
+/** Rows read from IndexedDB at a time: large enough that each read is one quick getAll. */
+const rowsPerRead = 1000
+/**
+ * Characters of NDJSON per bridge call and ZIP entry. JSON-escaped for the call, a chunk stays
+ * well under the browser host's 16 MiB body limit; a few MB per call keeps round trips few.
+ */
+const charsPerChunk = 3 * 1024 * 1024
+/** A backup that cannot finish within this is stuck (the host gone): its snapshot is let go. */
+const callTimeoutMs = 5 * 60_000
+
+/** The primary key of a row, read with the table's own key path (every table's key is inbound). */
+export function primaryKeyOf(table: Table, row: unknown): IndexableType {
+  const keyPath = table.schema.primKey.keyPath
+  if (keyPath === undefined || keyPath === null) {
+    throw new Error(`Table ${table.name} has no key path, so its rows cannot be backed up alone.`)
+  }
+  return Dexie.getByKeyPath(row as object, keyPath) as IndexableType
+}
+
+/** A table's rows in primary-key order, a batch at a time, never the whole table at once. */
+async function* rowBatches(table: Table): AsyncGenerator<unknown[]> {
+  let after: IndexableType | undefined
+  for (;;) {
+    const from = after === undefined ? table.orderBy(':id') : table.where(':id').above(after)
+    const rows = await from.limit(rowsPerRead).toArray()
+    if (rows.length > 0) yield rows
+    if (rows.length < rowsPerRead) return
+    after = primaryKeyOf(table, rows[rows.length - 1])
+  }
+}
+
+/** How many rows each table holds now. */
+export async function countRows(db: AppDatabase): Promise<Record<string, number>> {
+  const counts = await Promise.all(db.tables.map((table) => table.count()))
+  return Object.fromEntries(db.tables.map((table, index) => [table.name, counts[index] ?? 0]))
+}
+
+/**
+ * Backs up every table of the database, whichever tables it has, as NDJSON chunks the main side
+ * writes into one ZIP. All is read in one read-only transaction, so the backup is one moment's
+ * state (a case and its audit trail agree) even while the app keeps working; writes made
+ * meanwhile wait for it. Dexie.waitFor keeps that transaction open across the bridge calls.
+ */
+export async function writeBackup(
+  db: AppDatabase,
+  call: CallBridge,
+  onProgress: (rowsDone: number, rowsTotal: number) => void = () => undefined,
+): Promise<FinishedBackup> {
+  const tables = db.tables
+  const { backupId } = await call('backup.begin', {
+    schemaVersion,
+    tables: tables.map((table) => table.name),
+  })
+  // One chunk is on its way while the next is read: the main side compresses and hashes in its
+  // own process meanwhile. Waiting for it before the next keeps at most two chunks in memory.
+  let sending: Promise<unknown> = Promise.resolve()
+  const send = async (table: string, ndjson: string) => {
+    await Dexie.waitFor(sending, callTimeoutMs)
+    sending = call('backup.addEntry', { backupId, table, ndjson })
+    // Its failure is reported by the next wait for it, not as an unhandled rejection meanwhile.
+    sending.catch(() => undefined)
+  }
+  try {
+    await db.transaction('r', tables, async () => {
+      const counts = await Promise.all(tables.map((table) => table.count()))
+      const total = counts.reduce((sum, count) => sum + count, 0)
+      let done = 0
+      onProgress(done, total)
+      for (const table of tables) {
+        let chunk = ''
+        for await (const rows of rowBatches(table)) {
+          for (const row of rows) {
+            chunk += `${JSON.stringify(row)}\n`
+            if (chunk.length < charsPerChunk) continue
+            await send(table.name, chunk)
+            chunk = ''
+          }
+          done += rows.length
+          onProgress(done, total)
+        }
+        if (chunk !== '') await send(table.name, chunk)
+      }
+      await Dexie.waitFor(sending, callTimeoutMs)
+    })
+    return await call('backup.finish', { backupId })
+  } catch (error) {
+    await call('backup.abort', { backupId }).catch(() => undefined)
+    throw error
+  }
+}
+
+/** Backups of the app's database. */
+export const backupWriter = onAppDatabase({ writeBackup, countRows })

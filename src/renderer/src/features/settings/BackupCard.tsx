@@ -1,0 +1,96 @@
+import { Alert, Button, Card, Code, Divider, Stack, Text } from '@mantine/core'
+import { IconDatabaseExport } from '@tabler/icons-react'
+import { useState } from 'react'
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
+import { formatBytes, startDownload } from '../../components/fileDelivery'
+import { backupWriter, type FinishedBackup } from '../../data/backup/backupWriter'
+import { describeRows } from './backupLabels'
+import { RestoreBackup } from './RestoreBackup'
+
+type BackupState =
+  | { kind: 'idle' }
+  | { kind: 'running'; done: number; total: number }
+  | { kind: 'done'; result: FinishedBackup }
+  | { kind: 'failed'; message: string }
+
+function BackupDone({ result }: { result: FinishedBackup }) {
+  const rows = Object.fromEntries(result.tables.map(({ name, rows }) => [name, rows]))
+  return (
+    <Alert color="green" variant="light" title="Backup written" data-testid="backup-done">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {result.delivery.kind === 'saved'
+          ? `Saved to ${result.delivery.path}`
+          : `Downloaded as “${result.fileName}”`}{' '}
+        ({formatBytes(result.bytes)}): {describeRows(rows)}.
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        SHA-256 of the file: <Code>{result.sha256}</Code>
+      </Text>
+    </Alert>
+  )
+}
+
+/** One file with all local data, and the way back from it (on this or another computer). */
+export function BackupCard({ onRestored }: { onRestored: () => void }) {
+  const [state, setState] = useState<BackupState>({ kind: 'idle' })
+  const run = async () => {
+    setState({ kind: 'running', done: 0, total: 0 })
+    try {
+      const result = await backupWriter.writeBackup(callBridge, (done, total) =>
+        setState({ kind: 'running', done, total }),
+      )
+      if (result.delivery.kind === 'download') {
+        startDownload(result.delivery.url, result.delivery.fileName)
+      }
+      setState({ kind: 'done', result })
+    } catch (error) {
+      if (error instanceof BridgeCallError && error.name === bridgeErrorNames.cancelled) {
+        return setState({ kind: 'idle' })
+      }
+      setState({ kind: 'failed', message: errorMessage(error) })
+    }
+  }
+  return (
+    <Card withBorder radius="sm" padding="md" data-testid="backup-card">
+      <Stack gap="sm">
+        <div>
+          <Text fw={600}>Backup</Text>
+          <Text size="sm" c="dimmed">
+            One file with every check and its evidence, the cases with their notes, decisions and
+            audit trails, cached entities, the outbox, and the environments’ addresses. API keys are
+            never in it. Restoring it here or on another computer replaces all data there.
+          </Text>
+        </div>
+        <Stack gap="xs" align="flex-start">
+          <Button
+            leftSection={<IconDatabaseExport size={16} />}
+            loading={state.kind === 'running'}
+            onClick={() => void run()}
+            data-testid="backup-start"
+          >
+            Back up all data…
+          </Button>
+          {state.kind === 'running' && state.total > 0 && (
+            <Text size="sm" c="dimmed" data-testid="backup-progress">
+              Writing {state.done.toLocaleString()} of {state.total.toLocaleString()} records…
+            </Text>
+          )}
+        </Stack>
+        {state.kind === 'failed' && (
+          <Alert
+            color="red"
+            variant="light"
+            title="The backup was not written"
+            data-testid="backup-error"
+          >
+            {state.message} Nothing partial was left behind; try again once this is fixed.
+          </Alert>
+        )}
+        {state.kind === 'done' && <BackupDone result={state.result} />}
+        <Divider />
+        <RestoreBackup onRestored={onRestored} />
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,12 @@
+const counted = (count: number, one: string, many: string): string =>
+  `${count.toLocaleString()} ${count === 1 ? one : many}`
+
+/** "20,000 checks, 1,000 cases and 8,212 other records", from rows per table. */
+export function describeRows(rows: Record<string, number>): string {
+  const { checks = 0, cases = 0, ...others } = rows
+  const other = Object.values(others).reduce((sum, count) => sum + count, 0)
+  return `${counted(checks, 'check', 'checks')}, ${counted(cases, 'case', 'cases')} and ${counted(other, 'other record', 'other records')}`
+}
+
+export const hasRows = (rows: Record<string, number>): boolean =>
+  Object.values(rows).some((count) => count > 0)

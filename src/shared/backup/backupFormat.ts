@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { serviceBaseUrlSchema } from '../bridge/settingsContract'
+import { environmentIdSchema, remoteEnvironmentIdSchema } from '../environments'
+import { sha256HexSchema } from '../evidence/bundleFormat'
+
+/** Written into every backup's manifest; a reader refuses any other. */
+export const backupFormat = 'compliance-desk-backup/1'
+
+/** A table's name as Dexie knows it; also a folder of the ZIP, so only plain characters. */
+export const backupTableNameSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)
+
+export const backupPaths = {
+  manifest: 'backup.json',
+  settings: 'settings.json',
+  /** One entry per chunk of a table's rows, one JSON row a line, numbered from 1. */
+  tableEntry: (table: string, chunk: number) =>
+    `tables/${table}/${String(chunk).padStart(5, '0')}.ndjson`,
+} as const
+
+export const backupEntrySchema = z.strictObject({
+  path: z.string().min(1),
+  rows: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  sha256: sha256HexSchema,
+})
+export type BackupEntry = z.infer<typeof backupEntrySchema>
+
+export const backupTableSchema = z.strictObject({
+  name: backupTableNameSchema,
+  rows: z.number().int().nonnegative(),
+  entries: z.array(backupEntrySchema),
+})
+export type BackupTable = z.infer<typeof backupTableSchema>
+
+/**
+ * The main side's settings as a backup holds them: addresses and the active environment, and
+ * which environments had a key, so a restore can say which keys to enter again. Never a key.
+ */
+export const backupSettingsSchema = z.strictObject({
+  activeEnvironment: environmentIdSchema,
+  baseUrls: z.strictObject({
+    sandbox: serviceBaseUrlSchema.optional(),
+    production: serviceBaseUrlSchema.optional(),
+  }),
+  keysHeld: z.array(remoteEnvironmentIdSchema),
+})
+export type BackupSettings = z.infer<typeof backupSettingsSchema>
+
+export const backupManifestSchema = z.strictObject({
+  format: z.literal(backupFormat),
+  createdAt: z.iso.datetime(),
+  app: z.literal('Compliance Desk'),
+  appVersion: z.string(),
+  /** The IndexedDB schema version the rows are shaped for. */
+  schemaVersion: z.number().int().positive(),
+  tables: z.array(backupTableSchema),
+  settings: z.strictObject({
+    path: z.literal(backupPaths.settings),
+    bytes: z.number().int().nonnegative(),
+    sha256: sha256HexSchema,
+  }),
+})
+export type BackupManifest = z.infer<typeof backupManifestSchema>
+
+/** `Compliance Desk backup 2026-11-22 0930.zip`: sorts by time, nothing a file system objects to. */
+export const backupFileName = (createdAt: Date): string => {
+  const iso = createdAt.toISOString()
+  return `Compliance Desk backup ${iso.slice(0, 10)} ${iso.slice(11, 13)}${iso.slice(14, 16)}.zip`
+}
