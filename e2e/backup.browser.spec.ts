@@ -67,7 +67,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await settings.open()
   const download = await settings.backup.backUp()
   await expect(settings.backup.done).toContainText(download.suggestedFilename())
-  await expect(settings.backup.done).toContainText('1 check, 1 case and')
+  await expect(settings.backup.done).toContainText('2 checks, 1 case and')
   await shell.releaseClock()
   await saveScreen(shell.page, 'backup-02-done', settings.backup.root)
   const backupPath = join(workDir, download.suggestedFilename())
@@ -101,7 +101,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await other.pages.settings.open()
   await otherBackup.chooseFile(backupPath)
   await expect(otherBackup.verified).toContainText('every entry matches its SHA-256')
-  await expect(otherBackup.verified).toContainText('1 check, 1 case and')
+  await expect(otherBackup.verified).toContainText('2 checks, 1 case and')
   await otherBackup.restore()
   await expect(otherBackup.confirmation).toContainText('replaces the 0 checks, 1 case and')
   await saveScreen(other.pages.shell.page, 'backup-04-confirmation')
@@ -109,7 +109,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await expect(otherBackup.confirmation).toBeHidden()
   await otherBackup.restore()
   await otherBackup.confirmReplace()
-  await expect(otherBackup.restored).toContainText('1 check, 1 case and')
+  await expect(otherBackup.restored).toContainText('2 checks, 1 case and')
   await expect(otherBackup.keysNeeded).toContainText('enter the key again for Production')
   await saveScreen(other.pages.shell.page, 'backup-05-restored', otherBackup.root)
   await expect(other.pages.settings.baseUrlInput('production')).toHaveValue(productionUrl)
@@ -117,6 +117,10 @@ test('back up everything, restore it into a fresh profile on another computer, a
 
   // Everything as it was on the first computer.
   await other.pages.history.open()
+  // The check that ran, and the attempt the service could not take before it was queued.
+  await expect(other.pages.history.rows).toHaveCount(2)
+  await expect(other.pages.history.rows.nth(0)).toHaveAttribute('data-outcome', 'failed')
+  await other.pages.history.filterByOutcome('succeeded')
   await expect(other.pages.history.rows).toHaveCount(1)
   await other.pages.history.openRow(0)
   await expect(other.pages.history.result.root).toContainText(sanctioned)
