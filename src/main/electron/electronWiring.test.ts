@@ -197,6 +197,18 @@ describe('the export save dialog', () => {
     )
   })
 
+  it('says when it saves a backup rather than evidence', async () => {
+    const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: '/home/me/b.zip' }))
+    const choose = saveDialogChooser({ showSaveDialog }, () => null, '/home/me')
+    await choose('Compliance Desk backup.zip', 'backup')
+    expect(showSaveDialog).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Back up all data',
+        filters: [{ name: 'Compliance Desk backup (ZIP)', extensions: ['zip'] }],
+      }),
+    )
+  })
+
   it('answers null when the user cancels', async () => {
     const showSaveDialog = vi.fn(async () => ({ canceled: true, filePath: '' }))
     const choose = saveDialogChooser({ showSaveDialog }, () => null, '/home/me')

@@ -84,7 +84,7 @@ export class BackupService {
 
   async begin(schemaVersion: number, tables: string[]): Promise<{ backupId: string }> {
     if (new Set(tables).size !== tables.length) throw refuse('A table was named twice.')
-    const target = await this.destination.open(backupFileName(this.now()))
+    const target = await this.destination.open(backupFileName(this.now()), 'backup')
     if (!target) {
       throw new ServiceError(
         bridgeErrorNames.cancelled,

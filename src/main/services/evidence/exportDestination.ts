@@ -17,8 +17,11 @@ export interface ExportTarget {
  * the finished file to the browser as a download. Null means the user cancelled.
  */
 export interface ExportDestination {
-  open(suggestedFileName: string): Promise<ExportTarget | null>
+  open(suggestedFileName: string, kind?: SavedFileKind): Promise<ExportTarget | null>
 }
+
+/** What is being saved, so a save dialog can say so. */
+export type SavedFileKind = 'evidence' | 'backup'
 
 /**
  * A file the user chose (Electron's save dialog): written beside it under `.partial`, renamed
@@ -26,11 +29,11 @@ export interface ExportDestination {
  * chosen name.
  */
 export function chosenFileDestination(
-  choosePath: (suggestedFileName: string) => Promise<string | null>,
+  choosePath: (suggestedFileName: string, kind: SavedFileKind) => Promise<string | null>,
 ): ExportDestination {
   return {
-    open: async (suggestedFileName) => {
-      const path = await choosePath(suggestedFileName)
+    open: async (suggestedFileName, kind = 'evidence') => {
+      const path = await choosePath(suggestedFileName, kind)
       if (path === null) return null
       const partialPath = `${path}.partial`
       await rm(partialPath, { force: true })
