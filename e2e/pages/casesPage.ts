@@ -71,6 +71,9 @@ export class CasesPage {
 
   async create(title: string, subject: string, description: string): Promise<void> {
     await this.page.getByRole('button', { name: 'New case' }).click()
+    // The dialog focuses its first field once it has opened; filling before that, on a busy
+    // machine, let the focus move back to the title mid-way and type the subject into it.
+    await expect(this.page.getByTestId('new-case-title')).toBeFocused()
     await this.page.getByTestId('new-case-title').fill(title)
     await this.page.getByTestId('new-case-subject').fill(subject)
     await this.page.getByTestId('new-case-description').fill(description)
