@@ -24,6 +24,7 @@ const withChangedCheck = (backup: Uint8Array): Uint8Array => {
 test('back up everything, restore it into a fresh profile on another computer, and it is all there; a damaged copy changes nothing', async ({
   shell,
   search,
+  history,
   cases,
   entities,
   outbox,
@@ -65,6 +66,10 @@ test('back up everything, restore it into a fresh profile on another computer, a
   // on the wire while the backup is made (one that is would be restored as interrupted).
   await outbox.attemptNow('cryptoCheck')
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
+  // The attempt has settled once its pending row has left History: the check that ran, and the
+  // search the service could not take, remain.
+  await history.open()
+  await expect(history.rows).toHaveCount(2)
   await shell.holdClock()
   await settings.open()
   const download = await settings.backup.backUp()
