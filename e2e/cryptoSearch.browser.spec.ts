@@ -99,12 +99,7 @@ test('production: the check is billed only after confirmation, and an earlier ch
   shell,
   sandbox,
 }) => {
-  const production = sandbox.environment('production')
-  await settings.open()
-  await settings.saveBaseUrl('production', production.baseUrl)
-  await settings.saveKey('production', production.secretKey)
-  await expect(settings.keyLast4('production')).toBeVisible()
-  await settings.activate('Production')
+  await settings.useProduction(sandbox.environment('production'))
   await expect(shell.activeEnvironment).toContainText('Production')
 
   await search.open()

@@ -103,11 +103,7 @@ test('a billed check cut off by the app’s own process dying may have been bill
   settings,
   sandbox,
 }) => {
-  const production = sandbox.environment('production')
-  await settings.open()
-  await settings.saveBaseUrl('production', production.baseUrl)
-  await settings.saveKey('production', production.secretKey)
-  await settings.activate('Production')
+  await settings.useProduction(sandbox.environment('production'))
   await expect(shell.activeEnvironment).toContainText('Production')
 
   // The service runs (and bills) the check, then is slow to answer: the host dies meanwhile.
@@ -152,11 +148,7 @@ test('an unreadable answer to a billed check is kept, byte for byte, on the atte
   shell,
   sandbox,
 }) => {
-  const production = sandbox.environment('production')
-  await settings.open()
-  await settings.saveBaseUrl('production', production.baseUrl)
-  await settings.saveKey('production', production.secretKey)
-  await settings.activate('Production')
+  await settings.useProduction(sandbox.environment('production'))
   await expect(shell.activeEnvironment).toContainText('Production')
 
   sandbox.injectFault({ kind: 'malformedJson' }, { times: 1 })

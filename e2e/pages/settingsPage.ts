@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import type { EnvironmentId } from '../../src/shared/environments'
 import { BackupCard } from './backupCard'
 
@@ -76,5 +76,14 @@ export class SettingsPage {
 
   async activate(label: string): Promise<void> {
     await this.page.getByTestId('settings-screen').getByText(label, { exact: true }).first().click()
+  }
+
+  /** Production pointed at `service` (the sandbox's production workspace), with its key, active. */
+  async useProduction(service: { baseUrl: string; secretKey: string }): Promise<void> {
+    await this.open()
+    await this.saveBaseUrl('production', service.baseUrl)
+    await this.saveKey('production', service.secretKey)
+    await expect(this.keyLast4('production')).toBeVisible()
+    await this.activate('Production')
   }
 }

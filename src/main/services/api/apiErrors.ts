@@ -1,4 +1,5 @@
 import { bridgeErrorNames } from '../../../shared/bridge'
+import type { Evidence } from '../../../shared/bridge/evidenceSchema'
 import { ServiceError } from '../serviceError'
 import type { ErrorEnvelope } from './apiEnvelopes'
 
@@ -17,6 +18,18 @@ export const unexpectedResponse = (
     bridgeErrorNames.unexpectedResponse,
     `${label} answered with something unexpected (HTTP ${status}): "${excerpt(bodyText) || 'empty body'}". Try again later; if it persists, check the base URL in Settings.`,
     { status, mayHaveReachedService },
+  )
+
+/**
+ * A success envelope whose data the app cannot read: the request was done (a billed check was
+ * charged), so it may have reached the service, and the answer is kept as evidence.
+ */
+export const unreadableData = (
+  label: string,
+  reply: { status: number; data: unknown; evidence: Evidence },
+): ServiceError =>
+  unexpectedResponse(label, reply.status, JSON.stringify(reply.data) ?? '', true).withEvidence(
+    reply.evidence,
   )
 
 export const unreachable = (

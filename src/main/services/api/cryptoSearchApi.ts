@@ -4,7 +4,7 @@ import { cryptoCategoryNames } from '../../../shared/api/cryptoCategories'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import type { ApiClient, ApiRequest } from './apiClient'
-import { unexpectedResponse } from './apiErrors'
+import { unreadableData } from './apiErrors'
 
 export interface CryptoSearchRequest {
   query: string
@@ -102,13 +102,7 @@ export async function runCryptoSearch(
   })
   const parsed = checkDataSchema.safeParse(reply.data)
   if (!parsed.success) {
-    // A success envelope means the check ran (and a billed one was charged).
-    throw unexpectedResponse(
-      environment.label,
-      reply.status,
-      JSON.stringify(reply.data) ?? '',
-      true,
-    ).withEvidence(reply.evidence)
+    throw unreadableData(environment.label, reply)
   }
   const categories = categoriesOf(parsed.data)
   const categoryCount = countsOf(parsed.data.categoryCount, categories)

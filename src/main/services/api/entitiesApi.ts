@@ -11,7 +11,7 @@ import type { ResolvedEnvironment } from '../environments/environmentService'
 import { ServiceError } from '../serviceError'
 import type { ApiClient, ApiRequest, ApiSuccess } from './apiClient'
 import { linkRelations } from './apiEnvelopes'
-import { unexpectedResponse } from './apiErrors'
+import { unreadableData } from './apiErrors'
 
 /** Spec 4.3: data is `{total, page, limit, list}`; item shape is not shown, so only `id` is relied on. */
 const entityListDataSchema = z.looseObject({
@@ -35,7 +35,7 @@ export async function listEntities(
   })
   const data = entityListDataSchema.safeParse(reply.data)
   if (!data.success) {
-    throw unexpectedResponse(environment.label, reply.status, JSON.stringify(reply.data), true)
+    throw unreadableData(environment.label, reply)
   }
   const relations = linkRelations(reply.links)
   const { total, list } = data.data
@@ -59,12 +59,7 @@ const fetched = (
 ): FetchedEntity => {
   const entity = entitySchema.safeParse(reply.data)
   if (!entity.success) {
-    throw unexpectedResponse(
-      environment.label,
-      reply.status,
-      JSON.stringify(reply.data) ?? '',
-      true,
-    ).withEvidence(reply.evidence)
+    throw unreadableData(environment.label, reply)
   }
   return { environment: environment.id, fetchedAt: now().toISOString(), entity: entity.data }
 }

@@ -1,37 +1,16 @@
 import { Alert, Button, Code, Stack, Text } from '@mantine/core'
 import { IconFileZip } from '@tabler/icons-react'
-import { useState } from 'react'
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import { BridgeCallError, callBridge } from '../../bridge/bridgeClient'
-import { formatBytes, startDownload } from '../../components/fileDelivery'
+import { callBridge } from '../../bridge/bridgeClient'
+import { formatBytes } from '../../components/fileDelivery'
+import { useFileDelivery } from '../../components/useFileDelivery'
 import { caseErrorMessage } from './caseErrorMessage'
-import { caseExport, type FinishedExport } from '../../data/cases/caseExport'
-
-type ExportState =
-  | { kind: 'idle' }
-  | { kind: 'running'; sent: number; total: number }
-  | { kind: 'done'; result: FinishedExport }
-  | { kind: 'failed'; message: string }
+import { caseExport } from '../../data/cases/caseExport'
 
 export function ExportCaseButton({ caseId }: { caseId: string }) {
-  const [state, setState] = useState<ExportState>({ kind: 'idle' })
-  const run = async () => {
-    setState({ kind: 'running', sent: 0, total: 0 })
-    try {
-      const result = await caseExport.exportCase(callBridge, caseId, (sent, total) =>
-        setState({ kind: 'running', sent, total }),
-      )
-      if (result.delivery.kind === 'download') {
-        startDownload(result.delivery.url, result.delivery.fileName)
-      }
-      setState({ kind: 'done', result })
-    } catch (error) {
-      if (error instanceof BridgeCallError && error.name === bridgeErrorNames.cancelled) {
-        return setState({ kind: 'idle' })
-      }
-      setState({ kind: 'failed', message: caseErrorMessage(error) })
-    }
-  }
+  const { state, run } = useFileDelivery(
+    (onProgress) => caseExport.exportCase(callBridge, caseId, onProgress),
+    caseErrorMessage,
+  )
   return (
     <Stack gap="xs">
       <Button
@@ -46,7 +25,7 @@ export function ExportCaseButton({ caseId }: { caseId: string }) {
       </Button>
       {state.kind === 'running' && state.total > 0 && (
         <Text size="xs" c="dimmed">
-          Writing {state.sent.toLocaleString()} of {state.total.toLocaleString()} checks…
+          Writing {state.done.toLocaleString()} of {state.total.toLocaleString()} checks…
         </Text>
       )}
       {state.kind === 'failed' && (

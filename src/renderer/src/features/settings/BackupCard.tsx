@@ -1,18 +1,11 @@
 import { Alert, Button, Card, Code, Divider, Stack, Text } from '@mantine/core'
 import { IconDatabaseExport } from '@tabler/icons-react'
-import { useState } from 'react'
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
-import { formatBytes, startDownload } from '../../components/fileDelivery'
+import { callBridge, errorMessage } from '../../bridge/bridgeClient'
+import { formatBytes } from '../../components/fileDelivery'
+import { useFileDelivery } from '../../components/useFileDelivery'
 import { backupWriter, type FinishedBackup } from '../../data/backup/backupWriter'
 import { describeRows } from './backupLabels'
 import { RestoreBackup } from './RestoreBackup'
-
-type BackupState =
-  | { kind: 'idle' }
-  | { kind: 'running'; done: number; total: number }
-  | { kind: 'done'; result: FinishedBackup }
-  | { kind: 'failed'; message: string }
 
 function BackupDone({ result }: { result: FinishedBackup }) {
   const rows = Object.fromEntries(result.tables.map(({ name, rows }) => [name, rows]))
@@ -33,24 +26,10 @@ function BackupDone({ result }: { result: FinishedBackup }) {
 
 /** One file with all local data, and the way back from it (on this or another computer). */
 export function BackupCard({ onRestored }: { onRestored: () => void }) {
-  const [state, setState] = useState<BackupState>({ kind: 'idle' })
-  const run = async () => {
-    setState({ kind: 'running', done: 0, total: 0 })
-    try {
-      const result = await backupWriter.writeBackup(callBridge, (done, total) =>
-        setState({ kind: 'running', done, total }),
-      )
-      if (result.delivery.kind === 'download') {
-        startDownload(result.delivery.url, result.delivery.fileName)
-      }
-      setState({ kind: 'done', result })
-    } catch (error) {
-      if (error instanceof BridgeCallError && error.name === bridgeErrorNames.cancelled) {
-        return setState({ kind: 'idle' })
-      }
-      setState({ kind: 'failed', message: errorMessage(error) })
-    }
-  }
+  const { state, run } = useFileDelivery(
+    (onProgress) => backupWriter.writeBackup(callBridge, onProgress),
+    errorMessage,
+  )
   return (
     <Card withBorder radius="sm" padding="md" data-testid="backup-card">
       <Stack gap="sm">
