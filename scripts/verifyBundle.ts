@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises'
+import type { SignatureCheck } from '../src/shared/evidence/bundleSignature'
 import { verifyBundle } from '../src/shared/evidence/verifyBundle'
+import {
+  fingerprintSchema,
+  groupedFingerprint,
+  normaliseFingerprint,
+} from '../src/shared/identity/investigator'
 
 const problemLabels = {
   unreadable: 'UNREADABLE',
@@ -9,15 +15,46 @@ const problemLabels = {
   added: 'ADDED',
   changed: 'CHANGED',
   'audit-trail': 'AUDIT TRAIL',
+  unsigned: 'UNSIGNED',
+  signature: 'SIGNATURE',
+  signer: 'SIGNER',
 } as const
 
-/** `npm run verify-bundle -- FILE.zip`: exit 0 only when every file matches the manifest. */
+function signatureLine(signature: SignatureCheck): string {
+  if (signature.status === 'unsigned') return 'Signed by: nobody (the bundle carries no signature)'
+  if (!signature.signer) return 'Signed by: unknown (the signature file cannot be read)'
+  const { name, email, organisation, fingerprint } = signature.signer
+  const verdict = signature.status === 'valid' ? 'valid signature' : 'signature NOT valid'
+  return `Signed by: ${name} <${email}>, ${organisation}; key ${groupedFingerprint(fingerprint)} (${verdict})`
+}
+
+const usage = 'Usage: npm run verify-bundle -- FILE.zip [--signer FINGERPRINT]'
+
+function parseArgs(args: string[]): { path: string; signer?: string } | null {
+  const rest = [...args]
+  let signer: string | undefined
+  const at = rest.indexOf('--signer')
+  if (at !== -1) {
+    signer = rest[at + 1]
+    if (!signer || !fingerprintSchema.safeParse(normaliseFingerprint(signer)).success) return null
+    rest.splice(at, 2)
+  }
+  const [path, ...extra] = rest
+  return path && extra.length === 0 && !path.startsWith('--') ? { path, signer } : null
+}
+
+/**
+ * `npm run verify-bundle -- FILE.zip [--signer FINGERPRINT]`: exit 0 only when every file matches
+ * the manifest, the manifest's signature is valid and, when asked, made by that key.
+ */
 async function main(args: string[]): Promise<number> {
-  const [path, ...extra] = args
-  if (!path || extra.length > 0) {
-    console.error('Usage: npm run verify-bundle -- FILE.zip')
+  const parsed = parseArgs(args)
+  if (!parsed) {
+    console.error(usage)
+    console.error('FINGERPRINT is the 32 hexadecimal characters Settings shows (spaces allowed).')
     return 2
   }
+  const { path, signer: expectedSigner } = parsed
   let zip: Uint8Array
   try {
     zip = await readFile(path)
@@ -25,24 +62,29 @@ async function main(args: string[]): Promise<number> {
     console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
     return 2
   }
-  const result = verifyBundle(zip)
+  const result = verifyBundle(zip, { expectedSigner })
   console.log(`Bundle: ${path}`)
   if (result.manifest) {
     const { case: evidenceCase, createdAt, files } = result.manifest
     console.log(`Case: ${evidenceCase.title} (${evidenceCase.id}), exported ${createdAt}`)
     console.log(`Files listed: ${files.length}, matching: ${result.matched}`)
   }
+  console.log(signatureLine(result.signature))
   for (const problem of result.problems) {
     console.log(
       `${problemLabels[problem.kind]} ${problem.path ?? ''} ${problem.detail}`.replace(/\s+/g, ' '),
     )
   }
+  if (result.ok) {
+    console.log(
+      'OK: every file matches its SHA-256 and size in the manifest, and the signature over the manifest is valid.',
+    )
+    return 0
+  }
   console.log(
-    result.ok
-      ? 'OK: every file matches its SHA-256 and size in the manifest.'
-      : `FAILED: ${result.problems.length} problem(s); this bundle is not as it was exported.`,
+    `FAILED: ${result.problems.length} problem(s); this bundle is not as it was exported and signed.`,
   )
-  return result.ok ? 0 : 1
+  return 1
 }
 
 main(process.argv.slice(2)).then(

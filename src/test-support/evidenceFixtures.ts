@@ -1,10 +1,23 @@
+import { readFileSync } from 'node:fs'
 import type { BridgeReply } from '../shared/bridge'
 import type { ExportedCheck, ExportedEntity, ExportPart } from '../shared/bridge/evidenceContract'
 import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { nextAuditEntry } from '../shared/cases/auditChain'
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../shared/cases/caseSchemas'
 import { hitDecisionId, hitsOf } from '../shared/cases/checkHits'
-import type { ExportResult } from '../main/services/evidence/evidenceExporter'
+import type { BundleSigning, ExportResult } from '../main/services/evidence/evidenceExporter'
+import { openSigningKey } from '../main/services/identity/signingKey'
+import { sessionKeyStore } from '../main/services/keys/secretKeyStore'
+import type { MainSideOnSandbox } from './mainSideOnSandbox'
+import type { Actor } from '../shared/identity/investigator'
+
+/** The investigator every fixture's records name. */
+export const fixtureActor: Actor = {
+  name: 'Ana Fixture',
+  email: 'ana@example.org',
+  organisation: 'Example Compliance Ltd',
+  fingerprint: '0123456789abcdef0123456789abcdef',
+}
 
 /** For tests and the bench: a closed case over given checks, every hit decided, with its trail. */
 export interface CaseFixture {
@@ -61,7 +74,13 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
   const append = (action: string, summary: string, after: unknown): void => {
     trail = [
       ...trail,
-      nextAuditEntry(caseId, trail[trail.length - 1], { action, summary, before: null, after }, at),
+      nextAuditEntry(
+        caseId,
+        trail[trail.length - 1],
+        { action, summary, before: null, after },
+        fixtureActor,
+        at,
+      ),
     ]
   }
   append('created', 'Case created', { title: caseRecord.title })
@@ -85,6 +104,18 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
   }
 }
 
+/** The fixture's investigator signing with a fresh key, for exporters made without the main side. */
+export async function fixtureSigning(): Promise<BundleSigning> {
+  const key = await openSigningKey(sessionKeyStore('fixture key'))
+  const { fingerprint: _ignored, ...investigator } = fixtureActor
+  return {
+    signer: async () => ({
+      signer: { ...investigator, fingerprint: key.fingerprint, publicKey: key.publicKey },
+      key,
+    }),
+  }
+}
+
 type BridgeCall = (method: string, input: unknown) => Promise<BridgeReply<unknown>>
 
 const unwrap = async <T>(reply: Promise<BridgeReply<unknown>>): Promise<T> => {
@@ -99,6 +130,8 @@ export async function exportThroughBridge(
   fixture: CaseFixture,
   batchSize = 50,
 ): Promise<ExportResult> {
+  const { fingerprint: _ignored, ...investigator } = fixtureActor
+  await unwrap(call('identity.setInvestigator', { investigator }))
   const { exportId } = await unwrap<{ exportId: string }>(
     call('evidence.beginExport', { case: fixture.caseRecord }),
   )
@@ -111,4 +144,18 @@ export async function exportThroughBridge(
   await send({ kind: 'decisions', items: fixture.decisions })
   await send({ kind: 'auditTrail', items: fixture.auditTrail })
   return unwrap<ExportResult>(call('evidence.finishExport', { exportId }))
+}
+
+/** Exports through the bridge and fetches the bundle the way the browser host would serve it. */
+export async function exportedBundle(
+  app: MainSideOnSandbox,
+  fixture: CaseFixture,
+  batchSize = 50,
+): Promise<Uint8Array> {
+  const result = await exportThroughBridge(app.call, fixture, batchSize)
+  if (result.delivery.kind !== 'download') throw new Error('expected a download')
+  const token = result.delivery.url.split('/').pop() ?? ''
+  const file = app.mainSide.downloads.take(token)
+  if (!file) throw new Error('the download was not registered')
+  return readFileSync(file.path)
 }

@@ -11,6 +11,7 @@ import {
 } from '../services/environments/environmentService'
 import { DownloadDestination, type ExportDestination } from '../services/evidence/exportDestination'
 import { EvidenceExporter } from '../services/evidence/evidenceExporter'
+import { createIdentityService } from '../services/identity/identityService'
 import { openRequestJournal } from '../services/journal/requestJournal'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
@@ -59,7 +60,8 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const downloads = new DownloadDestination(join(options.dataDir, 'exports'))
   await downloads.removeLeftovers()
   const destination = options.exportDestination ?? downloads
-  const exporter = new EvidenceExporter(destination, packageJson.version)
+  const identity = createIdentityService(settings, keyStore)
+  const exporter = new EvidenceExporter(destination, packageJson.version, identity)
   const backup = new BackupService(destination, environments, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
   return {
@@ -70,6 +72,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       journal,
       exporter,
       backup,
+      identity,
     }),
     keyStore,
     localSandbox,

@@ -6,6 +6,7 @@ import { createEntity, getEntity, listEntities } from '../services/api/entitiesA
 import type { RequestRegistry } from '../services/api/requestRegistry'
 import type { EnvironmentService } from '../services/environments/environmentService'
 import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
+import type { IdentityService } from '../services/identity/identityService'
 import type { RequestJournal } from '../services/journal/requestJournal'
 
 export interface MainServices {
@@ -15,6 +16,7 @@ export interface MainServices {
   journal: RequestJournal
   exporter: EvidenceExporter
   backup: BackupService
+  identity: IdentityService
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -25,6 +27,7 @@ export function createBridgeHandlers({
   journal,
   exporter,
   backup,
+  identity,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -78,5 +81,10 @@ export function createBridgeHandlers({
     'backup.finish': ({ backupId }) => backup.finish(backupId),
     'backup.abort': ({ backupId }) => backup.abort(backupId),
     'backup.restoreSettings': ({ settings }) => backup.restoreSettings(settings),
+    'identity.get': () => identity.view(),
+    'identity.setInvestigator': ({ investigator }) => identity.setInvestigator(investigator),
+    'identity.trustSigner': ({ publicKey, investigator }) =>
+      identity.trustSigner(publicKey, investigator),
+    'identity.forgetSigner': ({ fingerprint }) => identity.forgetSigner(fingerprint),
   }
 }

@@ -4,6 +4,7 @@ import { cryptoContract } from './cryptoContract'
 import { entitiesContract } from './entitiesContract'
 import { evidenceContract } from './evidenceContract'
 import type { BridgeReply } from './errors'
+import { identityContract } from './identityContract'
 import { requestsContract } from './requestsContract'
 import { settingsContract } from './settingsContract'
 
@@ -15,6 +16,7 @@ export const bridgeContract = {
   ...settingsContract,
   ...evidenceContract,
   ...backupContract,
+  ...identityContract,
 }
 
 export type BridgeContract = typeof bridgeContract

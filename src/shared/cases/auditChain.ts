@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import { canonicalJson } from './canonicalJson'
+import type { Actor } from '../identity/investigator'
 import type { AuditEntry } from './caseSchemas'
 
 /** The hash the first entry of a trail chains to. */
@@ -10,8 +11,18 @@ export type AuditChange = Pick<AuditEntry, 'action' | 'summary' | 'before' | 'af
 
 /** The hash of every member of an entry but its own hash: editing any of them breaks the chain. */
 export function auditEntryHash(entry: Omit<AuditEntry, 'hash'>): string {
-  const { caseId, seq, at, action, summary, before, after, prevHash } = entry
-  const text = canonicalJson({ caseId, seq, at, action, summary, before, after, prevHash })
+  const { caseId, seq, at, action, summary, before, after, prevHash, actor } = entry
+  const text = canonicalJson({
+    caseId,
+    seq,
+    at,
+    action,
+    summary,
+    before,
+    after,
+    prevHash,
+    ...(actor ? { actor } : {}),
+  })
   return bytesToHex(sha256(utf8ToBytes(text)))
 }
 
@@ -20,6 +31,7 @@ export function nextAuditEntry(
   caseId: string,
   previous: AuditEntry | undefined,
   change: AuditChange,
+  actor: Actor,
   at: string = new Date().toISOString(),
 ): AuditEntry {
   const unhashed = {
@@ -31,6 +43,7 @@ export function nextAuditEntry(
     before: change.before ?? null,
     after: change.after ?? null,
     prevHash: previous?.hash ?? genesisHash,
+    actor,
   }
   return { ...unhashed, hash: auditEntryHash(unhashed) }
 }

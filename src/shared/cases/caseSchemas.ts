@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { environmentIdSchema, type EnvironmentId } from '../environments'
+import { actorSchema } from '../identity/investigator'
 
 /** open → in review → escalated → closed; a closed case may be reopened, which the trail records. */
 export const caseStates = ['open', 'in_review', 'escalated', 'closed'] as const
@@ -80,6 +81,8 @@ export const caseNoteSchema = z.strictObject({
   caseId: z.string(),
   createdAt: z.iso.datetime(),
   text: requiredText(10000),
+  /** Absent only on notes written before the app recorded who did what. */
+  author: actorSchema.optional(),
 })
 export type CaseNote = z.infer<typeof caseNoteSchema>
 
@@ -98,6 +101,8 @@ export const hitDecisionSchema = z.strictObject({
   decision: hitDecisionKindSchema,
   rationale: reasonSchema,
   decidedAt: z.iso.datetime(),
+  /** Absent only on decisions made before the app recorded who did what. */
+  decidedBy: actorSchema.optional(),
 })
 export type HitDecision = z.infer<typeof hitDecisionSchema>
 
@@ -112,5 +117,10 @@ export const auditEntrySchema = z.strictObject({
   after: z.unknown(),
   prevHash: z.string().regex(/^[0-9a-f]{64}$/),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
+  /**
+   * Who made the change. Absent only on entries written before the app recorded it; such entries
+   * hash exactly as they always did, so their trails stay intact.
+   */
+  actor: actorSchema.optional(),
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>

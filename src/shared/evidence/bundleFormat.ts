@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { caseRecordSchema } from '../cases/caseSchemas'
+import { signerSchema } from '../identity/investigator'
 
 /** Written into every manifest; a reader refuses any other. */
 export const evidenceFormat = 'compliance-desk-evidence/1'
@@ -7,6 +8,8 @@ export const evidenceFormat = 'compliance-desk-evidence/1'
 /** Where each part of a case lives inside its bundle. */
 export const bundlePaths = {
   manifest: 'manifest.json',
+  /** The detached signature over manifest.json's exact bytes; the one file the manifest cannot list. */
+  signature: 'signature.json',
   case: 'case.json',
   entities: 'entities.json',
   notes: 'notes.json',
@@ -56,8 +59,23 @@ export const manifestSchema = z.looseObject({
     intact: z.boolean(),
   }),
   files: z.array(manifestFileSchema),
+  /** Who exported and signed the bundle; absent only in bundles made before signing existed. */
+  signer: signerSchema.optional(),
 })
 export type BundleManifest = z.infer<typeof manifestSchema>
+
+export const signatureFormat = 'compliance-desk-signature/1'
+
+export const bundleSignatureSchema = z.strictObject({
+  format: z.literal(signatureFormat),
+  algorithm: z.literal('Ed25519'),
+  signedFile: z.literal(bundlePaths.manifest),
+  /** Lets a verifier tell a manifest changed after signing from a signature that is simply wrong. */
+  manifestSha256: sha256HexSchema,
+  signer: signerSchema,
+  signature: z.string().regex(/^[0-9a-f]{128}$/, 'must be an Ed25519 signature in hex'),
+})
+export type BundleSignature = z.infer<typeof bundleSignatureSchema>
 
 /**
  * Why an entry name may not be used, or null when it is safe: it must stay inside the bundle

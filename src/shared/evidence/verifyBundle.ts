@@ -12,9 +12,19 @@ import {
   unsafePathReason,
   type BundleManifest,
 } from './bundleFormat'
+import { checkBundleSignature, type SignatureCheck } from './bundleSignature'
 
 export type BundleProblemKind =
-  'unreadable' | 'refused' | 'manifest' | 'missing' | 'added' | 'changed' | 'audit-trail'
+  | 'unreadable'
+  | 'refused'
+  | 'manifest'
+  | 'missing'
+  | 'added'
+  | 'changed'
+  | 'audit-trail'
+  | 'unsigned'
+  | 'signature'
+  | 'signer'
 
 export interface BundleProblem {
   kind: BundleProblemKind
@@ -29,6 +39,8 @@ export interface BundleVerification {
   /** Listed files whose size and SHA-256 match. */
   matched: number
   problems: BundleProblem[]
+  /** Who signed it and whether the signature holds; a bundle passes only with a valid one. */
+  signature: SignatureCheck
   /** The bundle's files by path (only safe ones, only when it could be read); import reads these. */
   files: ReadonlyMap<string, Uint8Array>
 }
@@ -149,7 +161,7 @@ function compareWithManifest(
     })
   }
   for (const path of files.keys()) {
-    if (path !== bundlePaths.manifest && !listed.has(path)) {
+    if (path !== bundlePaths.manifest && path !== bundlePaths.signature && !listed.has(path)) {
       problems.push({
         kind: 'added',
         path,
@@ -243,19 +255,36 @@ function checkAuditTrail(files: ReadonlyMap<string, Uint8Array>, problems: Bundl
 }
 
 /**
- * Checks a bundle against its manifest: every listed file present with its size and SHA-256,
- * nothing unlisted, no entry whose path could leave the bundle (such entries are refused before
+ * Checks a bundle against its manifest and its signature: every listed file present with its size
+ * and SHA-256, nothing unlisted, the manifest signed by the key it names (and by `expectedSigner`,
+ * a fingerprint, when given), no entry whose path could leave the bundle (such entries are refused before
  * they are even decompressed; nothing is ever written anywhere).
  */
-export function verifyBundle(zip: Uint8Array): BundleVerification {
+export function verifyBundle(
+  zip: Uint8Array,
+  options: { expectedSigner?: string } = {},
+): BundleVerification {
   const problems: BundleProblem[] = []
+  const unsigned: SignatureCheck = { status: 'unsigned' }
   const files = readEntries(zip, problems)
-  if (!files) return { ok: false, manifest: null, matched: 0, problems, files: new Map() }
+  if (!files) {
+    return { ok: false, manifest: null, matched: 0, problems, signature: unsigned, files: new Map() }
+  }
   const manifest = readManifest(files, problems)
   const matched = manifest ? compareWithManifest(manifest, files, problems) : 0
+  const signature = manifest
+    ? checkBundleSignature(files, manifest, problems, options.expectedSigner)
+    : unsigned
   if (manifest) {
     checkManifestAgreement(manifest, files, problems)
     checkAuditTrail(files, problems)
   }
-  return { ok: manifest !== null && problems.length === 0, manifest, matched, problems, files }
+  return {
+    ok: manifest !== null && signature.status === 'valid' && problems.length === 0,
+    manifest,
+    matched,
+    problems,
+    signature,
+    files,
+  }
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../test-support/mainSideOnSandbox'
 import {
   caseFixture,
+  exportedBundle,
   exportedCheckOf,
   exportThroughBridge,
   type CaseFixture,
@@ -39,17 +40,6 @@ const search = async (query: string): Promise<CryptoSearchResult> => {
   return reply.data as CryptoSearchResult
 }
 
-/** Exports through the bridge and fetches the bundle the way the browser host would serve it. */
-const exportBundle = async (caseFixtureToExport: CaseFixture): Promise<Uint8Array> => {
-  const result = await exportThroughBridge(app.call, caseFixtureToExport, 1)
-  if (result.delivery.kind !== 'download') throw new Error('expected a download')
-  const token = result.delivery.url.split('/').pop() ?? ''
-  const file = app.mainSide.downloads.take(token)
-  if (!file) throw new Error('the download was not registered')
-  expect(app.mainSide.downloads.take(token)).toBeNull()
-  return readFileSync(file.path)
-}
-
 const rezip = (edit: (files: Record<string, Uint8Array>) => void): Uint8Array => {
   const files = unzipSync(bundle)
   edit(files)
@@ -68,7 +58,7 @@ beforeAll(async () => {
   expect(planted.ok).toBe(true)
   const checks = [await search(sanctioned), await search(clean), await search(sanctioned)]
   fixture = caseFixture(checks.map((result, index) => exportedCheckOf(result, index)))
-  bundle = await exportBundle(fixture)
+  bundle = await exportedBundle(app, fixture, 1)
 })
 
 afterAll(async () => {
@@ -89,7 +79,7 @@ describe('exporting a case', () => {
     })
     expect(manifest.files.map((file) => file.path).sort()).toEqual(
       Object.keys(files)
-        .filter((path) => path !== 'manifest.json')
+        .filter((path) => path !== 'manifest.json' && path !== 'signature.json')
         .sort(),
     )
     expect(Object.keys(files)).toEqual(
@@ -216,8 +206,9 @@ describe('verifying a bundle', () => {
       })
     expect(
       problemsOf(editManifest((manifest) => (manifest.files[0]!.sha256 = 'f'.repeat(64)))),
-    ).toEqual(['changed case.json'])
+    ).toEqual(['changed case.json', 'signature signature.json'])
     expect(problemsOf(editManifest((manifest) => (manifest.case.title = 'Another case')))).toEqual([
+      'signature signature.json',
       'manifest manifest.json',
     ])
   })
@@ -246,7 +237,10 @@ describe('verifying a bundle', () => {
       entry.bytes = files['audit-trail.json'].length
       files['manifest.json'] = strToU8(JSON.stringify(manifest))
     })
-    expect(problemsOf(tampered)).toEqual(['audit-trail audit-trail.json'])
+    expect(problemsOf(tampered)).toEqual([
+      'signature signature.json',
+      'audit-trail audit-trail.json',
+    ])
   })
 
   it('refuses entries that are absolute or leave the bundle, and writes nothing', () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type {
   ExportDelivery,
@@ -17,8 +17,11 @@ import { hitDecisionId } from '../../../shared/cases/checkHits'
 import {
   bundlePaths,
   evidenceFormat,
+  signatureFormat,
   type BundleManifest,
+  type BundleSignature,
 } from '../../../shared/evidence/bundleFormat'
+import type { Signer } from '../../../shared/identity/investigator'
 import { ServiceError } from '../serviceError'
 import { BundleWriter } from './bundleWriter'
 import type { ExportDestination, ExportTarget } from './exportDestination'
@@ -34,8 +37,16 @@ export interface ExportResult {
   sha256: string
 }
 
+/** Who signs bundles: the identity service, or a stand-in in tests and the bench. */
+export interface BundleSigning {
+  signer(): Promise<{ signer: Signer; key: { sign(message: Uint8Array): string } }>
+}
+
+type Signing = Awaited<ReturnType<BundleSigning['signer']>>
+
 interface ExportSession {
   caseRecord: CaseRecord
+  signing: Signing
   target: ExportTarget
   writer: BundleWriter
   checks: ExportedCheckSummary[]
@@ -101,10 +112,13 @@ export class EvidenceExporter {
   constructor(
     private readonly destination: ExportDestination,
     private readonly appVersion: string,
+    private readonly signing: BundleSigning,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async begin(caseRecord: CaseRecord): Promise<{ exportId: string }> {
+    // Before the save dialog: an export that cannot be signed is refused before anything is asked.
+    const signing = await this.signing.signer()
     const target = await this.destination.open(bundleFileName(caseRecord, this.now()))
     if (!target) {
       throw new ServiceError(
@@ -117,6 +131,7 @@ export class EvidenceExporter {
     const writer = new BundleWriter(target.partialPath)
     this.sessions.set(exportId, {
       caseRecord,
+      signing,
       target,
       writer,
       checks: [],
@@ -172,8 +187,9 @@ export class EvidenceExporter {
           `${missing.length} linked check(s) were not sent, so the bundle would be incomplete.`,
         )
       }
-      const manifestFiles = await this.writeSummaries(session)
-      await session.writer.add(bundlePaths.manifest, jsonBytes(manifestFiles))
+      const manifest = jsonBytes(await this.writeSummaries(session))
+      await session.writer.add(bundlePaths.manifest, manifest)
+      await session.writer.add(bundlePaths.signature, jsonBytes(signManifest(session, manifest)))
       const written = await session.writer.finish()
       const delivery = await session.target.deliver()
       this.forget(exportId)
@@ -260,6 +276,7 @@ export class EvidenceExporter {
     )
     const report = renderReportHtml({
       createdAt,
+      signer: session.signing.signer,
       appVersion: this.appVersion,
       caseRecord,
       checks: session.checks,
@@ -297,6 +314,20 @@ export class EvidenceExporter {
         intact: auditCheck.intact,
       },
       files: [...writer.files],
+      signer: session.signing.signer,
     }
+  }
+}
+
+/** The detached signature over the manifest's exact bytes, as they are in the ZIP. */
+function signManifest(session: ExportSession, manifest: Uint8Array): BundleSignature {
+  const { signer, key } = session.signing
+  return {
+    format: signatureFormat,
+    algorithm: 'Ed25519',
+    signedFile: bundlePaths.manifest,
+    manifestSha256: createHash('sha256').update(manifest).digest('hex'),
+    signer,
+    signature: key.sign(manifest),
   }
 }

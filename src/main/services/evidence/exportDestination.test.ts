@@ -6,6 +6,7 @@ import type { CaseRecord } from '../../../shared/cases/caseSchemas'
 import { ServiceError } from '../serviceError'
 import { bundleFileName, EvidenceExporter } from './evidenceExporter'
 import { chosenFileDestination } from './exportDestination'
+import { fixtureSigning } from '../../../test-support/evidenceFixtures'
 
 const caseRecord: CaseRecord = {
   id: 'case_1',
@@ -35,6 +36,7 @@ describe('a file chosen in the save dialog', () => {
     const exporter = new EvidenceExporter(
       chosenFileDestination(async () => null),
       '0.0.0',
+      await fixtureSigning(),
     )
     const failure = await exporter.begin(caseRecord).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ServiceError)
@@ -46,6 +48,7 @@ describe('a file chosen in the save dialog', () => {
     const exporter = new EvidenceExporter(
       chosenFileDestination(async () => chosen),
       '0.0.0',
+      await fixtureSigning(),
     )
     const { exportId } = await exporter.begin(caseRecord)
     await expect.poll(() => existsSync(`${chosen}.partial`)).toBe(true)
@@ -61,6 +64,7 @@ describe('a folder that cannot be written', () => {
     const exporter = new EvidenceExporter(
       chosenFileDestination(async () => missingFolder),
       '0.0.0',
+      await fixtureSigning(),
     )
     const outcome = await exporter
       .begin(caseRecord)

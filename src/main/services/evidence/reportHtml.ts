@@ -12,11 +12,17 @@ import type {
   HitDecision,
 } from '../../../shared/cases/caseSchemas'
 import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
+import {
+  groupedFingerprint,
+  type Actor,
+  type Signer,
+} from '../../../shared/identity/investigator'
 import type { ExportedCheckSummary } from './exportModel'
 
 export interface ReportModel {
   createdAt: string
   appVersion: string
+  signer: Signer
   caseRecord: CaseRecord
   checks: readonly ExportedCheckSummary[]
   decisionOf: (checkId: string, hitKey: string) => HitDecision | undefined
@@ -72,10 +78,29 @@ const styles = `
   .undecided { color: #868e96; font-style: italic; }
   .note { border-left: 3px solid #ced4da; padding: 1mm 3mm; margin: 2mm 0; white-space: pre-wrap; }
   .intact { color: #2b8a3e; } .broken { color: #c92a2a; font-weight: 600; }
+  .signature { border: 1.5px solid #3b5bdb; border-radius: 3px; padding: 2mm 3mm; margin: 0 0 4mm; }
+  .signature p { margin: 0.5mm 0; }
+  .actor { color: #444; }
   footer { margin-top: 8mm; color: #666; font-size: 9pt; }
   @page { margin: 14mm 12mm; }
   @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
 `
+
+/** Who did something, as the report names them; entries from before actors were kept say so. */
+const actorName = (actor: Actor | undefined): string =>
+  actor
+    ? `${escapeHtml(actor.name)} <span class="actor">(${escapeHtml(actor.organisation)})</span>`
+    : '<span class="undecided">not recorded</span>'
+
+function signatureBox({ signer }: ReportModel): string {
+  return `<section class="signature" aria-label="Signature">
+  <p><strong>Signed by ${escapeHtml(signer.name)}</strong> &lt;${escapeHtml(signer.email)}&gt;, ${escapeHtml(signer.organisation)}</p>
+  <p>Key fingerprint <span class="mono">${groupedFingerprint(signer.fingerprint)}</span> (Ed25519)</p>
+  <p class="meta">The signature in signature.json covers manifest.json, which lists every other
+  file with its SHA-256. To check both and that this investigator signed it:
+  <span class="mono">npm run verify-bundle -- FILE.zip --signer ${signer.fingerprint}</span></p>
+</section>`
+}
 
 function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
   let hits = 0
@@ -127,7 +152,7 @@ function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
     .map((hit) => {
       const decision = model.decisionOf(check.localId, hit.hitKey)
       const verdict = decision
-        ? `<span class="decision-${decision.decision}">${hitDecisionLabels[decision.decision]}</span><br>${escapeHtml(decision.rationale)}`
+        ? `<span class="decision-${decision.decision}">${hitDecisionLabels[decision.decision]}</span><br>${escapeHtml(decision.rationale)}<br><span class="meta">by ${actorName(decision.decidedBy)}</span>`
         : '<span class="undecided">Undecided</span>'
       return `<tr><td>${escapeHtml(hit.category)}</td><td class="mono">${escapeHtml(hit.title)}</td>
         <td>${escapeHtml(hit.datasets.join(', '))}</td><td>${verdict}</td></tr>`
@@ -165,7 +190,7 @@ function notesSection({ notes }: ReportModel): string {
   return notes
     .map(
       (note) =>
-        `<div class="note"><div class="meta">${utc(note.createdAt)}</div>${escapeHtml(note.text)}</div>`,
+        `<div class="note"><div class="meta">${utc(note.createdAt)} · ${actorName(note.author)}</div>${escapeHtml(note.text)}</div>`,
     )
     .join('')
 }
@@ -177,11 +202,11 @@ function auditSection({ auditTrail, auditCheck }: ReportModel): string {
   const rows = auditTrail
     .map(
       (entry) =>
-        `<tr><td>${entry.seq}</td><td>${utc(entry.at)}</td><td>${escapeHtml(entry.summary)}</td>
-        <td class="mono">${entry.hash.slice(0, 12)}…</td></tr>`,
+        `<tr><td>${entry.seq}</td><td>${utc(entry.at)}</td><td>${actorName(entry.actor)}</td>
+        <td>${escapeHtml(entry.summary)}</td><td class="mono">${entry.hash.slice(0, 12)}…</td></tr>`,
     )
     .join('')
-  return `${status}<table><thead><tr><th>#</th><th>When</th><th>What</th><th>Hash</th></tr></thead>
+  return `${status}<table><thead><tr><th>#</th><th>When</th><th>Who</th><th>What</th><th>Hash</th></tr></thead>
     <tbody>${rows}</tbody></table>`
 }
 
@@ -203,8 +228,9 @@ export function renderReportHtml(model: ReportModel): string {
 <body>
 <header>
   <h1>${escapeHtml(caseRecord.title)}</h1>
-  <p class="meta">Case ${escapeHtml(caseRecord.id)} · exported ${utc(model.createdAt)} by Compliance Desk ${escapeHtml(model.appVersion)}</p>
+  <p class="meta">Case ${escapeHtml(caseRecord.id)} · exported ${utc(model.createdAt)} by ${escapeHtml(model.signer.name)} with Compliance Desk ${escapeHtml(model.appVersion)}</p>
 </header>
+${signatureBox(model)}
 <h2>Summary</h2>
 <table class="summary"><tbody>${summaryRows(model)}</tbody></table>
 ${caseRecord.description ? `<h2>Description</h2><div class="note">${escapeHtml(caseRecord.description)}</div>` : ''}
@@ -217,10 +243,10 @@ ${entitiesSection(model)}
 ${notesSection(model)}
 <h2>Audit trail</h2>
 ${auditSection(model)}
-<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json. The raw
-answers of the service are kept byte for byte in checks/*/response.raw. To check that nothing
-changed: <span class="mono">npm run verify-bundle -- FILE.zip</span>, or the Verify screen of
-Compliance Desk.</footer>
+<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json, signed in
+signature.json. The raw answers of the service are kept byte for byte in checks/*/response.raw. To
+check that nothing changed: <span class="mono">npm run verify-bundle -- FILE.zip</span>, or the
+Verify screen of Compliance Desk.</footer>
 </body>
 </html>
 `

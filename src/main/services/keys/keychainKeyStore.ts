@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module'
 import { bridgeErrorNames } from '../../../shared/bridge'
-import type { EnvironmentId } from '../../../shared/environments'
 import { ServiceError } from '../serviceError'
-import { sessionKeyStore, type SecretKeyStore } from './secretKeyStore'
+import { sessionKeyStore, type SecretKeyStore, type SecretSlot } from './secretKeyStore'
 
 /** The part of keytar this app uses; the real module and test fakes both satisfy it. */
 export interface KeytarModule {
@@ -42,27 +41,28 @@ const keychainFailure = (action: string): ServiceError =>
   )
 
 export function keychainKeyStore(keytar: KeytarModule, service: string): SecretKeyStore {
-  const account = (environment: EnvironmentId): string => `api-key:${environment}`
+  const account = (slot: SecretSlot): string =>
+    slot === 'signing-key' ? 'signing-key:ed25519' : `api-key:${slot}`
   return {
     kind: 'os-keychain',
     detail: 'Keys are stored in the operating system keychain.',
-    get: async (environment) => {
+    get: async (slot) => {
       try {
-        return await keytar.getPassword(service, account(environment))
+        return await keytar.getPassword(service, account(slot))
       } catch {
         throw keychainFailure('read the key')
       }
     },
-    set: async (environment, secretKey) => {
+    set: async (slot, secretKey) => {
       try {
-        await keytar.setPassword(service, account(environment), secretKey)
+        await keytar.setPassword(service, account(slot), secretKey)
       } catch {
         throw keychainFailure('store the key')
       }
     },
-    delete: async (environment) => {
+    delete: async (slot) => {
       try {
-        await keytar.deletePassword(service, account(environment))
+        await keytar.deletePassword(service, account(slot))
       } catch {
         throw keychainFailure('delete the key')
       }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openSigningKey } from '../identity/signingKey'
 import { loadKeytar, openKeyStore } from './keychainKeyStore'
 
 const keytar = loadKeytar()
@@ -19,14 +20,17 @@ describe('the real OS keychain through keytar', () => {
         await keytar.deletePassword(service, account)
   })
 
+  const requireKeychain = (context: { skip: () => void }): void => {
+    if (unavailableReason === null) return
+    // CI provides a keychain: there, its absence is a failure, never a skip.
+    if (process.env.CI)
+      throw new Error(`The real keychain test must run in CI, but ${unavailableReason}.`)
+    console.warn(`Skipping the real keychain test: ${unavailableReason}.`)
+    context.skip()
+  }
+
   it('stores, replaces and deletes a key', async (context) => {
-    if (unavailableReason !== null) {
-      // CI provides a keychain: there, its absence is a failure, never a skip.
-      if (process.env.CI)
-        throw new Error(`The real keychain test must run in CI, but ${unavailableReason}.`)
-      console.warn(`Skipping the real keychain test: ${unavailableReason}.`)
-      context.skip()
-    }
+    requireKeychain(context)
     const first = `sk_test_${randomBytes(12).toString('hex')}`
     const rotated = `sk_test_${randomBytes(12).toString('hex')}`
     await store.set('sandbox', first)
@@ -37,5 +41,16 @@ describe('the real OS keychain through keytar', () => {
     await store.delete('sandbox')
     expect(await store.get('sandbox')).toBeNull()
     expect(await keytar!.findCredentials(service)).toHaveLength(0)
+  })
+
+  it('keeps the private signing key in the keychain, beside the API keys, across restarts', async (context) => {
+    requireKeychain(context)
+    const made = await openSigningKey(store)
+    expect(made.storage).toBe('os-keychain')
+    const secret = await keytar!.getPassword(service, 'signing-key:ed25519')
+    expect(secret).toMatch(/^[0-9a-f]{64}$/)
+    const reopened = await openSigningKey(await openKeyStore({ keytar, service }))
+    expect(reopened.fingerprint).toBe(made.fingerprint)
+    expect(reopened.publicKey).not.toContain(secret!)
   })
 })

@@ -2,28 +2,31 @@ import type { EnvironmentId } from '../../../shared/environments'
 
 export type KeyStorageKind = 'os-keychain' | 'session-only'
 
-/** Where secret API keys live. Implementations never log or persist a key anywhere else. */
+/** What a secret is for: an environment's API key, or the investigator's private signing key. */
+export type SecretSlot = EnvironmentId | 'signing-key'
+
+/** Where secret API keys and the signing key live. Implementations never log or persist a key anywhere else. */
 export interface SecretKeyStore {
   readonly kind: KeyStorageKind
   /** One sentence for the settings screen: where keys are kept and, if not in a keychain, why. */
   readonly detail: string
-  get(environment: EnvironmentId): Promise<string | null>
-  set(environment: EnvironmentId, secretKey: string): Promise<void>
-  delete(environment: EnvironmentId): Promise<void>
+  get(slot: SecretSlot): Promise<string | null>
+  set(slot: SecretSlot, secretKey: string): Promise<void>
+  delete(slot: SecretSlot): Promise<void>
 }
 
 /** Fallback when no OS keychain can be used: keys live in this process's memory and die with it. */
 export function sessionKeyStore(detail: string): SecretKeyStore {
-  const keys = new Map<EnvironmentId, string>()
+  const keys = new Map<SecretSlot, string>()
   return {
     kind: 'session-only',
     detail,
-    get: async (environment) => keys.get(environment) ?? null,
-    set: async (environment, secretKey) => {
-      keys.set(environment, secretKey)
+    get: async (slot) => keys.get(slot) ?? null,
+    set: async (slot, secretKey) => {
+      keys.set(slot, secretKey)
     },
-    delete: async (environment) => {
-      keys.delete(environment)
+    delete: async (slot) => {
+      keys.delete(slot)
     },
   }
 }

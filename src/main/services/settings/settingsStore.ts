@@ -2,11 +2,14 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { environmentIdSchema } from '../../../shared/environments'
+import { investigatorSchema, trustedSignerSchema } from '../../../shared/identity/investigator'
 
 const persistedSettingsSchema = z.object({
   version: z.literal(1),
   activeEnvironment: environmentIdSchema,
   baseUrls: z.object({ sandbox: z.string().optional(), production: z.string().optional() }),
+  investigator: investigatorSchema.optional(),
+  trustedSigners: z.array(trustedSignerSchema).optional(),
 })
 export type PersistedSettings = z.infer<typeof persistedSettingsSchema>
 

@@ -1,0 +1,250 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import type { IdentityView } from '../../../shared/bridge/identityContract'
+import { bundlePaths, type BundleSignature } from '../../../shared/evidence/bundleFormat'
+import { verifyBundle } from '../../../shared/evidence/verifyBundle'
+import { keyFingerprint, type Signer } from '../../../shared/identity/investigator'
+import {
+  caseFixture,
+  exportedBundle,
+  exportedCheckOf,
+  fixtureActor,
+  type CaseFixture,
+} from '../../../test-support/evidenceFixtures'
+import {
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../../../test-support/mainSideOnSandbox'
+
+let app: MainSideOnSandbox
+let fixture: CaseFixture
+let bundle: Uint8Array
+let identity: IdentityView
+const workDir = mkdtempSync(join(tmpdir(), 'cd-signing-'))
+
+const json = (bytes: Uint8Array | undefined): unknown => JSON.parse(new TextDecoder().decode(bytes))
+const jsonBytes = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, null, 2)}\n`)
+const rezip = (edit: (files: Record<string, Uint8Array>) => void): Uint8Array => {
+  const files = unzipSync(bundle)
+  edit(files)
+  return zipSync(files)
+}
+const problemsOf = (zip: Uint8Array, expectedSigner?: string) =>
+  verifyBundle(zip, { expectedSigner }).problems.map((p) => `${p.kind}: ${p.detail}`)
+
+/** What someone without the investigator's key can do: sign their own edit with their own key. */
+function resign(files: Record<string, Uint8Array>, signer: Signer, secretKey: Uint8Array): void {
+  const manifestBytes = files[bundlePaths.manifest]!
+  const signature: BundleSignature = {
+    format: 'compliance-desk-signature/1',
+    algorithm: 'Ed25519',
+    signedFile: 'manifest.json',
+    manifestSha256: bytesToHex(sha256(manifestBytes)),
+    signer,
+    signature: bytesToHex(ed25519.sign(manifestBytes, secretKey)),
+  }
+  files[bundlePaths.signature] = jsonBytes(signature)
+}
+
+/** Rewrites one listed file and recomputes its manifest line, as the issue's tamperer did. */
+function editListedFile(files: Record<string, Uint8Array>, path: string, bytes: Uint8Array): void {
+  files[path] = bytes
+  const manifest = json(files[bundlePaths.manifest]) as {
+    files: Array<{ path: string; sha256: string; bytes: number }>
+  }
+  for (const file of manifest.files) {
+    if (file.path === path)
+      Object.assign(file, { sha256: bytesToHex(sha256(bytes)), bytes: bytes.length })
+  }
+  files[bundlePaths.manifest] = jsonBytes(manifest)
+}
+
+const call = async <T>(method: string, input: unknown): Promise<T> => {
+  const reply = await app.call(method, input)
+  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`)
+  return reply.data as T
+}
+
+beforeAll(async () => {
+  app = await startMainSideOnSandbox()
+  const result = await call<CryptoSearchResult>('crypto.search', {
+    requestId: crypto.randomUUID(),
+    query: '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
+    isSubjectConsent: true,
+    type: 'all',
+  })
+  fixture = caseFixture([exportedCheckOf(result, 0)])
+  bundle = await exportedBundle(app, fixture)
+  identity = await call<IdentityView>('identity.get', {})
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+describe('a signed export', () => {
+  it('carries a valid signature over manifest.json by the investigator, named in the manifest too', () => {
+    const result = verifyBundle(bundle)
+    expect(result.problems).toEqual([])
+    expect(result.ok).toBe(true)
+    const { fingerprint: _fixtureFingerprint, ...investigator } = fixtureActor
+    const signer = { ...investigator, ...identity.signingKey }
+    expect(result.signature).toEqual({
+      status: 'valid',
+      signer: { ...investigator, fingerprint: signer.fingerprint, publicKey: signer.publicKey },
+    })
+    expect(result.manifest?.signer?.fingerprint).toBe(identity.signingKey.fingerprint)
+    expect(keyFingerprint(identity.signingKey.publicKey)).toBe(identity.signingKey.fingerprint)
+  })
+
+  it('names the signer and the fingerprint on the report before anything else', () => {
+    const html = new TextDecoder().decode(unzipSync(bundle)['report.html'])
+    const signed = html.indexOf('Signed by Ana Fixture')
+    expect(signed).toBeGreaterThan(0)
+    expect(signed).toBeLessThan(html.indexOf('<h2>Summary</h2>'))
+    expect(html).toContain(identity.signingKey.fingerprint.slice(0, 4) + ' ')
+  })
+
+  it('never holds the private key, neither in the bundle nor in what the bridge answers', async () => {
+    const secret = await app.mainSide.keyStore.get('signing-key')
+    expect(secret).toMatch(/^[0-9a-f]{64}$/)
+    const everything = [bundle, ...Object.values(unzipSync(bundle))].map((bytes) =>
+      Buffer.from(bytes),
+    )
+    for (const content of everything) {
+      expect(content.includes(secret!)).toBe(false)
+      expect(content.includes(Buffer.from(secret!, 'hex'))).toBe(false)
+    }
+    expect(JSON.stringify(identity)).not.toContain(secret)
+  })
+
+  it('is refused before anything is written until the investigator has said who they are', async () => {
+    const fresh = await startMainSideOnSandbox()
+    try {
+      const reply = await fresh.call('evidence.beginExport', { case: fixture.caseRecord })
+      expect(reply).toMatchObject({
+        ok: false,
+        error: {
+          name: 'ValidationError',
+          message: expect.stringContaining('Say who you are first'),
+        },
+      })
+    } finally {
+      await fresh.stop()
+    }
+  })
+})
+
+describe('verifying the signature', () => {
+  it('fails an unsigned bundle with a named problem', () => {
+    const unsigned = rezip((files) => delete files[bundlePaths.signature])
+    const result = verifyBundle(unsigned)
+    expect(result.ok).toBe(false)
+    expect(result.signature).toEqual({ status: 'unsigned' })
+    expect(problemsOf(unsigned)).toEqual([expect.stringMatching(/^unsigned: is missing/)])
+  })
+
+  it('fails the issue’s tampering: decisions and hits.csv edited, manifest hashes recomputed', () => {
+    const tampered = rezip((files) => {
+      const decisions = json(files[bundlePaths.decisions]) as Array<{ decision: string }>
+      for (const decision of decisions) decision.decision = 'false_positive'
+      editListedFile(files, bundlePaths.decisions, jsonBytes(decisions))
+      const csv = new TextDecoder()
+        .decode(files[bundlePaths.hitsCsv])
+        .replaceAll('true_match', 'false_positive')
+      editListedFile(files, bundlePaths.hitsCsv, strToU8(csv))
+    })
+    expect(verifyBundle(tampered).ok).toBe(false)
+    expect(problemsOf(tampered)).toContain(
+      'signature: does not match manifest.json: the manifest was changed after it was signed',
+    )
+  })
+
+  it('fails a signature that is simply wrong, and one moved onto another signer’s name', () => {
+    const wrong = rezip((files) => {
+      const signature = json(files[bundlePaths.signature]) as BundleSignature
+      files[bundlePaths.signature] = jsonBytes({ ...signature, signature: 'ab'.repeat(64) })
+    })
+    expect(problemsOf(wrong)).toEqual([
+      'signature: is not a valid signature of manifest.json by the key it names',
+    ])
+    const secretKey = ed25519.utils.randomSecretKey()
+    const publicKey = bytesToHex(ed25519.getPublicKey(secretKey))
+    const mallory = {
+      ...fixtureActor,
+      name: 'Mallory',
+      publicKey,
+      fingerprint: keyFingerprint(publicKey),
+    }
+    const moved = rezip((files) => resign(files, mallory, secretKey))
+    expect(problemsOf(moved)).toEqual([
+      'signature: names a different signer than manifest.json does',
+    ])
+  })
+
+  it('fails, with --signer, a bundle re-signed by anyone else, however consistent', () => {
+    const secretKey = ed25519.utils.randomSecretKey()
+    const publicKey = bytesToHex(ed25519.getPublicKey(secretKey))
+    const mallory: Signer = { ...fixtureActor, publicKey, fingerprint: keyFingerprint(publicKey) }
+    const forged = rezip((files) => {
+      const manifest = json(files[bundlePaths.manifest]) as Record<string, unknown>
+      files[bundlePaths.manifest] = jsonBytes({ ...manifest, signer: mallory })
+      resign(files, mallory, secretKey)
+    })
+    const result = verifyBundle(forged, { expectedSigner: identity.signingKey.fingerprint })
+    expect(result.ok).toBe(false)
+    expect(result.signature).toMatchObject({
+      status: 'valid',
+      signer: { fingerprint: mallory.fingerprint },
+    })
+    expect(result.problems.map((p) => p.kind)).toEqual(['signer'])
+    expect(verifyBundle(bundle, { expectedSigner: identity.signingKey.fingerprint }).ok).toBe(true)
+  })
+})
+
+describe('npm run verify-bundle with --signer', () => {
+  const run = (...args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(process.cwd(), 'scripts/verifyBundle.ts'), ...args],
+      {
+        encoding: 'utf8',
+      },
+    )
+  const good = join(workDir, 'good.zip')
+  beforeAll(() => writeFileSync(good, bundle))
+
+  it('names the signer and exits 0 for the expected key, given with spaces as Settings shows it', () => {
+    const grouped = identity.signingKey.fingerprint.replace(/(.{4})(?=.)/g, '$1 ')
+    const passed = run(good, '--signer', grouped)
+    expect(passed.stdout).toContain(
+      'Signed by: Ana Fixture <ana@example.org>, Example Compliance Ltd',
+    )
+    expect(passed.stdout).toContain('(valid signature)')
+    expect(passed.status).toBe(0)
+  })
+
+  it('exits 1 naming the problem for another key, and 2 for a fingerprint that is not one', () => {
+    const failed = run(good, '--signer', 'f'.repeat(32))
+    expect(failed.stdout).toContain('SIGNER signature.json is by key')
+    expect(failed.status).toBe(1)
+    const unsigned = join(workDir, 'unsigned.zip')
+    writeFileSync(
+      unsigned,
+      rezip((files) => delete files[bundlePaths.signature]),
+    )
+    const refused = run(unsigned)
+    expect(refused.stdout).toContain('Signed by: nobody')
+    expect(refused.stdout).toContain('UNSIGNED signature.json is missing')
+    expect(refused.status).toBe(1)
+    expect(run(good, '--signer', 'not-a-fingerprint').status).toBe(2)
+  })
+})

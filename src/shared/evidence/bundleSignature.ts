@@ -1,0 +1,75 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { normaliseFingerprint, type Signer } from '../identity/investigator'
+import { keyFingerprint, verifyEd25519 } from '../identity/investigator'
+import { canonicalJson } from '../cases/canonicalJson'
+import { bundlePaths, bundleSignatureSchema, type BundleManifest } from './bundleFormat'
+import type { BundleProblem } from './verifyBundle'
+
+export type SignatureCheck =
+  | { status: 'valid'; signer: Signer }
+  /** Signed, but the signature does not hold: `signer` is who it claims to be from, if readable. */
+  | { status: 'invalid'; signer: Signer | null }
+  | { status: 'unsigned' }
+
+const parseJson = (bytes: Uint8Array): unknown => {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Checks the detached signature over manifest.json's exact bytes. The manifest names its signer
+ * too, inside the signed bytes, and both must name the same key: a signature cannot be moved onto
+ * another investigator's manifest, nor a manifest re-signed under a name it does not carry.
+ */
+export function checkBundleSignature(
+  files: ReadonlyMap<string, Uint8Array>,
+  manifest: BundleManifest,
+  problems: BundleProblem[],
+  expectedSigner?: string,
+): SignatureCheck {
+  const manifestBytes = files.get(bundlePaths.manifest)
+  const signatureBytes = files.get(bundlePaths.signature)
+  const fail = (detail: string, signer: Signer | null = null): SignatureCheck => {
+    problems.push({ kind: 'signature', path: bundlePaths.signature, detail })
+    return { status: 'invalid', signer }
+  }
+  if (!manifestBytes) return { status: 'unsigned' }
+  if (!signatureBytes) {
+    problems.push({
+      kind: 'unsigned',
+      path: bundlePaths.signature,
+      detail: 'is missing: the bundle is not signed, so nothing shows who made it or that it is unchanged since',
+    })
+    return { status: 'unsigned' }
+  }
+  const parsed = bundleSignatureSchema.safeParse(parseJson(signatureBytes))
+  if (!parsed.success) return fail('is not a readable signature file')
+  const { signer, signature, manifestSha256 } = parsed.data
+  if (keyFingerprint(signer.publicKey) !== signer.fingerprint) {
+    return fail("gives a fingerprint that is not its public key's", signer)
+  }
+  if (!manifest.signer || canonicalJson(manifest.signer) !== canonicalJson(signer)) {
+    return fail('names a different signer than manifest.json does', signer)
+  }
+  const manifestHash = bytesToHex(sha256(manifestBytes))
+  if (!verifyEd25519(signature, manifestBytes, signer.publicKey)) {
+    return fail(
+      manifestHash === manifestSha256
+        ? 'is not a valid signature of manifest.json by the key it names'
+        : 'does not match manifest.json: the manifest was changed after it was signed',
+      signer,
+    )
+  }
+  if (expectedSigner !== undefined && normaliseFingerprint(expectedSigner) !== signer.fingerprint) {
+    problems.push({
+      kind: 'signer',
+      path: bundlePaths.signature,
+      detail: `is by key ${signer.fingerprint}, not by the expected ${normaliseFingerprint(expectedSigner)}`,
+    })
+  }
+  return { status: 'valid', signer }
+}
