@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { fixtureActor } from '../test-support/evidenceFixtures'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 import type { BridgeOutput } from '../shared/bridge'
@@ -95,7 +96,11 @@ beforeAll(async () => {
     baseUrl: 'https://api.example.com/v2/api',
   })
   await call('keys.set', { environment: 'production', secretKey: productionKey })
-  const caseId = await createCase(source, { title: 'ACME', subject: 'ACME Ltd', description: '' })
+  const caseId = await createCase(source, fixtureActor, {
+    title: 'ACME',
+    subject: 'ACME Ltd',
+    description: '',
+  })
   for (const query of [sanctioned, sanctioned]) {
     const requestId = crypto.randomUUID()
     const result = await call('crypto.search', {
@@ -106,9 +111,9 @@ beforeAll(async () => {
     })
     const stored = toStoredCheck(requestId, query, query, result)
     await saveCheck(source, stored)
-    await linkCheck(source, caseId, stored)
+    await linkCheck(source, fixtureActor, caseId, stored)
     for (const hit of hitsOf(stored.check)) {
-      await decideHit(source, caseId, {
+      await decideHit(source, fixtureActor, caseId, {
         check: stored,
         hit,
         decision: 'true_match',
@@ -117,8 +122,12 @@ beforeAll(async () => {
     }
   }
   await saveEntityPage(source, await call('entities.list', { page: 1, limit: 5 }))
-  await linkEntity(source, caseId, { environment: 'local', id: 'ent_acme', name: 'ACME Ltd' })
-  await addNote(source, caseId, 'Reported to the FIU.')
+  await linkEntity(source, fixtureActor, caseId, {
+    environment: 'local',
+    id: 'ent_acme',
+    name: 'ACME Ltd',
+  })
+  await addNote(source, fixtureActor, caseId, 'Reported to the FIU.')
   await enqueue(source, 'local', { kind: 'cryptoCheck', query: sanctioned, queryKey: sanctioned })
   backup = download(await writeBackup(source, call))
 })
@@ -173,7 +182,7 @@ describe('a backup of all local data', () => {
 
   it('replaces the data already there, and a failure part-way leaves it untouched', async () => {
     const target = freshDatabase()
-    await createCase(target, {
+    await createCase(target, fixtureActor, {
       title: 'Older',
       subject: 'Kept if the restore fails',
       description: '',
@@ -201,7 +210,11 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
   let before: Record<string, unknown>
   beforeEach(async () => {
     target = freshDatabase()
-    await createCase(target, { title: 'Here before', subject: 'Untouched', description: '' })
+    await createCase(target, fixtureActor, {
+      title: 'Here before',
+      subject: 'Untouched',
+      description: '',
+    })
     before = await everything(target)
   })
   const refused = async (file: Uint8Array, reason: RegExp) => {

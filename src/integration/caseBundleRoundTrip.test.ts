@@ -1,10 +1,14 @@
 import 'fake-indexeddb/auto'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { fixtureActor } from '../test-support/evidenceFixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 import type { BridgeInput, BridgeOutput } from '../shared/bridge'
 import { hitsOf } from '../shared/cases/checkHits'
+import { unzipSync, zipSync } from 'fflate'
+import { investigatorOf } from '../shared/identity/investigator'
+import { bundlePaths } from '../shared/evidence/bundleFormat'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
 import {
   openAppDatabase,
@@ -22,7 +26,11 @@ import {
 } from '../renderer/src/data/cases/caseRepository'
 import { readCaseChecks } from '../renderer/src/data/cases/caseReads'
 import { exportCase, type BridgeCaller } from '../renderer/src/data/cases/caseExport'
-import { CaseAlreadyImportedError, importBundle } from '../renderer/src/data/cases/caseImport'
+import {
+  CaseAlreadyImportedError,
+  importBundle,
+  SignerNotKnownError,
+} from '../renderer/src/data/cases/caseImport'
 import { CaseRuleError } from '../renderer/src/data/cases/caseErrors'
 
 /**
@@ -57,6 +65,22 @@ const runCheck = async (query: string): Promise<string> => {
   return stored.localId
 }
 
+const reviewerActor = {
+  name: 'Rita Reviewer',
+  email: 'rita@example.org',
+  organisation: 'Audit LLP',
+  fingerprint: 'a'.repeat(32),
+}
+
+/** The reviewer's computer: its own key, and the investigator's marked as trusted. */
+const reviewerTrustingTheInvestigator = async () => {
+  const identity = await call('identity.get', {})
+  return {
+    own: { fingerprint: reviewerActor.fingerprint },
+    trusted: [{ fingerprint: identity.signingKey.fingerprint }],
+  }
+}
+
 const download = (finished: BridgeOutput<'evidence.finishExport'>): Uint8Array => {
   if (finished.delivery.kind !== 'download') throw new Error('expected a download')
   const file = app.mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
@@ -66,9 +90,10 @@ const download = (finished: BridgeOutput<'evidence.finishExport'>): Uint8Array =
 
 beforeAll(async () => {
   app = await startMainSideOnSandbox()
+  await call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) })
   investigator = openAppDatabase(`investigator-${crypto.randomUUID()}`)
   reviewer = openAppDatabase(`reviewer-${crypto.randomUUID()}`)
-  caseId = await createCase(investigator, {
+  caseId = await createCase(investigator, fixtureActor, {
     title: 'ACME wallets',
     subject: 'ACME Ltd',
     description: 'Alert 7',
@@ -76,9 +101,13 @@ beforeAll(async () => {
   for (const query of [sanctioned, sanctioned]) {
     const localId = await runCheck(query)
     const stored = (await investigator.checks.get(localId)) as StoredCheck | undefined
-    await linkCheck(investigator, caseId, { localId, query, fetchedAt: stored!.fetchedAt })
+    await linkCheck(investigator, fixtureActor, caseId, {
+      localId,
+      query,
+      fetchedAt: stored!.fetchedAt,
+    })
     for (const hit of hitsOf(stored!.check)) {
-      await decideHit(investigator, caseId, {
+      await decideHit(investigator, fixtureActor, caseId, {
         check: stored!,
         hit,
         decision: 'true_match',
@@ -86,9 +115,13 @@ beforeAll(async () => {
       })
     }
   }
-  await linkEntity(investigator, caseId, { environment: 'local', id: 'ent_acme', name: 'ACME Ltd' })
-  await addNote(investigator, caseId, 'Reported to the FIU.')
-  await closeCase(investigator, caseId, {
+  await linkEntity(investigator, fixtureActor, caseId, {
+    environment: 'local',
+    id: 'ent_acme',
+    name: 'ACME Ltd',
+  })
+  await addNote(investigator, fixtureActor, caseId, 'Reported to the FIU.')
+  await closeCase(investigator, fixtureActor, caseId, {
     outcome: 'reported',
     reason: 'Confirmed sanctioned wallet.',
   })
@@ -113,29 +146,78 @@ describe('a case exported by the renderer through the main side', () => {
   })
 
   it('imports on another computer as a read-only case with the same checks, byte for byte', async () => {
-    const imported = await importBundle(reviewer, verifyBundle(bundle), 'acme.zip')
-    expect(imported.origin).toMatchObject({ kind: 'imported', fileName: 'acme.zip' })
+    const imported = await importBundle(reviewer, verifyBundle(bundle), 'acme.zip', {
+      importer: reviewerActor,
+      known: await reviewerTrustingTheInvestigator(),
+    })
+    expect(imported.origin).toMatchObject({
+      kind: 'imported',
+      fileName: 'acme.zip',
+      signerTrust: 'trusted',
+      signer: { name: fixtureActor.name },
+      importedBy: reviewerActor,
+    })
     const original = await readCaseChecks(investigator, (await investigator.cases.get(caseId))!)
     const copy = await readCaseChecks(reviewer, imported)
     expect(copy.missing).toEqual([])
     expect(copy.checks).toEqual(original.checks)
     expect(await reviewer.auditEntries.count()).toBe(8)
     expect(await reviewer.checks.count()).toBe(0)
-    await expect(addNote(reviewer, caseId, 'edit')).rejects.toThrow(/read-only/)
+    await expect(addNote(reviewer, fixtureActor, caseId, 'edit')).rejects.toThrow(/read-only/)
   })
 
   it('asks before replacing an earlier import, and never imports over the case it came from', async () => {
-    await expect(importBundle(reviewer, verifyBundle(bundle), 'again.zip')).rejects.toBeInstanceOf(
-      CaseAlreadyImportedError,
-    )
+    const known = await reviewerTrustingTheInvestigator()
+    await expect(
+      importBundle(reviewer, verifyBundle(bundle), 'again.zip', { importer: reviewerActor, known }),
+    ).rejects.toBeInstanceOf(CaseAlreadyImportedError)
     const replaced = await importBundle(reviewer, verifyBundle(bundle), 'again.zip', {
       replace: true,
+      importer: reviewerActor,
+      known,
     })
     expect(replaced.origin?.fileName).toBe('again.zip')
     expect(await reviewer.auditEntries.count()).toBe(8)
-    await expect(importBundle(investigator, verifyBundle(bundle), 'own.zip')).rejects.toThrow(
-      /a case of this computer/,
+    const own = { own: { fingerprint: known.trusted[0]!.fingerprint }, trusted: [] }
+    await expect(
+      importBundle(investigator, verifyBundle(bundle), 'own.zip', {
+        importer: fixtureActor,
+        known: own,
+      }),
+    ).rejects.toThrow(/a case of this computer/)
+  })
+
+  it('asks before importing a bundle from an unknown signer or an unsigned one, and records it', async () => {
+    const stranger = { own: { fingerprint: 'e'.repeat(32) }, trusted: [] }
+    const elsewhere = openAppDatabase(`elsewhere-${crypto.randomUUID()}`)
+    const asked = importBundle(elsewhere, verifyBundle(bundle), 'acme.zip', {
+      importer: reviewerActor,
+      known: stranger,
+    })
+    await expect(asked).rejects.toBeInstanceOf(SignerNotKnownError)
+    await expect(asked).rejects.toThrow(/whose key this computer does not know/)
+    expect(await elsewhere.cases.count()).toBe(0)
+    const accepted = await importBundle(elsewhere, verifyBundle(bundle), 'acme.zip', {
+      importer: reviewerActor,
+      known: stranger,
+      acceptUnknownSigner: true,
+    })
+    expect(accepted.origin).toMatchObject({ signerTrust: 'unknown', importedBy: reviewerActor })
+
+    const files = unzipSync(bundle)
+    delete files[bundlePaths.signature]
+    const unsigned = verifyBundle(zipSync(files))
+    expect(unsigned.ok).toBe(false)
+    const options = { importer: reviewerActor, known: stranger, replace: true }
+    await expect(importBundle(elsewhere, unsigned, 'old.zip', options)).rejects.toThrow(
+      /not signed: nothing shows who made it/,
     )
+    const old = await importBundle(elsewhere, unsigned, 'old.zip', {
+      ...options,
+      acceptUnknownSigner: true,
+    })
+    expect(old.origin).toMatchObject({ signerTrust: 'unsigned', fileName: 'old.zip' })
+    expect(old.origin?.signer).toBeUndefined()
   })
 
   it('refuses to import a bundle that fails verification', async () => {
@@ -144,12 +226,16 @@ describe('a case exported by the renderer through the main side', () => {
     const verification = verifyBundle(tampered)
     expect(verification.ok).toBe(false)
     await expect(
-      importBundle(openAppDatabase('fresh'), verification, 'bad.zip'),
+      importBundle(openAppDatabase('fresh'), verification, 'bad.zip', {
+        importer: reviewerActor,
+        known: await reviewerTrustingTheInvestigator(),
+        acceptUnknownSigner: true,
+      }),
     ).rejects.toBeInstanceOf(CaseRuleError)
   })
 
   it('sends heavy answers in several calls, and keeps them byte for byte', async () => {
-    const heavyCase = await createCase(investigator, {
+    const heavyCase = await createCase(investigator, fixtureActor, {
       title: 'Heavy',
       subject: 'S',
       description: '',
@@ -172,7 +258,7 @@ describe('a case exported by the renderer through the main side', () => {
           },
         },
       })
-      await linkCheck(investigator, heavyCase, {
+      await linkCheck(investigator, fixtureActor, heavyCase, {
         localId,
         query: template.query,
         fetchedAt: template.fetchedAt,
@@ -199,8 +285,12 @@ describe('a case exported by the renderer through the main side', () => {
   })
 
   it('removes the partial bundle when a linked check is gone, and says why', async () => {
-    const second = await createCase(investigator, { title: 'Gone', subject: 'S', description: '' })
-    await linkCheck(investigator, second, {
+    const second = await createCase(investigator, fixtureActor, {
+      title: 'Gone',
+      subject: 'S',
+      description: '',
+    })
+    await linkCheck(investigator, fixtureActor, second, {
       localId: 'missing_check',
       query: 'x',
       fetchedAt: '2026-11-20T00:00:00.000Z',

@@ -9,7 +9,7 @@ import type { BundleSigning, ExportResult } from '../main/services/evidence/evid
 import { openSigningKey } from '../main/services/identity/signingKey'
 import { sessionKeyStore } from '../main/services/keys/secretKeyStore'
 import type { MainSideOnSandbox } from './mainSideOnSandbox'
-import type { Actor } from '../shared/identity/investigator'
+import { investigatorOf, type Actor } from '../shared/identity/investigator'
 
 /** The investigator every fixture's records name. */
 export const fixtureActor: Actor = {
@@ -107,7 +107,7 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
 /** The fixture's investigator signing with a fresh key, for exporters made without the main side. */
 export async function fixtureSigning(): Promise<BundleSigning> {
   const key = await openSigningKey(sessionKeyStore('fixture key'))
-  const { fingerprint: _ignored, ...investigator } = fixtureActor
+  const investigator = investigatorOf(fixtureActor)
   return {
     signer: async () => ({
       signer: { ...investigator, fingerprint: key.fingerprint, publicKey: key.publicKey },
@@ -130,8 +130,7 @@ export async function exportThroughBridge(
   fixture: CaseFixture,
   batchSize = 50,
 ): Promise<ExportResult> {
-  const { fingerprint: _ignored, ...investigator } = fixtureActor
-  await unwrap(call('identity.setInvestigator', { investigator }))
+  await unwrap(call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) }))
   const { exportId } = await unwrap<{ exportId: string }>(
     call('evidence.beginExport', { case: fixture.caseRecord }),
   )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { signerSchema } from '../identity/investigator'
 import {
   auditEntrySchema,
   caseNoteSchema,
@@ -72,6 +73,8 @@ export const evidenceContract = {
       files: z.number().int().nonnegative(),
       bytes: z.number().int().nonnegative(),
       sha256: z.string(),
+      /** Who signed it: the export's actor on the case's trail. */
+      signer: signerSchema,
     }),
   ),
   'evidence.abortExport': defineMethod(

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { environmentIdSchema, type EnvironmentId } from '../environments'
-import { actorSchema } from '../identity/investigator'
+import { actorSchema, signerSchema } from '../identity/investigator'
 
 /** open → in review → escalated → closed; a closed case may be reopened, which the trail records. */
 export const caseStates = ['open', 'in_review', 'escalated', 'closed'] as const
@@ -57,6 +57,11 @@ export const caseOriginSchema = z.strictObject({
   exportedAt: z.iso.datetime(),
   /** The SHA-256 of the bundle's manifest.json, which pins every file it lists. */
   manifestSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Who signed the bundle (absent when it was unsigned) and how this computer knew them. */
+  signer: signerSchema.optional(),
+  signerTrust: z.enum(['own', 'trusted', 'unknown', 'unsigned']).optional(),
+  /** Who imported it; with an unknown or missing signer, they were asked first and said yes. */
+  importedBy: actorSchema.optional(),
 })
 
 export const caseRecordSchema = z.strictObject({

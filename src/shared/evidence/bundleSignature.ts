@@ -42,7 +42,8 @@ export function checkBundleSignature(
     problems.push({
       kind: 'unsigned',
       path: bundlePaths.signature,
-      detail: 'is missing: the bundle is not signed, so nothing shows who made it or that it is unchanged since',
+      detail:
+        'is missing: the bundle is not signed, so nothing shows who made it or that it is unchanged since',
     })
     return { status: 'unsigned' }
   }

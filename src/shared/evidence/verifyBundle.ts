@@ -268,7 +268,14 @@ export function verifyBundle(
   const unsigned: SignatureCheck = { status: 'unsigned' }
   const files = readEntries(zip, problems)
   if (!files) {
-    return { ok: false, manifest: null, matched: 0, problems, signature: unsigned, files: new Map() }
+    return {
+      ok: false,
+      manifest: null,
+      matched: 0,
+      problems,
+      signature: unsigned,
+      files: new Map(),
+    }
   }
   const manifest = readManifest(files, problems)
   const matched = manifest ? compareWithManifest(manifest, files, problems) : 0

@@ -31,6 +31,21 @@ export type Actor = z.infer<typeof actorSchema>
 export const signerSchema = actorSchema.extend({ publicKey: publicKeyHexSchema })
 export type Signer = z.infer<typeof signerSchema>
 
+/** The person alone, without their key: what a form edits. */
+export const investigatorOf = ({ name, email, organisation }: Investigator): Investigator => ({
+  name,
+  email,
+  organisation,
+})
+
+/** The signer as an actor: who they are and their key's fingerprint, without the key itself. */
+export const actorOfSigner = ({ name, email, organisation, fingerprint }: Signer): Actor => ({
+  name,
+  email,
+  organisation,
+  fingerprint,
+})
+
 export function keyFingerprint(publicKeyHex: string): string {
   return bytesToHex(sha256(hexToBytes(publicKeyHex))).slice(0, 32)
 }

@@ -35,6 +35,7 @@ export interface ExportResult {
   files: number
   bytes: number
   sha256: string
+  signer: Signer
 }
 
 /** Who signs bundles: the identity service, or a stand-in in tests and the bench. */
@@ -199,6 +200,7 @@ export class EvidenceExporter {
         files: session.writer.files.length,
         bytes: written.bytes,
         sha256: written.sha256,
+        signer: session.signing.signer,
       }
     } catch (error) {
       await this.abort(exportId)

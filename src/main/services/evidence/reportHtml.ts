@@ -12,11 +12,7 @@ import type {
   HitDecision,
 } from '../../../shared/cases/caseSchemas'
 import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
-import {
-  groupedFingerprint,
-  type Actor,
-  type Signer,
-} from '../../../shared/identity/investigator'
+import { groupedFingerprint, type Actor, type Signer } from '../../../shared/identity/investigator'
 import type { ExportedCheckSummary } from './exportModel'
 
 export interface ReportModel {

@@ -1,8 +1,9 @@
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared/bridge'
 import type { ExportedCheck, ExportPart } from '../../../../shared/bridge/evidenceContract'
+import { actorOfSigner } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
-import { auditTrailOf } from './caseRepository'
+import { auditTrailOf, recordExport } from './caseRepository'
 import { readCaseChecks, readCaseEntities } from './caseReads'
 
 export type BridgeCaller = <M extends BridgeMethod>(
@@ -93,7 +94,13 @@ export async function exportCase(
       await send({ kind: 'decisions', items })
     const trail = await auditTrailOf(db, caseId).toArray()
     for (const items of inBatches(trail, recordsPerBatch)) await send({ kind: 'auditTrail', items })
-    return await call('evidence.finishExport', { exportId })
+    const finished = await call('evidence.finishExport', { exportId })
+    await recordExport(db, actorOfSigner(finished.signer), caseId, {
+      fileName: finished.fileName,
+      sha256: finished.sha256,
+      bytes: finished.bytes,
+    })
+    return finished
   } catch (error) {
     await call('evidence.abortExport', { exportId }).catch(() => undefined)
     throw error

@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/cases/caseSchemas'
 import { bundlePaths } from '../../../../shared/evidence/bundleFormat'
 import type { BundleVerification } from '../../../../shared/evidence/verifyBundle'
+import { trustOf, type Actor, type SignerTrust } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { auditTrailOf } from './caseRepository'
@@ -23,6 +24,43 @@ import { auditTrailOf } from './caseRepository'
 /** The bundle holds a case this computer already has as an import: replacing it is the user's call. */
 export class CaseAlreadyImportedError extends CaseRuleError {
   override name = 'CaseAlreadyImportedError'
+}
+
+/** Nothing shows who made the bundle, or this computer does not know its signer: the user decides. */
+export class SignerNotKnownError extends CaseRuleError {
+  override name = 'SignerNotKnownError'
+}
+
+/** The keys this computer knows: its own and those the user trusts. */
+export interface KnownKeys {
+  own: { fingerprint: string }
+  trusted: ReadonlyArray<{ fingerprint: string }>
+}
+
+export type BundleTrust = SignerTrust | 'unsigned'
+
+export function bundleTrust(verification: BundleVerification, known: KnownKeys): BundleTrust {
+  const { signature } = verification
+  if (signature.status !== 'valid') return 'unsigned'
+  return trustOf(signature.signer.fingerprint, known.own, known.trusted)
+}
+
+/**
+ * Only a bundle that verifies may be imported; a bundle made before bundles were signed (its only
+ * problem: no signature) may be too, once the user has been told.
+ */
+export function importable(verification: BundleVerification): boolean {
+  if (!verification.manifest) return false
+  return verification.problems.every((problem) => problem.kind === 'unsigned')
+}
+
+export interface ImportOptions {
+  replace?: boolean
+  /** Who imports, and the keys their computer knows. */
+  importer: Actor
+  known: KnownKeys
+  /** Set once the user has said yes to a bundle whose signer this computer does not know. */
+  acceptUnknownSigner?: boolean
 }
 
 const readPart = <T>(
@@ -88,14 +126,22 @@ export async function importBundle(
   db: AppDatabase,
   verification: BundleVerification,
   fileName: string,
-  { replace = false }: { replace?: boolean } = {},
+  { replace = false, importer, known, acceptUnknownSigner = false }: ImportOptions,
 ): Promise<CaseRecord> {
-  if (!verification.ok || !verification.manifest) {
+  if (!importable(verification) || !verification.manifest) {
     throw new CaseRuleError(
-      'Only a bundle that passes verification can be imported: this one does not match its manifest.',
+      'Only a bundle that passes verification can be imported: this one does not match its manifest or its signature.',
     )
   }
-  const { files, manifest } = verification
+  const { files, manifest, signature } = verification
+  const trust = bundleTrust(verification, known)
+  if ((trust === 'unknown' || trust === 'unsigned') && !acceptUnknownSigner) {
+    throw new SignerNotKnownError(
+      trust === 'unsigned'
+        ? 'This bundle is not signed: nothing shows who made it. Import it anyway? The case will be marked as imported unsigned.'
+        : `This bundle is signed by ${signature.status === 'valid' ? signature.signer.name : 'someone'}, whose key this computer does not know (not yours, not a trusted signer). Import it anyway? The case will be marked as from an unknown signer.`,
+    )
+  }
   const exported = readPart(files, bundlePaths.case, caseRecordSchema)
   const notes = readPart(files, bundlePaths.notes, z.array(caseNoteSchema))
   const decisions = readPart(files, bundlePaths.decisions, z.array(hitDecisionSchema))
@@ -114,6 +160,9 @@ export async function importBundle(
       fileName,
       exportedAt: manifest.createdAt,
       manifestSha256: bytesToHex(sha256(files.get(bundlePaths.manifest) ?? new Uint8Array())),
+      ...(signature.status === 'valid' ? { signer: signature.signer } : {}),
+      signerTrust: trust,
+      importedBy: importer,
     },
   }
   const tables = [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.importedCaseContents]

@@ -22,6 +22,7 @@ import {
 } from '../../../../shared/cases/caseSchemas'
 import { hitDecisionId, type CheckHit } from '../../../../shared/cases/checkHits'
 import type { EnvironmentId } from '../../../../shared/environments'
+import type { Actor } from '../../../../shared/identity/investigator'
 import {
   isStoredCheck,
   onAppDatabase,
@@ -38,11 +39,12 @@ export const auditTrailOf = (db: AppDatabase, caseId: string) =>
 /** `add`, never `put`: an entry with the same number already there fails the whole change. */
 async function appendAudit(
   db: AppDatabase,
+  actor: Actor,
   caseId: string,
   change: AuditChange,
   at: string,
 ): Promise<AuditEntry> {
-  const entry = nextAuditEntry(caseId, await auditTrailOf(db, caseId).last(), change, at)
+  const entry = nextAuditEntry(caseId, await auditTrailOf(db, caseId).last(), change, actor, at)
   await db.auditEntries.add(entry)
   return entry
 }
@@ -59,6 +61,7 @@ interface CaseChange {
  */
 async function changeCase(
   db: AppDatabase,
+  actor: Actor,
   caseId: string,
   work: (current: CaseRecord, at: string) => Promise<CaseChange> | CaseChange,
   { whenClosed = false }: { whenClosed?: boolean } = {},
@@ -76,12 +79,12 @@ async function changeCase(
       const at = new Date().toISOString()
       const { next, audit } = await work(current, at)
       await db.cases.put({ ...(next ?? current), updatedAt: at })
-      await appendAudit(db, caseId, audit, at)
+      await appendAudit(db, actor, caseId, audit, at)
     },
   )
 }
 
-export async function createCase(db: AppDatabase, input: NewCase): Promise<string> {
+export async function createCase(db: AppDatabase, actor: Actor, input: NewCase): Promise<string> {
   const details = newCaseSchema.parse(input)
   const id = `case_${crypto.randomUUID()}`
   const at = new Date().toISOString()
@@ -97,6 +100,7 @@ export async function createCase(db: AppDatabase, input: NewCase): Promise<strin
     })
     await appendAudit(
       db,
+      actor,
       id,
       { action: 'created', summary: `Case opened: ${details.title}`, before: null, after: details },
       at,
@@ -107,10 +111,11 @@ export async function createCase(db: AppDatabase, input: NewCase): Promise<strin
 
 export async function changeState(
   db: AppDatabase,
+  actor: Actor,
   caseId: string,
   state: CaseState,
 ): Promise<void> {
-  await changeCase(db, caseId, (current) => {
+  await changeCase(db, actor, caseId, (current) => {
     if (!statesReachableFrom(current.state).includes(state)) {
       throw new CaseRuleError(
         `A case that is ${caseStateLabels[current.state].toLowerCase()} cannot move to ${caseStateLabels[state].toLowerCase()}.`,
@@ -135,8 +140,13 @@ export interface Closing {
   undecidedHitsReason?: string
 }
 
-export async function closeCase(db: AppDatabase, caseId: string, closing: Closing): Promise<void> {
-  await changeCase(db, caseId, async (current, at) => {
+export async function closeCase(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  closing: Closing,
+): Promise<void> {
+  await changeCase(db, actor, caseId, async (current, at) => {
     const checks = (await db.checks.bulkGet(current.checkIds)).filter(
       (check): check is StoredCheck => check !== undefined && isStoredCheck(check),
     )
@@ -166,10 +176,16 @@ export async function closeCase(db: AppDatabase, caseId: string, closing: Closin
   })
 }
 
-export async function reopenCase(db: AppDatabase, caseId: string, reason: string): Promise<void> {
+export async function reopenCase(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  reason: string,
+): Promise<void> {
   const why = reasonSchema.parse(reason)
   await changeCase(
     db,
+    actor,
     caseId,
     (current) => {
       if (current.state !== 'closed') throw new CaseRuleError('Only a closed case can be reopened.')
@@ -194,8 +210,13 @@ export interface CheckRef {
   fetchedAt: string
 }
 
-export async function linkCheck(db: AppDatabase, caseId: string, check: CheckRef): Promise<void> {
-  await changeCase(db, caseId, (current) => {
+export async function linkCheck(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  check: CheckRef,
+): Promise<void> {
+  await changeCase(db, actor, caseId, (current) => {
     if (current.checkIds.includes(check.localId)) {
       throw new CaseRuleError('This check is already linked to the case.')
     }
@@ -212,8 +233,13 @@ export async function linkCheck(db: AppDatabase, caseId: string, check: CheckRef
 }
 
 /** Unlinking a check also withdraws the decisions on its hits; the trail keeps them. */
-export async function unlinkCheck(db: AppDatabase, caseId: string, check: CheckRef): Promise<void> {
-  await changeCase(db, caseId, async (current) => {
+export async function unlinkCheck(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  check: CheckRef,
+): Promise<void> {
+  await changeCase(db, actor, caseId, async (current) => {
     const decisions = await db.hitDecisions
       .where('caseId')
       .equals(caseId)
@@ -240,11 +266,12 @@ export interface EntityRef {
 
 export async function linkEntity(
   db: AppDatabase,
+  actor: Actor,
   caseId: string,
   entity: EntityRef,
 ): Promise<void> {
   const key = entityKeyOf(entity.environment, entity.id)
-  await changeCase(db, caseId, (current) => {
+  await changeCase(db, actor, caseId, (current) => {
     if (current.entityKeys.includes(key))
       throw new CaseRuleError('This entity is already linked to the case.')
     return {
@@ -261,11 +288,12 @@ export async function linkEntity(
 
 export async function unlinkEntity(
   db: AppDatabase,
+  actor: Actor,
   caseId: string,
   entity: EntityRef,
 ): Promise<void> {
   const key = entityKeyOf(entity.environment, entity.id)
-  await changeCase(db, caseId, (current) => ({
+  await changeCase(db, actor, caseId, (current) => ({
     next: { ...current, entityKeys: current.entityKeys.filter((linked) => linked !== key) },
     audit: {
       action: 'entity-unlinked',
@@ -276,13 +304,19 @@ export async function unlinkEntity(
   }))
 }
 
-export async function addNote(db: AppDatabase, caseId: string, text: string): Promise<void> {
-  await changeCase(db, caseId, async (current, at) => {
+export async function addNote(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  text: string,
+): Promise<void> {
+  await changeCase(db, actor, caseId, async (current, at) => {
     const note = {
       id: `note_${crypto.randomUUID()}`,
       caseId,
       createdAt: at,
       text: caseNoteSchema.shape.text.parse(text),
+      author: actor,
     }
     await db.caseNotes.add(note)
     return { audit: { action: 'note-added', summary: 'Note added', before: null, after: note } }
@@ -299,10 +333,11 @@ export interface Deciding {
 /** Records (or revises) the decision on one hit; the trail keeps every earlier one. */
 export async function decideHit(
   db: AppDatabase,
+  actor: Actor,
   caseId: string,
   deciding: Deciding,
 ): Promise<void> {
-  await changeCase(db, caseId, async (current, at) => {
+  await changeCase(db, actor, caseId, async (current, at) => {
     if (!current.checkIds.includes(deciding.check.localId)) {
       throw new CaseRuleError('This check is not linked to the case.')
     }
@@ -320,6 +355,7 @@ export async function decideHit(
       decision: deciding.decision,
       rationale: deciding.rationale,
       decidedAt: at,
+      decidedBy: actor,
     })
     await db.hitDecisions.put(decision)
     return {
@@ -330,6 +366,41 @@ export async function decideHit(
         after: decision,
       },
     }
+  })
+}
+
+export interface ExportRecord {
+  fileName: string
+  sha256: string
+  bytes: number
+}
+
+/**
+ * Puts an export on the case's trail, with who signed it and the bundle's hash. Exporting does not
+ * change the case, so closed cases take the entry too; an imported case keeps the trail it came
+ * with, unchanged.
+ */
+export async function recordExport(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  exported: ExportRecord,
+): Promise<void> {
+  await db.transaction('rw', [db.cases, db.auditEntries], async () => {
+    const current = await db.cases.get(caseId)
+    if (!current || current.origin) return
+    await appendAudit(
+      db,
+      actor,
+      caseId,
+      {
+        action: 'exported',
+        summary: `Evidence bundle exported: ${exported.fileName}`,
+        before: null,
+        after: exported,
+      },
+      new Date().toISOString(),
+    )
   })
 }
 

@@ -5,7 +5,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCasesWith, useEditableCases } from '../../data/cases/caseQueries'
 import { entityKeyOf } from '../../../../shared/cases/caseSchemas'
-import { caseRepository, type CheckRef, type EntityRef } from '../../data/cases/caseRepository'
+import type { CheckRef, EntityRef } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 
 export type CaseLinkTarget =
   { kind: 'check'; check: CheckRef } | { kind: 'entity'; entity: EntityRef }
@@ -13,6 +14,7 @@ export type CaseLinkTarget =
 /** The cases a check or an entity belongs to, and a menu to add it to another open case. */
 export function AddToCase({ target }: { target: CaseLinkTarget }) {
   const [failure, setFailure] = useState<string | null>(null)
+  const caseActions = useCaseActions()
   const memberships = useCasesWith(
     target.kind === 'check'
       ? { checkId: target.check.localId }
@@ -23,8 +25,8 @@ export function AddToCase({ target }: { target: CaseLinkTarget }) {
   const add = (caseId: string) => {
     const linking =
       target.kind === 'check'
-        ? caseRepository.linkCheck(caseId, target.check)
-        : caseRepository.linkEntity(caseId, target.entity)
+        ? caseActions.linkCheck(caseId, target.check)
+        : caseActions.linkEntity(caseId, target.entity)
     linking
       .then(() => setFailure(null))
       .catch((error: unknown) => setFailure(caseErrorMessage(error)))

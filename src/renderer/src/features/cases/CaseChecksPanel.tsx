@@ -4,7 +4,7 @@ import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { CaseCheckCard } from './CaseCheckCard'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseChecks } from '../../data/cases/caseQueries'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkCheckModal } from './LinkCheckModal'
 import { PanelToolbar } from './PanelToolbar'
 
@@ -24,6 +24,7 @@ export function CaseChecksPanel({
   const [shown, setShown] = useState(pageSize)
   const [linking, setLinking] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const caseActions = useCaseActions()
   const view = useCaseChecks(caseRecord, shown)
   const loaded = view !== undefined
   useEffect(() => {
@@ -61,7 +62,7 @@ export function CaseChecksPanel({
           editable={editable}
           inHistory={!caseRecord.origin}
           onUnlink={() =>
-            void caseRepository
+            void caseActions
               .unlinkCheck(caseRecord.id, {
                 localId: check.localId,
                 query: check.query,

@@ -1,5 +1,4 @@
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
-import { IconLock } from '@tabler/icons-react'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
@@ -11,6 +10,7 @@ import { CaseEntitiesPanel } from './CaseEntitiesPanel'
 import { CaseNotesPanel } from './CaseNotesPanel'
 import { CaseStateActions } from './CaseStateActions'
 import { CaseStateBadge } from '../../components/CaseStateBadge'
+import { ImportedCaseNotice } from './ImportedCaseNotice'
 import { CaseTimeline } from './CaseTimeline'
 import { lockReason } from '../../data/cases/caseRules'
 import { ExportCaseButton } from './ExportCaseButton'
@@ -104,22 +104,7 @@ export function CaseDetail({
               )}
             </Alert>
           )}
-          {caseRecord.origin && (
-            <Alert
-              color="gray"
-              variant="light"
-              icon={<IconLock size={18} />}
-              title="Read-only: imported from a bundle"
-              data-testid="case-imported"
-            >
-              From “{caseRecord.origin.fileName}”, exported{' '}
-              <Timestamp iso={caseRecord.origin.exportedAt} size="sm" />, imported{' '}
-              <Timestamp iso={caseRecord.origin.importedAt} size="sm" />. Manifest SHA-256{' '}
-              <Text span ff="monospace" size="xs">
-                {caseRecord.origin.manifestSha256.slice(0, 16)}…
-              </Text>
-            </Alert>
-          )}
+          {caseRecord.origin && <ImportedCaseNotice origin={caseRecord.origin} />}
           {failure && (
             <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
               {failure}

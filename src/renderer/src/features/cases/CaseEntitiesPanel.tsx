@@ -6,7 +6,7 @@ import { Timestamp } from '../../components/Timestamp'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseEntities } from '../../data/cases/caseQueries'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkEntityModal } from './LinkEntityModal'
 import { PanelToolbar } from './PanelToolbar'
 import { AnchorLink } from '../../components/RouterLinks'
@@ -22,6 +22,7 @@ export function CaseEntitiesPanel({
 }) {
   const [linking, setLinking] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const caseActions = useCaseActions()
   const entities = useCaseEntities(caseRecord)
   return (
     <Stack gap="sm">
@@ -88,7 +89,7 @@ export function CaseEntitiesPanel({
                         variant="subtle"
                         color="gray"
                         onClick={() =>
-                          void caseRepository
+                          void caseActions
                             .unlinkEntity(caseRecord.id, {
                               environment: linked.environment,
                               id: linked.id,

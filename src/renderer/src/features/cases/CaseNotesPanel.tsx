@@ -2,9 +2,10 @@ import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { useCaseNotes } from '../../data/cases/caseQueries'
+import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { caseErrorMessage } from './caseErrorMessage'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 
 export function CaseNotesPanel({
   caseRecord,
@@ -16,9 +17,10 @@ export function CaseNotesPanel({
   const [text, setText] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
   const notes = useCaseNotes(caseRecord.id)
+  const caseActions = useCaseActions()
   const add = async () => {
     try {
-      await caseRepository.addNote(caseRecord.id, text)
+      await caseActions.addNote(caseRecord.id, text)
       setText('')
       setFailure(null)
     } catch (error) {
@@ -52,7 +54,10 @@ export function CaseNotesPanel({
       )}
       {notes?.map((note) => (
         <Paper key={note.id} withBorder radius="sm" p="sm" data-testid="case-note">
-          <Timestamp iso={note.createdAt} size="xs" />
+          <Text size="xs" c="dimmed">
+            <Timestamp iso={note.createdAt} size="xs" /> ·{' '}
+            <ActorName actor={note.author} size="xs" />
+          </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {note.text}
           </Text>

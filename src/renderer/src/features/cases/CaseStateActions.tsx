@@ -15,7 +15,7 @@ import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseChange } from './useCaseChange'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 import { statesReachableFrom } from '../../data/cases/caseRules'
 import { useHitTally } from '../../data/cases/caseQueries'
 
@@ -50,13 +50,14 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
     validate: validateClosing,
   })
   const { failure, attempt } = useCaseChange('The reason')
+  const caseActions = useCaseActions()
   const undecided = tally?.undecided ?? 0
 
   // Whether undecided hits may be left is the case's rule, decided by the repository.
   const close = ({ reason, undecidedHitsReason }: ClosingForm, outcome: CaseOutcome) =>
     attempt(
       () =>
-        caseRepository.closeCase(caseRecord.id, {
+        caseActions.closeCase(caseRecord.id, {
           outcome,
           reason,
           ...(undecided > 0 ? { undecidedHitsReason } : {}),
@@ -108,8 +109,9 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
 function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
   const form = useForm({ initialValues: { reason: '' }, validate: validateReopening })
   const { failure, attempt } = useCaseChange('The reason')
+  const caseActions = useCaseActions()
   const reopen = ({ reason }: { reason: string }) =>
-    attempt(() => caseRepository.reopenCase(caseRecord.id, reason), onClose)
+    attempt(() => caseActions.reopenCase(caseRecord.id, reason), onClose)
   return (
     <FormModal
       title="Reopen the case"
@@ -139,9 +141,10 @@ export function CaseStateActions({
   onFailure: (message: string) => void
 }) {
   const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null)
+  const caseActions = useCaseActions()
   if (caseRecord.origin) return null
   const move = (state: CaseState) =>
-    caseRepository
+    caseActions
       .changeState(caseRecord.id, state)
       .catch((error: unknown) => onFailure(caseErrorMessage(error)))
   return (

@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Text, Timeline } from '@mantine/core'
 import { IconLink, IconShieldCheck, IconShieldX } from '@tabler/icons-react'
 import { verifyAuditChain } from '../../../../shared/cases/auditChain'
+import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { useAuditTrail } from '../../data/cases/caseQueries'
 
@@ -46,6 +47,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
           >
             <Group gap="xs">
               <Timestamp iso={entry.at} size="xs" />
+              <ActorName actor={entry.actor} size="xs" />
               <Text size="xs" c="dimmed">
                 #{entry.seq} · {entry.action}
               </Text>

@@ -8,12 +8,13 @@ import {
   type HitDecisionKind,
 } from '../../../../shared/cases/caseSchemas'
 import type { CheckHit } from '../../../../shared/cases/checkHits'
+import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { categoryLabel } from '../../components/checkLabels'
 import { caseErrorMessage } from './caseErrorMessage'
 import { decisionColors } from '../../components/decisionColors'
 import { EarlierDecisionHint } from './EarlierDecisionHint'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 
 /** One hit of a linked check: the record, its decision, and (when the case allows) a way to decide. */
 export function HitDecisionRow({
@@ -33,10 +34,11 @@ export function HitDecisionRow({
   const [choice, setChoice] = useState<HitDecisionKind>(decision?.decision ?? 'needs_review')
   const [rationale, setRationale] = useState(decision?.rationale ?? '')
   const [failure, setFailure] = useState<string | null>(null)
+  const caseActions = useCaseActions()
 
   const save = async () => {
     try {
-      await caseRepository.decideHit(caseId, { check, hit, decision: choice, rationale })
+      await caseActions.decideHit(caseId, { check, hit, decision: choice, rationale })
       setEditing(false)
       setFailure(null)
     } catch (error) {
@@ -91,7 +93,8 @@ export function HitDecisionRow({
       </Group>
       {decision && !editing && (
         <Text size="xs" c="dimmed">
-          {decision.rationale} · <Timestamp iso={decision.decidedAt} size="xs" />
+          {decision.rationale} · <Timestamp iso={decision.decidedAt} size="xs" /> ·{' '}
+          <ActorName actor={decision.decidedBy} size="xs" />
         </Text>
       )}
       <EarlierDecisionHint queryKey={check.queryKey} hitKey={hit.hitKey} checkId={check.localId} />

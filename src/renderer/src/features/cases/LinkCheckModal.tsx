@@ -6,7 +6,7 @@ import { Timestamp } from '../../components/Timestamp'
 import { statusColor, statusLabel } from '../../components/checkLabels'
 import { useChecksMatching } from '../../data/checks/checkQueries'
 import { caseErrorMessage } from './caseErrorMessage'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20
@@ -21,6 +21,7 @@ export function LinkCheckModal({
 }) {
   const [text, setText] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
+  const caseActions = useCaseActions()
   const matches = useChecksMatching(text, shownMatches)
   return (
     <Modal opened onClose={onClose} title="Link a check to the case" size="lg">
@@ -43,7 +44,7 @@ export function LinkCheckModal({
             testId="link-check"
             linked={caseRecord.checkIds.includes(check.localId)}
             onLink={() =>
-              void caseRepository
+              void caseActions
                 .linkCheck(caseRecord.id, {
                   localId: check.localId,
                   query: check.query,

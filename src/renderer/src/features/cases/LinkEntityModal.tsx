@@ -7,7 +7,7 @@ import { entityDisplayName } from '../../components/entityDisplay'
 import { useEntityCandidates } from '../../data/entities/entityQueries'
 import { caseErrorMessage } from './caseErrorMessage'
 import { entityKeyOf } from '../../../../shared/cases/caseSchemas'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkPickerRow } from './LinkPickerRow'
 
 const shownMatches = 20
@@ -24,6 +24,7 @@ export function LinkEntityModal({
 }) {
   const [text, setText] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
+  const caseActions = useCaseActions()
   const matches = useEntityCandidates(environment, text, shownMatches)
   return (
     <Modal opened onClose={onClose} title="Link an entity to the case" size="lg">
@@ -48,7 +49,7 @@ export function LinkEntityModal({
               testId="link-entity"
               linked={caseRecord.entityKeys.includes(entityKeyOf(cached.environment, cached.id))}
               onLink={() =>
-                void caseRepository
+                void caseActions
                   .linkEntity(caseRecord.id, {
                     environment: cached.environment,
                     id: cached.id,

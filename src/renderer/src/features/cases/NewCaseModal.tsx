@@ -1,10 +1,12 @@
-import { Textarea, TextInput } from '@mantine/core'
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNavigate } from '@tanstack/react-router'
 import { newCaseSchema, type NewCase } from '../../../../shared/cases/caseSchemas'
 import { FormModal } from '../../components/FormModal'
+import { InvestigatorForm } from '../../components/InvestigatorForm'
 import { zodFormResolver } from '../../components/zodFormResolver'
-import { caseRepository } from '../../data/cases/caseRepository'
+import { useIdentity, useSaveInvestigator } from '../../data/identity/identityQueries'
+import { useCaseActions } from '../../data/cases/useCaseActions'
 import { useCaseChange } from './useCaseChange'
 
 const emptyCase: NewCase = { title: '', subject: '', description: '' }
@@ -12,6 +14,7 @@ const emptyCase: NewCase = { title: '', subject: '', description: '' }
 export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate()
   const { failure, attempt } = useCaseChange()
+  const caseActions = useCaseActions()
   const form = useForm<NewCase>({
     initialValues: emptyCase,
     validate: zodFormResolver(newCaseSchema, {
@@ -23,7 +26,7 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const create = (values: NewCase) =>
     attempt(
-      () => caseRepository.createCase(values),
+      () => caseActions.createCase(values),
       (caseId) => {
         void navigate({ to: '/cases/$caseId', params: { caseId } })
         form.reset()
@@ -31,6 +34,27 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
       },
     )
 
+  const identity = useIdentity().data
+  const investigator = useSaveInvestigator()
+  if (identity && !identity.investigator) {
+    return (
+      <Modal opened={opened} onClose={onClose} title="Before your first case" size="lg">
+        <Stack gap="sm" data-testid="investigator-gate">
+          <Text size="sm">
+            Who is working on this computer? Every case change, decision, note and export records
+            it, and evidence bundles are signed in this name. You can change it later in Settings.
+          </Text>
+          <InvestigatorForm
+            current={null}
+            submitLabel="Continue"
+            onSave={investigator.save}
+            pending={investigator.pending}
+            failure={investigator.error}
+          />
+        </Stack>
+      </Modal>
+    )
+  }
   return (
     <FormModal
       title="New case"

@@ -6,7 +6,9 @@ import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
 import { BackupCard } from './BackupCard'
 import { EnvironmentCard } from './EnvironmentCard'
+import { InvestigatorCard } from './InvestigatorCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
+import { TrustedSignersCard } from './TrustedSignersCard'
 import { useSettingsChange } from './useSettingsChange'
 
 export function SettingsScreen() {
@@ -23,7 +25,8 @@ export function SettingsScreen() {
           Settings
         </Title>
         <Text size="sm" c="dimmed">
-          Environments, their addresses and their secret API keys; backing up and restoring all data
+          Who you are and your signing key; environments, their addresses and their secret API keys;
+          backing up and restoring all data
         </Text>
       </div>
       <Alert
@@ -41,6 +44,7 @@ export function SettingsScreen() {
         {settings.keyStorage.detail}
       </Alert>
       <StoragePersistenceNotice />
+      <InvestigatorCard />
       <Card withBorder radius="sm" padding="md">
         <Stack gap="xs">
           <Text fw={600}>Active environment</Text>
@@ -69,6 +73,7 @@ export function SettingsScreen() {
       {settings.environments.map((environment) => (
         <EnvironmentCard key={`${environment.id}-${restores}`} environment={environment} />
       ))}
+      <TrustedSignersCard />
       <BackupCard onRestored={() => setRestores((count) => count + 1)} />
     </Stack>
   )

@@ -1,18 +1,34 @@
 import { Alert, Button, Group, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { BundleVerification } from '../../../../shared/evidence/verifyBundle'
 import { caseErrorMessage } from '../cases/caseErrorMessage'
-import { CaseAlreadyImportedError, caseImport } from '../../data/cases/caseImport'
-import { useNavigate } from '@tanstack/react-router'
+import {
+  CaseAlreadyImportedError,
+  caseImport,
+  SignerNotKnownError,
+} from '../../data/cases/caseImport'
+import { noInvestigatorMessage } from '../../data/cases/useCaseActions'
+import { actorOf, useIdentity } from '../../data/identity/identityQueries'
 
 type ImportState =
   | { kind: 'idle' }
   | { kind: 'confirm-replace'; message: string }
+  | { kind: 'confirm-signer'; message: string }
   | { kind: 'imported'; caseId: string; title: string }
   | { kind: 'failed'; message: string }
 
-/** Imports a verified bundle as a read-only case, asking before it replaces an earlier import. */
+interface Consent {
+  replace: boolean
+  acceptUnknownSigner: boolean
+}
+
+/**
+ * Imports a verified bundle as a read-only case. It asks first before it replaces an earlier
+ * import, and before it takes a bundle whose signer this computer does not know (or that is not
+ * signed): the case then says so.
+ */
 export function BundleImport({
   fileName,
   verification,
@@ -21,15 +37,29 @@ export function BundleImport({
   verification: BundleVerification
 }) {
   const [state, setState] = useState<ImportState>({ kind: 'idle' })
-  const run = async (replace: boolean) => {
+  const [consent, setConsent] = useState<Consent>({ replace: false, acceptUnknownSigner: false })
+  const identity = useIdentity().data
+  const run = async (given: Consent) => {
+    setConsent(given)
+    const importer = actorOf(identity)
+    if (!identity || !importer) {
+      setState({ kind: 'failed', message: noInvestigatorMessage })
+      return
+    }
     try {
-      const imported = await caseImport.importBundle(verification, fileName, { replace })
+      const imported = await caseImport.importBundle(verification, fileName, {
+        ...given,
+        importer,
+        known: { own: identity.signingKey, trusted: identity.trustedSigners },
+      })
       setState({ kind: 'imported', caseId: imported.id, title: imported.title })
     } catch (error) {
       setState(
         error instanceof CaseAlreadyImportedError
           ? { kind: 'confirm-replace', message: error.message }
-          : { kind: 'failed', message: caseErrorMessage(error) },
+          : error instanceof SignerNotKnownError
+            ? { kind: 'confirm-signer', message: error.message }
+            : { kind: 'failed', message: caseErrorMessage(error) },
       )
     }
   }
@@ -52,32 +82,50 @@ export function BundleImport({
       </Alert>
     )
   }
-  return (
-    <Group>
-      {state.kind === 'confirm-replace' ? (
-        <Alert color="orange" variant="light" title="Already imported" style={{ flex: 1 }}>
-          <Group justify="space-between">
-            <Text size="sm">{state.message}</Text>
+  if (state.kind === 'confirm-replace' || state.kind === 'confirm-signer') {
+    const replacing = state.kind === 'confirm-replace'
+    return (
+      <Alert
+        color="orange"
+        variant="light"
+        title={replacing ? 'Already imported' : 'Signer not known on this computer'}
+        data-testid={replacing ? 'import-confirm-replace' : 'import-confirm-signer'}
+      >
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text size="sm">{state.message}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" onClick={() => setState({ kind: 'idle' })}>
+              Cancel
+            </Button>
             <Button
               size="xs"
               color="orange"
-              onClick={() => void run(true)}
-              data-testid="import-replace"
+              onClick={() =>
+                void run(
+                  replacing
+                    ? { ...consent, replace: true }
+                    : { ...consent, acceptUnknownSigner: true },
+                )
+              }
+              data-testid={replacing ? 'import-replace' : 'import-anyway'}
             >
-              Replace it
+              {replacing ? 'Replace it' : 'Import anyway'}
             </Button>
           </Group>
-        </Alert>
-      ) : (
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          onClick={() => void run(false)}
-          data-testid="import-bundle"
-        >
-          Import as a read-only case
-        </Button>
-      )}
+        </Group>
+      </Alert>
+    )
+  }
+  return (
+    <Group>
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+        onClick={() => void run({ replace: false, acceptUnknownSigner: false })}
+        data-testid="import-bundle"
+      >
+        Import as a read-only case
+      </Button>
       {state.kind === 'failed' && (
         <Text size="sm" c="red">
           {state.message}

@@ -4,8 +4,10 @@ import { useState } from 'react'
 import { caseStateLabels } from '../../../../shared/cases/caseLabels'
 import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
 import { Timestamp } from '../../components/Timestamp'
+import { importable } from '../../data/cases/caseImport'
 import { BundleImport } from './BundleImport'
 import { problemLabels } from './problemLabels'
+import { SignerSummary } from './SignerSummary'
 
 interface Checked {
   fileName: string
@@ -47,9 +49,10 @@ export function VerifyScreen() {
           Verify an evidence bundle
         </Title>
         <Text size="sm" c="dimmed">
-          Checks every file of a bundle against the SHA-256 and size in its manifest, names any file
-          that is missing, added or changed, and refuses entries whose path would leave the bundle.
-          The same check runs on the command line: npm run verify-bundle -- FILE.zip
+          Checks the investigator’s signature over the manifest, every file against the SHA-256 and
+          size the manifest lists, that the decisions and the case’s state agree with its audit
+          trail, and refuses entries whose path would leave the bundle. The same check runs on the
+          command line: npm run verify-bundle -- FILE.zip --signer FINGERPRINT
         </Text>
       </Stack>
       <Group>
@@ -83,14 +86,14 @@ export function VerifyScreen() {
           icon={result.ok ? <IconShieldCheck size={20} /> : <IconShieldX size={20} />}
           title={
             result.ok
-              ? 'Verified: the bundle is exactly as it was exported'
-              : 'Verification failed: this bundle is not as it was exported'
+              ? 'Verified: the bundle is exactly as its signer exported it'
+              : 'Verification failed: this bundle is not as it was exported and signed'
           }
           data-testid="verify-result"
           data-ok={result.ok}
         >
           {result.ok
-            ? `All ${result.matched} listed files match their SHA-256 and size, nothing was added, and the audit trail's chain is intact.`
+            ? `The signature over the manifest is valid, all ${result.matched} listed files match their SHA-256 and size, nothing was added, and the audit trail's chain is intact.`
             : `${result.problems.length} problem(s) found${manifest ? `; ${result.matched} of ${manifest.files.length} listed files match` : ''}. Do not rely on this bundle as evidence.`}
         </Alert>
       )}
@@ -123,8 +126,14 @@ export function VerifyScreen() {
           <Table.Tbody>
             <Table.Tr>
               <Table.Td w={200} c="dimmed">
-                Case
+                Signed by
               </Table.Td>
+              <Table.Td>
+                <SignerSummary verification={result} />
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td c="dimmed">Case</Table.Td>
               <Table.Td>
                 {manifest.case.title} ({caseStateLabels[manifest.case.state]})
               </Table.Td>
@@ -151,7 +160,9 @@ export function VerifyScreen() {
           </Table.Tbody>
         </Table>
       )}
-      {checked && result?.ok && <BundleImport fileName={checked.fileName} verification={result} />}
+      {checked && result && importable(result) && (
+        <BundleImport fileName={checked.fileName} verification={result} />
+      )}
     </Stack>
   )
 }

@@ -8,4 +8,7 @@ export const problemLabels: Record<BundleProblemKind, string> = {
   added: 'Added',
   changed: 'Changed',
   'audit-trail': 'Audit trail',
+  unsigned: 'Unsigned',
+  signature: 'Signature',
+  signer: 'Signer',
 }
