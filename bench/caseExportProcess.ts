@@ -9,7 +9,12 @@ import {
   caseFixture,
   exportedCheckOf,
   exportThroughBridge,
+  fixtureActor,
 } from '../src/test-support/evidenceFixtures'
+import { EvidenceExporter } from '../src/main/services/evidence/evidenceExporter'
+import type { BridgeHandlers } from '../src/shared/bridge'
+import type { IdentityView } from '../src/shared/bridge/identityContract'
+import { investigatorOf } from '../src/shared/identity/investigator'
 import { sessionKeyStore } from '../src/main/services/keys/secretKeyStore'
 import { bundledSanctionedWallets } from '../src/sandbox/crypto/walletRecords'
 import { startSandbox } from '../src/sandbox/sandboxServer'
@@ -58,9 +63,35 @@ for (const query of queries) {
 const fixture = caseFixture(results.map((result, index) => exportedCheckOf(result, index)))
 const rssBeforeExport = process.resourceUsage().maxRSS
 
+/**
+ * The same export with signing taken out: an exporter whose "signature" is a constant of the same
+ * length, behind the very same bridge handlers.
+ */
+const identity = await call('identity.get', {})
+if (!identity.ok) throw new Error(identity.error.message)
+const { signingKey } = identity.data as IdentityView
+const unsigned = new EvidenceExporter(mainSide.downloads, '0.0.0-bench', {
+  signer: async () => ({
+    signer: {
+      ...investigatorOf(fixtureActor),
+      publicKey: signingKey.publicKey,
+      fingerprint: signingKey.fingerprint,
+    },
+    key: { sign: () => '00'.repeat(64) },
+  }),
+})
+const unsignedHandlers: BridgeHandlers = {
+  ...mainSide.handlers,
+  'evidence.beginExport': ({ case: caseRecord }) => unsigned.begin(caseRecord),
+  'evidence.addToExport': ({ exportId, part }) => unsigned.add(exportId, part),
+  'evidence.finishExport': ({ exportId }) => unsigned.finish(exportId),
+}
+const callUnsigned = (method: string, input: unknown) =>
+  dispatchBridgeCall(unsignedHandlers, method, input)
+
 let lastBundle = ''
-const exportOnce = async (): Promise<void> => {
-  const finished = await exportThroughBridge(call, fixture, 25)
+const exportOnce = async (through = call): Promise<void> => {
+  const finished = await exportThroughBridge(through, fixture, 25)
   if (finished.delivery.kind !== 'download') throw new Error('expected a download')
   const file = mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
   if (!file) throw new Error('no download')
@@ -75,10 +106,12 @@ const samples = await compare(exportOnce, async () => zipAndHashFolder(filesDir)
   warmup: 1,
   samples: 7,
 })
+const signing = await compare(exportOnce, () => exportOnce(callUnsigned), { warmup: 1, samples: 7 })
 const bundle = readFileSync(lastBundle)
 console.log(
   JSON.stringify({
     ...samples,
+    signing,
     checks: checkCount,
     bundleBytes: bundle.length,
     files: Object.keys(unzipSync(bundle)).length,

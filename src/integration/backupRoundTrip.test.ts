@@ -159,6 +159,7 @@ describe('a backup of all local data', () => {
       activeEnvironment: 'local',
       baseUrls: { production: 'https://api.example.com/v2/api' },
       keysHeld: ['production'],
+      trustedSigners: [],
     })
   })
 

@@ -62,7 +62,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const destination = options.exportDestination ?? downloads
   const identity = createIdentityService(settings, keyStore)
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
-  const backup = new BackupService(destination, environments, packageJson.version)
+  const backup = new BackupService(destination, environments, identity, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
   return {
     handlers: createBridgeHandlers({

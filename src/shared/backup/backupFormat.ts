@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { investigatorSchema, trustedSignerSchema } from '../identity/investigator'
 import { serviceBaseUrlSchema } from '../bridge/settingsContract'
 import { environmentIdSchema, remoteEnvironmentIdSchema } from '../environments'
 import { sha256HexSchema } from '../evidence/bundleFormat'
@@ -43,6 +44,9 @@ export const backupSettingsSchema = z.strictObject({
     production: serviceBaseUrlSchema.optional(),
   }),
   keysHeld: z.array(remoteEnvironmentIdSchema),
+  /** Who worked on the computer and whose keys it trusted; never the private signing key. */
+  investigator: investigatorSchema.optional(),
+  trustedSigners: z.array(trustedSignerSchema).optional(),
 })
 export type BackupSettings = z.infer<typeof backupSettingsSchema>
 

@@ -6,6 +6,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { backupManifestSchema, backupPaths } from '../../../shared/backup/backupFormat'
 import { createEnvironmentService } from '../environments/environmentService'
+import { createIdentityService } from '../identity/identityService'
 import { chosenFileDestination } from '../evidence/exportDestination'
 import { sessionKeyStore } from '../keys/secretKeyStore'
 import { openSettingsStore } from '../settings/settingsStore'
@@ -13,24 +14,28 @@ import { BackupService } from './backupService'
 
 const productionKey = 'sk_live_kept_on_this_computer_9876'
 const createdAt = new Date('2026-11-22T09:30:00.000Z')
+const ana = { name: 'Ana Example', email: 'ana@example.org', organisation: 'Example Ltd' }
 
 /** A service writing to a folder of its own, as Electron's save dialog would have chosen. */
 const service = async ({ cancel = false } = {}) => {
   const folder = mkdtempSync(join(tmpdir(), 'cd-backup-'))
   const keys = sessionKeyStore('tests keep keys for the session')
+  const settings = await openSettingsStore(mkdtempSync(join(tmpdir(), 'cd-backup-settings-')))
+  const identity = createIdentityService(settings, keys)
   const environments = createEnvironmentService({
-    settings: await openSettingsStore(mkdtempSync(join(tmpdir(), 'cd-backup-settings-'))),
+    settings,
     keys,
     localSandbox: { baseUrl: 'http://127.0.0.1:1/', secretKey: 'sk_test_local_0000' },
   })
   const destination = chosenFileDestination(async (name) => (cancel ? null : join(folder, name)))
-  const backup = new BackupService(destination, environments, '9.9.9', () => createdAt)
-  return { backup, environments, keys, folder }
+  const backup = new BackupService(destination, environments, identity, '9.9.9', () => createdAt)
+  return { backup, environments, identity, keys, folder }
 }
 
 describe('the backup service', () => {
   it('writes the chunks it is sent, its own settings without keys, and a manifest that lists them', async () => {
-    const { backup, environments, folder } = await service()
+    const { backup, environments, identity, keys, folder } = await service()
+    await identity.setInvestigator(ana)
     await environments.setBaseUrl('production', 'https://api.example.com/v2/api')
     await environments.setKey('production', productionKey)
     await environments.setActive('production')
@@ -65,11 +70,14 @@ describe('the backup service', () => {
       activeEnvironment: 'production',
       baseUrls: { production: 'https://api.example.com/v2/api' },
       keysHeld: ['production'],
+      investigator: ana,
+      trustedSigners: [],
     })
-    expect(zip.includes(Buffer.from(productionKey))).toBe(false)
-    expect(Object.values(files).some((bytes) => strFromU8(bytes).includes(productionKey))).toBe(
-      false,
-    )
+    const signingKey = (await keys.get('signing-key'))!
+    for (const secret of [productionKey, signingKey]) {
+      expect(zip.includes(Buffer.from(secret))).toBe(false)
+      expect(Object.values(files).some((bytes) => strFromU8(bytes).includes(secret))).toBe(false)
+    }
   })
 
   it('refuses a chunk that is not one row a line, or of a table it was not told of, and leaves nothing behind', async () => {
@@ -109,5 +117,35 @@ describe('the backup service', () => {
       ['production', 'https://api.example.com/'],
     ])
     expect(await keys.get('production')).toBeNull()
+  })
+
+  it('brings back who worked on the computer and whom they trusted, keeping this computer’s own key', async () => {
+    const { backup, identity } = await service()
+    const ownKey = (await identity.view()).signingKey
+    const colleague = await service()
+    const colleagueKey = (await colleague.identity.view()).signingKey
+    const signerOf = ({ publicKey, fingerprint }: typeof ownKey, name: string) => ({
+      ...ana,
+      name,
+      publicKey,
+      fingerprint,
+      trustedAt: createdAt.toISOString(),
+    })
+    await backup.restoreSettings({
+      activeEnvironment: 'local',
+      baseUrls: {},
+      keysHeld: [],
+      investigator: ana,
+      trustedSigners: [
+        signerOf(colleagueKey, 'Ben'),
+        signerOf(ownKey, 'Me, from the old computer'),
+      ],
+    })
+    const restored = await identity.view()
+    expect(restored.investigator).toEqual(ana)
+    expect(restored.signingKey.fingerprint).toBe(ownKey.fingerprint)
+    expect(restored.trustedSigners.map(({ fingerprint }) => fingerprint)).toEqual([
+      colleagueKey.fingerprint,
+    ])
   })
 })

@@ -9,7 +9,10 @@ import {
 } from '../../../shared/backup/backupFormat'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
+import type { IdentityView } from '../../../shared/bridge/identityContract'
 import type { SettingsView } from '../../../shared/bridge/settingsContract'
+import { investigatorOf } from '../../../shared/identity/investigator'
+import type { IdentityService } from '../identity/identityService'
 import { remoteEnvironmentIds, remoteEnvironmentIdSchema } from '../../../shared/environments'
 import type { EnvironmentService } from '../environments/environmentService'
 import { BundleWriter } from '../evidence/bundleWriter'
@@ -48,8 +51,8 @@ const writeFailure = (error: unknown): unknown =>
 const jsonBytes = (value: unknown): Uint8Array =>
   new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 
-/** What a backup keeps of the main side's settings: addresses, never a key. */
-export function backupSettingsOf(view: SettingsView): BackupSettings {
+/** What a backup keeps of the main side's settings: addresses and who works here, never a key. */
+export function backupSettingsOf(view: SettingsView, identity: IdentityView): BackupSettings {
   const remote = view.environments.flatMap((environment) => {
     const id = remoteEnvironmentIdSchema.safeParse(environment.id)
     return id.success ? [{ ...environment, id: id.data }] : []
@@ -62,6 +65,8 @@ export function backupSettingsOf(view: SettingsView): BackupSettings {
     keysHeld: remote
       .filter(({ key }) => key.isSet && key.source !== 'built-in')
       .map(({ id }) => id),
+    ...(identity.investigator ? { investigator: identity.investigator } : {}),
+    trustedSigners: identity.trustedSigners,
   }
 }
 
@@ -78,6 +83,7 @@ export class BackupService {
   constructor(
     private readonly destination: ExportDestination,
     private readonly environments: EnvironmentService,
+    private readonly identity: IdentityService,
     private readonly appVersion: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -134,7 +140,7 @@ export class BackupService {
   async finish(backupId: string): Promise<BackupResult> {
     const session = this.session(backupId)
     try {
-      const settings = backupSettingsOf(await this.environments.view())
+      const settings = backupSettingsOf(await this.environments.view(), await this.identity.view())
       await session.writer.add(backupPaths.settings, jsonBytes(settings))
       const settingsFile = session.writer.files[session.writer.files.length - 1]
       const tables = [...session.tables.values()]
@@ -179,12 +185,19 @@ export class BackupService {
 
   /**
    * Puts a backup's addresses and active environment in place. An address on another origin than
-   * this computer's takes that environment's key away (see EnvironmentService.setBaseUrl).
+   * this computer's takes that environment's key away (see EnvironmentService.setBaseUrl). The
+   * investigator and the trusted signers come back too; this computer keeps its own signing key.
    */
   async restoreSettings(settings: BackupSettings): Promise<SettingsView> {
     for (const environment of remoteEnvironmentIds) {
       const baseUrl = settings.baseUrls[environment]
       if (baseUrl !== undefined) await this.environments.setBaseUrl(environment, baseUrl)
+    }
+    if (settings.investigator) await this.identity.setInvestigator(settings.investigator)
+    const own = (await this.identity.view()).signingKey.fingerprint
+    for (const signer of settings.trustedSigners ?? []) {
+      if (signer.fingerprint !== own)
+        await this.identity.trustSigner(signer.publicKey, investigatorOf(signer))
     }
     return this.environments.setActive(settings.activeEnvironment)
   }

@@ -36,7 +36,9 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   const identity = useIdentity().data
   const investigator = useSaveInvestigator()
-  if (identity && !identity.investigator) {
+  // Until the main side has said who works here, neither form is the right one to show.
+  if (!identity) return null
+  if (!identity.investigator) {
     return (
       <Modal opened={opened} onClose={onClose} title="Before your first case" size="lg">
         <Stack gap="sm" data-testid="investigator-gate">
