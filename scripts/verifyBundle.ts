@@ -9,6 +9,7 @@ const problemLabels = {
   added: 'ADDED',
   changed: 'CHANGED',
   'audit-trail': 'AUDIT TRAIL',
+  meaning: 'MEANING',
 } as const
 
 /** `npm run verify-bundle -- FILE.zip`: exit 0 only when every file matches the manifest. */

@@ -57,17 +57,25 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
     checkIds: checks.map((check) => check.localId),
     entityKeys: ['local|ent_fixture1'],
   }
+  // The trail the case repository would have written for this case, so that it replays to it.
   let trail: AuditEntry[] = []
-  const append = (action: string, summary: string, after: unknown): void => {
+  const append = (action: string, summary: string, before: unknown, after: unknown): void => {
     trail = [
       ...trail,
-      nextAuditEntry(caseId, trail[trail.length - 1], { action, summary, before: null, after }, at),
+      nextAuditEntry(caseId, trail[trail.length - 1], { action, summary, before, after }, at),
     ]
   }
-  append('created', 'Case created', { title: caseRecord.title })
-  for (const check of checks)
-    append('check-linked', `Check of ${check.query} linked`, check.localId)
-  append('closed', 'Case closed: reported', caseRecord.closure)
+  const { title, subject, description } = caseRecord
+  append('created', `Case opened: ${title}`, null, { title, subject, description })
+  for (const check of checks) {
+    const { localId, query, fetchedAt } = check
+    append('check-linked', `Check of ${query} linked`, null, { localId, query, fetchedAt })
+  }
+  for (const decision of decisions) {
+    append('hit-decided', `True match: ${decision.recordTitle}`, null, decision)
+  }
+  const closing = { state: 'closed', closure: caseRecord.closure }
+  append('closed', 'Closed: Reported to the authorities', { state: 'open' }, closing)
   return {
     caseRecord,
     checks,

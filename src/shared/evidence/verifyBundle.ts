@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { genesisHash, verifyAuditChain } from '../cases/auditChain'
 import { canonicalJson } from '../cases/canonicalJson'
 import { auditEntrySchema } from '../cases/caseSchemas'
+import { checkBundleMeaning } from './bundleMeaning'
 import {
   bundlePaths,
   evidenceFormat,
@@ -14,7 +15,14 @@ import {
 } from './bundleFormat'
 
 export type BundleProblemKind =
-  'unreadable' | 'refused' | 'manifest' | 'missing' | 'added' | 'changed' | 'audit-trail'
+  | 'unreadable'
+  | 'refused'
+  | 'manifest'
+  | 'missing'
+  | 'added'
+  | 'changed'
+  | 'audit-trail'
+  | 'meaning'
 
 export interface BundleProblem {
   kind: BundleProblemKind
@@ -256,6 +264,7 @@ export function verifyBundle(zip: Uint8Array): BundleVerification {
   if (manifest) {
     checkManifestAgreement(manifest, files, problems)
     checkAuditTrail(files, problems)
+    checkBundleMeaning(files, problems)
   }
   return { ok: manifest !== null && problems.length === 0, manifest, matched, problems, files }
 }

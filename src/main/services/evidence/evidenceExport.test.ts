@@ -85,7 +85,7 @@ describe('exporting a case', () => {
       format: 'compliance-desk-evidence/1',
       case: { id: 'case_fixture', state: 'closed' },
       counts: { checks: 3, hits: 2, decisions: 2, entities: 1, notes: 1 },
-      auditTrail: { entries: 5, intact: true },
+      auditTrail: { entries: 7, intact: true },
     })
     expect(manifest.files.map((file) => file.path).sort()).toEqual(
       Object.keys(files)

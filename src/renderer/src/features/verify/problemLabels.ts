@@ -8,4 +8,5 @@ export const problemLabels: Record<BundleProblemKind, string> = {
   added: 'Added',
   changed: 'Changed',
   'audit-trail': 'Audit trail',
+  meaning: 'Contradicts the trail',
 }
