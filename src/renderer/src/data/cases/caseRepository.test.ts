@@ -3,7 +3,9 @@ import { ZodError } from 'zod'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
 import { verifyAuditChain } from '../../../../shared/cases/auditChain'
+import type { HitDecisionKind } from '../../../../shared/cases/caseSchemas'
 import { hitsOf } from '../../../../shared/cases/checkHits'
+import { replayTrail } from '../../../../shared/cases/replayTrail'
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import {
@@ -19,7 +21,7 @@ import {
   unlinkCheck,
 } from './caseRepository'
 import { earlierDecisionOn, readCaseDecisions } from './caseReads'
-import { tallyHits } from './caseRules'
+import { openHitsSentence, tallyHits } from './caseRules'
 
 const wallet = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 
@@ -73,7 +75,7 @@ const decide = (
   caseId: string,
   check: StoredCheck,
   index: number,
-  decision = 'false_positive' as const,
+  decision: HitDecisionKind = 'false_positive',
 ) =>
   decideHit(db, caseId, {
     check,
@@ -107,7 +109,7 @@ describe('a case through its life', () => {
     await changeState(db, id, 'in_review')
     await changeState(db, id, 'escalated')
     await decide(id, first, 0)
-    await decide(id, first, 1, 'true_match' as never)
+    await decide(id, first, 1, 'true_match')
     await closeCase(db, id, { outcome: 'reported', reason: 'One wallet confirmed.' })
     const trail = await auditTrailOf(db, id).toArray()
     expect(trail.map((entry) => entry.action)).toEqual([
@@ -144,7 +146,9 @@ describe('a case through its life', () => {
     const refused = await failureOf(
       closeCase(db, id, { outcome: 'no_concern', reason: 'Nothing found.' }),
     )
-    expect((refused as Error).message).toMatch(/^1 hit\(s\) have no decision/)
+    expect((refused as Error).message).toBe(
+      '1 hit has no decision. Give every hit a final decision, or record why the case closes without one.',
+    )
     expect((await db.cases.get(id))?.state).toBe('open')
     await closeCase(db, id, {
       outcome: 'no_concern',
@@ -154,6 +158,78 @@ describe('a case through its life', () => {
     expect((await db.cases.get(id))?.closure).toMatchObject({
       undecidedHitsReason: 'Second hit is a test wallet.',
     })
+  })
+
+  it('counts hits that still need review as open, apart from those with no decision', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await linkCheck(db, id, refOf(later))
+    await decide(id, later, 0, 'needs_review')
+    const tally = tallyHits(id, [first, later], await readCaseDecisions(db, id))
+    expect(tally).toMatchObject({ total: 3, undecided: 2, byDecision: { needs_review: 1 } })
+    expect(openHitsSentence(tally)).toBe('2 hits have no decision and 1 still needs review')
+    await decide(id, first, 0)
+    await decide(id, first, 1)
+    const refused = await failureOf(
+      closeCase(db, id, { outcome: 'inconclusive', reason: 'The exchange is silent.' }),
+    )
+    expect((refused as Error).message).toBe(
+      '1 hit still needs review. Give every hit a final decision, or record why the case closes without one.',
+    )
+    await closeCase(db, id, {
+      outcome: 'inconclusive',
+      reason: 'The exchange is silent.',
+      undecidedHitsReason: 'The exchange never answered.',
+    })
+    expect(await auditTrailOf(db, id).last()).toMatchObject({
+      summary: 'Closed: Inconclusive (1 hit still needs review)',
+      after: { closure: { undecidedHitsReason: 'The exchange never answered.' } },
+    })
+  })
+
+  it('will not close as no concern while a hit is a confirmed true match', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await decide(id, first, 0, 'true_match')
+    await decide(id, first, 1)
+    const refused = await failureOf(
+      closeCase(db, id, { outcome: 'no_concern', reason: 'Nothing found.' }),
+    )
+    expect(refused).toBeInstanceOf(CaseRuleError)
+    expect((refused as Error).message).toBe(
+      'A case cannot close as “No concern” while 1 hit is a confirmed true match: choose another outcome, or revise the decision first.',
+    )
+    expect(await db.cases.get(id)).toMatchObject({ state: 'open' })
+    expect(await auditTrailOf(db, id).last()).toMatchObject({ action: 'hit-decided' })
+    await decide(id, first, 0)
+    await closeCase(db, id, { outcome: 'no_concern', reason: 'Both wallets are the exchange’s.' })
+    expect((await db.cases.get(id))?.closure).toMatchObject({ outcome: 'no_concern' })
+  })
+
+  it('writes a trail that replays to its decisions, state and closure', async () => {
+    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, id, refOf(first))
+    await linkCheck(db, id, refOf(later))
+    await decide(id, first, 0, 'true_match')
+    await decide(id, later, 0, 'true_match')
+    await decide(id, first, 0, 'needs_review')
+    await unlinkCheck(db, id, refOf(later))
+    await decide(id, first, 1)
+    await changeState(db, id, 'in_review')
+    await closeCase(db, id, {
+      outcome: 'risk_confirmed',
+      reason: 'Maybe.',
+      undecidedHitsReason: 'Later.',
+    })
+    await reopenCase(db, id, 'The bank answered.')
+    await decide(id, first, 0, 'true_match')
+    await closeCase(db, id, { outcome: 'reported', reason: 'SAR filed.' })
+    const replayed = replayTrail(await auditTrailOf(db, id).toArray())
+    const stored = await db.cases.get(id)
+    expect(replayed.unreadable).toEqual([])
+    expect(replayed.state).toBe(stored?.state)
+    expect(replayed.closure).toEqual(stored?.closure)
+    expect(replayed.decisions).toEqual(await readCaseDecisions(db, id))
   })
 
   it('locks a closed case until it is reopened, and records the reopening', async () => {
