@@ -216,6 +216,19 @@ describe('a bundle true to its trail', () => {
     )
   })
 
+  it('passes a check that lists the same record twice: one decision, a row for each', async () => {
+    const check = exportedCheckOf(await search(sanctioned), 0)
+    const [category, records] = Object.entries(check.check.categories).find(
+      ([, listed]) => listed.length > 0,
+    )!
+    const categories = { ...check.check.categories, [category]: [...records, ...records] }
+    const twice = caseFixture([{ ...check, check: { ...check.check, categories } }], 'case_twice')
+    expect(twice.decisions).toHaveLength(1)
+    const verification = verifyBundle(downloaded(await exportThroughBridge(app.call, twice)))
+    expect(verification.problems).toEqual([])
+    expect(verification.manifest?.counts).toMatchObject({ hits: 2, decisions: 1 })
+  })
+
   it('passes with revised decisions, an unlinked check, and a closing undone and redone', async () => {
     const db = openAppDatabase(`meaning-${crypto.randomUUID()}`)
     const caseId = await createCase(db, { title: 'Revised', subject: 'ACME Ltd', description: '' })

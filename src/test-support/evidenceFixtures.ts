@@ -30,7 +30,7 @@ export function exportedCheckOf(result: CryptoSearchResult, position: number): E
 
 export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): CaseFixture {
   const at = '2026-11-20T09:00:00.000Z'
-  const decisions: HitDecision[] = checks.flatMap((check) =>
+  const everyHit: HitDecision[] = checks.flatMap((check) =>
     hitsOf(check.check).map((hit) => ({
       id: hitDecisionId(caseId, check.localId, hit.hitKey),
       caseId,
@@ -45,6 +45,8 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
       decidedAt: at,
     })),
   )
+  // One decision per hit key, as the repository keeps them: a record listed twice shares one.
+  const decisions = [...new Map(everyHit.map((decision) => [decision.id, decision])).values()]
   const caseRecord: CaseRecord = {
     id: caseId,
     title: 'Fixture case <with markup>',

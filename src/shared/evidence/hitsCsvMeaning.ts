@@ -25,7 +25,8 @@ interface ExpectedRow {
   localId: string
   checkId: string
   hit: CheckHit
-  seen: boolean
+  /** Rows still owed: a check may list the same record twice, and each is a row. */
+  owed: number
 }
 
 const rowKey = (folder: string, hitKey: string): string => JSON.stringify([folder, hitKey])
@@ -56,12 +57,9 @@ function expectedRows(
       return undefined
     }
     for (const hit of hitsOf(parsed.data.check)) {
-      rows.set(rowKey(folder, hit.hitKey), {
-        localId: parsed.data.localId,
-        checkId: parsed.data.check.id,
-        hit,
-        seen: false,
-      })
+      const key = rowKey(folder, hit.hitKey)
+      const owed = (rows.get(key)?.owed ?? 0) + 1
+      rows.set(key, { localId: parsed.data.localId, checkId: parsed.data.check.id, hit, owed })
     }
   }
   return rows
@@ -111,11 +109,11 @@ export function checkHitsCsv(
       return
     }
     const subject = decisionSubject({ recordTitle: wanted.hit.title, checkId: wanted.localId })
-    if (wanted.seen) {
-      say(`has ${subject} twice`)
+    if (wanted.owed === 0) {
+      say(`has more rows for ${subject} than the check has hits`)
       return
     }
-    wanted.seen = true
+    wanted.owed -= 1
     if (row.check_id !== wanted.checkId) {
       say(
         `row ${index + 1} gives ${subject} the check id ${row.check_id}, its check.json ${wanted.checkId}`,
@@ -136,8 +134,9 @@ export function checkHitsCsv(
       say(`differs from the audit trail on ${subject} (${differing.join(', ')})`)
     }
   })
-  for (const { hit, localId, seen } of expected.values()) {
-    if (!seen)
+  for (const { hit, localId, owed } of expected.values()) {
+    if (owed > 0) {
       say(`has no row for ${decisionSubject({ recordTitle: hit.title, checkId: localId })}`)
+    }
   }
 }
