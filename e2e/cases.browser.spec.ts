@@ -64,7 +64,15 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
 
   await cases.moveTo('in_review')
   await expect(cases.state).toHaveText('In review')
-  await cases.close('Reported to the authorities', 'Sanctioned wallet confirmed; SAR filed.')
+  await cases.startClosing()
+  await expect(cases.closingOutcome('No concern')).toBeDisabled()
+  await expect(cases.closeDialog).toContainText(
+    'A case cannot close as “No concern” while 1 hit is a confirmed true match',
+  )
+  await cases.finishClosing(
+    'Reported to the authorities',
+    'Sanctioned wallet confirmed; SAR filed.',
+  )
   await expect(cases.state).toHaveText('Closed')
   await expect(cases.closure).toContainText('SAR filed')
   await saveScreen(page, 'cases-02-closed-case')
@@ -152,7 +160,7 @@ test('a case with an undecided hit closes only with the reason recorded, and reo
 
   await cases.close('Inconclusive', 'The owner could not be identified.')
   await expect(cases.modalError).toContainText(
-    '1 hit(s) have no decision. Decide them, or record why the case closes without them.',
+    '1 hit has no decision. Give every hit a final decision, or record why the case closes without one.',
   )
   await saveScreen(cases.page, 'cases-06-close-with-undecided-hit')
   await cases.closeLeavingHitsUndecided('The exchange has not answered yet.')

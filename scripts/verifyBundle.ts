@@ -15,6 +15,7 @@ const problemLabels = {
   added: 'ADDED',
   changed: 'CHANGED',
   'audit-trail': 'AUDIT TRAIL',
+  meaning: 'MEANING',
   unsigned: 'UNSIGNED',
   signature: 'SIGNATURE',
   signer: 'SIGNER',

@@ -18,6 +18,7 @@ export class CasesPage {
   readonly imported: Locator
   readonly decideButtons: Locator
   readonly closeButton: Locator
+  readonly closeDialog: Locator
   readonly notes: Locator
   readonly listItems: Locator
 
@@ -35,6 +36,7 @@ export class CasesPage {
     this.imported = page.getByTestId('case-imported')
     this.decideButtons = page.getByTestId('hit-decide')
     this.closeButton = page.getByTestId('case-close')
+    this.closeDialog = page.getByRole('dialog', { name: 'Close the case' })
     this.notes = page.getByTestId('case-note')
     this.listItems = page.getByTestId('case-list-item')
   }
@@ -108,12 +110,27 @@ export class CasesPage {
     await this.page.getByTestId(`case-move-${state}`).click()
   }
 
-  async close(outcome: string, reason: string): Promise<void> {
+  /** Opens the close dialog with its outcomes listed. */
+  async startClosing(): Promise<void> {
     await this.closeButton.click()
     await this.page.getByTestId('close-outcome').click()
-    await this.page.getByRole('option', { name: outcome }).click()
+  }
+
+  /** An outcome listed by the close dialog, once closing has started. */
+  closingOutcome(outcome: string): Locator {
+    return this.page.getByRole('option', { name: outcome })
+  }
+
+  /** Chooses the outcome and the reason in the open close dialog, and confirms. */
+  async finishClosing(outcome: string, reason: string): Promise<void> {
+    await this.closingOutcome(outcome).click()
     await this.page.getByTestId('close-reason').fill(reason)
     await this.page.getByTestId('close-confirm').click()
+  }
+
+  async close(outcome: string, reason: string): Promise<void> {
+    await this.startClosing()
+    await this.finishClosing(outcome, reason)
   }
 
   /** In the close dialog, after it refused because of undecided hits. */

@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { fixtureActor } from '../test-support/evidenceFixtures'
+import { downloadedBundle, fixtureActor } from '../test-support/evidenceFixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 import type { BridgeInput, BridgeOutput } from '../shared/bridge'
@@ -81,13 +80,6 @@ const reviewerTrustingTheInvestigator = async () => {
   }
 }
 
-const download = (finished: BridgeOutput<'evidence.finishExport'>): Uint8Array => {
-  if (finished.delivery.kind !== 'download') throw new Error('expected a download')
-  const file = app.mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
-  if (!file) throw new Error('no download waiting')
-  return readFileSync(file.path)
-}
-
 beforeAll(async () => {
   app = await startMainSideOnSandbox()
   await call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) })
@@ -126,7 +118,10 @@ beforeAll(async () => {
     reason: 'Confirmed sanctioned wallet.',
   })
   const progress: number[] = []
-  bundle = download(await exportCase(investigator, call, caseId, (sent) => progress.push(sent)))
+  bundle = downloadedBundle(
+    app,
+    await exportCase(investigator, call, caseId, (sent) => progress.push(sent)),
+  )
   expect(progress).toEqual([2])
 })
 
@@ -272,7 +267,9 @@ describe('a case exported by the renderer through the main side', () => {
       }
       return call(method, input)
     }
-    const verification = verifyBundle(download(await exportCase(investigator, counting, heavyCase)))
+    const verification = verifyBundle(
+      downloadedBundle(app, await exportCase(investigator, counting, heavyCase)),
+    )
     expect(verification.problems).toEqual([])
     expect(checkCalls).toEqual([1, 1, 1])
     const raws = [...verification.files.entries()].filter(([path]) => path.endsWith('response.raw'))

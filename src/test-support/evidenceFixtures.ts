@@ -43,7 +43,7 @@ export function exportedCheckOf(result: CryptoSearchResult, position: number): E
 
 export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): CaseFixture {
   const at = '2026-11-20T09:00:00.000Z'
-  const decisions: HitDecision[] = checks.flatMap((check) =>
+  const everyHit: HitDecision[] = checks.flatMap((check) =>
     hitsOf(check.check).map((hit) => ({
       id: hitDecisionId(caseId, check.localId, hit.hitKey),
       caseId,
@@ -56,8 +56,11 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
       decision: 'true_match' as const,
       rationale: 'Listed by OFAC; the wallet is the subject’s.',
       decidedAt: at,
+      decidedBy: fixtureActor,
     })),
   )
+  // One decision per hit key, as the repository keeps them: a record listed twice shares one.
+  const decisions = [...new Map(everyHit.map((decision) => [decision.id, decision])).values()]
   const caseRecord: CaseRecord = {
     id: caseId,
     title: 'Fixture case <with markup>',
@@ -70,23 +73,31 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
     checkIds: checks.map((check) => check.localId),
     entityKeys: ['local|ent_fixture1'],
   }
+  // The trail the case repository would have written for this case, so that it replays to it.
   let trail: AuditEntry[] = []
-  const append = (action: string, summary: string, after: unknown): void => {
+  const append = (action: string, summary: string, before: unknown, after: unknown): void => {
     trail = [
       ...trail,
       nextAuditEntry(
         caseId,
         trail[trail.length - 1],
-        { action, summary, before: null, after },
+        { action, summary, before, after },
         fixtureActor,
         at,
       ),
     ]
   }
-  append('created', 'Case created', { title: caseRecord.title })
-  for (const check of checks)
-    append('check-linked', `Check of ${check.query} linked`, check.localId)
-  append('closed', 'Case closed: reported', caseRecord.closure)
+  const { title, subject, description } = caseRecord
+  append('created', `Case opened: ${title}`, null, { title, subject, description })
+  for (const check of checks) {
+    const { localId, query, fetchedAt } = check
+    append('check-linked', `Check of ${query} linked`, null, { localId, query, fetchedAt })
+  }
+  for (const decision of decisions) {
+    append('hit-decided', `True match: ${decision.recordTitle}`, null, decision)
+  }
+  const closing = { state: 'closed', closure: caseRecord.closure }
+  append('closed', 'Closed: Reported to the authorities', { state: 'open' }, closing)
   return {
     caseRecord,
     checks,
@@ -98,7 +109,9 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
         entity: { id: 'ent_fixture1', entityType: 'business', name: 'ACME Ltd' },
       },
     ],
-    notes: [{ id: 'note_1', caseId, createdAt: at, text: 'Called the bank.' }],
+    notes: [
+      { id: 'note_1', caseId, createdAt: at, text: 'Called the bank.', author: fixtureActor },
+    ],
     decisions,
     auditTrail: trail,
   }
@@ -145,16 +158,19 @@ export async function exportThroughBridge(
   return unwrap<ExportResult>(call('evidence.finishExport', { exportId }))
 }
 
-/** Exports through the bridge and fetches the bundle the way the browser host would serve it. */
+/** A finished export's bundle, fetched the way the browser host would serve it. */
+export function downloadedBundle(app: MainSideOnSandbox, finished: ExportResult): Uint8Array {
+  if (finished.delivery.kind !== 'download') throw new Error('expected a download')
+  const file = app.mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
+  if (!file) throw new Error('the download was not registered')
+  return readFileSync(file.path)
+}
+
+/** Exports a fixture through the bridge and fetches its bundle. */
 export async function exportedBundle(
   app: MainSideOnSandbox,
   fixture: CaseFixture,
   batchSize = 50,
 ): Promise<Uint8Array> {
-  const result = await exportThroughBridge(app.call, fixture, batchSize)
-  if (result.delivery.kind !== 'download') throw new Error('expected a download')
-  const token = result.delivery.url.split('/').pop() ?? ''
-  const file = app.mainSide.downloads.take(token)
-  if (!file) throw new Error('the download was not registered')
-  return readFileSync(file.path)
+  return downloadedBundle(app, await exportThroughBridge(app.call, fixture, batchSize))
 }

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { genesisHash, verifyAuditChain } from '../cases/auditChain'
 import { canonicalJson } from '../cases/canonicalJson'
 import { auditEntrySchema } from '../cases/caseSchemas'
+import { checkBundleMeaning } from './bundleMeaning'
 import {
   bundlePaths,
   evidenceFormat,
@@ -22,6 +23,7 @@ export type BundleProblemKind =
   | 'added'
   | 'changed'
   | 'audit-trail'
+  | 'meaning'
   | 'unsigned'
   | 'signature'
   | 'signer'
@@ -285,6 +287,7 @@ export function verifyBundle(
   if (manifest) {
     checkManifestAgreement(manifest, files, problems)
     checkAuditTrail(files, problems)
+    checkBundleMeaning(files, problems)
   }
   return {
     ok: manifest !== null && signature.status === 'valid' && problems.length === 0,

@@ -2,16 +2,21 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ed25519 } from '@noble/curves/ed25519.js'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
-import { strToU8, unzipSync, zipSync } from 'fflate'
+import { strFromU8, strToU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { IdentityView } from '../../../shared/bridge/identityContract'
 import { bundlePaths, type BundleSignature } from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
-import { investigatorOf, keyFingerprint, type Signer } from '../../../shared/identity/investigator'
+import { investigatorOf, keyFingerprint } from '../../../shared/identity/investigator'
+import {
+  editJson,
+  rezipBundle,
+  signAs,
+  strangerKey,
+  tamperBundle,
+  type BundleFiles,
+} from '../../../test-support/bundleTampering'
 import {
   caseFixture,
   exportedBundle,
@@ -30,42 +35,9 @@ let bundle: Uint8Array
 let identity: IdentityView
 const workDir = mkdtempSync(join(tmpdir(), 'cd-signing-'))
 
-const json = (bytes: Uint8Array | undefined): unknown => JSON.parse(new TextDecoder().decode(bytes))
-const jsonBytes = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, null, 2)}\n`)
-const rezip = (edit: (files: Record<string, Uint8Array>) => void): Uint8Array => {
-  const files = unzipSync(bundle)
-  edit(files)
-  return zipSync(files)
-}
+const rezip = (edit: (files: BundleFiles) => void): Uint8Array => rezipBundle(bundle, edit)
 const problemsOf = (zip: Uint8Array, expectedSigner?: string) =>
   verifyBundle(zip, { expectedSigner }).problems.map((p) => `${p.kind}: ${p.detail}`)
-
-/** What someone without the investigator's key can do: sign their own edit with their own key. */
-function resign(files: Record<string, Uint8Array>, signer: Signer, secretKey: Uint8Array): void {
-  const manifestBytes = files[bundlePaths.manifest]!
-  const signature: BundleSignature = {
-    format: 'compliance-desk-signature/1',
-    algorithm: 'Ed25519',
-    signedFile: 'manifest.json',
-    manifestSha256: bytesToHex(sha256(manifestBytes)),
-    signer,
-    signature: bytesToHex(ed25519.sign(manifestBytes, secretKey)),
-  }
-  files[bundlePaths.signature] = jsonBytes(signature)
-}
-
-/** Rewrites one listed file and recomputes its manifest line, as the issue's tamperer did. */
-function editListedFile(files: Record<string, Uint8Array>, path: string, bytes: Uint8Array): void {
-  files[path] = bytes
-  const manifest = json(files[bundlePaths.manifest]) as {
-    files: Array<{ path: string; sha256: string; bytes: number }>
-  }
-  for (const file of manifest.files) {
-    if (file.path === path)
-      Object.assign(file, { sha256: bytesToHex(sha256(bytes)), bytes: bytes.length })
-  }
-  files[bundlePaths.manifest] = jsonBytes(manifest)
-}
 
 const call = async <T>(method: string, input: unknown): Promise<T> => {
   const reply = await app.call(method, input)
@@ -150,14 +122,12 @@ describe('verifying the signature', () => {
   })
 
   it('fails the issue’s tampering: decisions and hits.csv edited, manifest hashes recomputed', () => {
-    const tampered = rezip((files) => {
-      const decisions = json(files[bundlePaths.decisions]) as Array<{ decision: string }>
-      for (const decision of decisions) decision.decision = 'false_positive'
-      editListedFile(files, bundlePaths.decisions, jsonBytes(decisions))
-      const csv = new TextDecoder()
-        .decode(files[bundlePaths.hitsCsv])
-        .replaceAll('true_match', 'false_positive')
-      editListedFile(files, bundlePaths.hitsCsv, strToU8(csv))
+    const tampered = tamperBundle(bundle, (files) => {
+      editJson<Array<{ decision: string }>>(files, bundlePaths.decisions, (decisions) => {
+        for (const decision of decisions) decision.decision = 'false_positive'
+      })
+      const csv = strFromU8(files[bundlePaths.hitsCsv]!).replaceAll('true_match', 'false_positive')
+      files[bundlePaths.hitsCsv] = strToU8(csv)
     })
     expect(verifyBundle(tampered).ok).toBe(false)
     expect(problemsOf(tampered)).toContain(
@@ -166,41 +136,34 @@ describe('verifying the signature', () => {
   })
 
   it('fails a signature that is simply wrong, and one moved onto another signer’s name', () => {
-    const wrong = rezip((files) => {
-      const signature = json(files[bundlePaths.signature]) as BundleSignature
-      files[bundlePaths.signature] = jsonBytes({ ...signature, signature: 'ab'.repeat(64) })
-    })
+    const wrong = rezip((files) =>
+      editJson<BundleSignature>(files, bundlePaths.signature, (signature) => {
+        signature.signature = 'ab'.repeat(64)
+      }),
+    )
     expect(problemsOf(wrong)).toEqual([
       'signature: is not a valid signature of manifest.json by the key it names',
     ])
-    const secretKey = ed25519.utils.randomSecretKey()
-    const publicKey = bytesToHex(ed25519.getPublicKey(secretKey))
-    const mallory = {
-      ...fixtureActor,
-      name: 'Mallory',
-      publicKey,
-      fingerprint: keyFingerprint(publicKey),
-    }
-    const moved = rezip((files) => resign(files, mallory, secretKey))
+    const mallory = strangerKey()
+    const moved = rezip((files) => {
+      const manifest = files[bundlePaths.manifest]!
+      signAs(files, mallory)
+      // The investigator's manifest, its signature now Mallory's.
+      files[bundlePaths.manifest] = manifest
+    })
     expect(problemsOf(moved)).toEqual([
       'signature: names a different signer than manifest.json does',
     ])
   })
 
   it('fails, with --signer, a bundle re-signed by anyone else, however consistent', () => {
-    const secretKey = ed25519.utils.randomSecretKey()
-    const publicKey = bytesToHex(ed25519.getPublicKey(secretKey))
-    const mallory: Signer = { ...fixtureActor, publicKey, fingerprint: keyFingerprint(publicKey) }
-    const forged = rezip((files) => {
-      const manifest = json(files[bundlePaths.manifest]) as Record<string, unknown>
-      files[bundlePaths.manifest] = jsonBytes({ ...manifest, signer: mallory })
-      resign(files, mallory, secretKey)
-    })
+    const mallory = strangerKey(fixtureActor.name)
+    const forged = rezip((files) => signAs(files, mallory))
     const result = verifyBundle(forged, { expectedSigner: identity.signingKey.fingerprint })
     expect(result.ok).toBe(false)
     expect(result.signature).toMatchObject({
       status: 'valid',
-      signer: { fingerprint: mallory.fingerprint },
+      signer: { fingerprint: mallory.signer.fingerprint },
     })
     expect(result.problems.map((p) => p.kind)).toEqual(['signer'])
     expect(verifyBundle(bundle, { expectedSigner: identity.signingKey.fingerprint }).ok).toBe(true)

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { strToU8, unzipSync, zipSync } from 'fflate'
+import { strToU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import { bundlePaths, manifestSchema } from '../../../shared/evidence/bundleFormat'
@@ -19,6 +19,7 @@ import {
   exportThroughBridge,
   type CaseFixture,
 } from '../../../test-support/evidenceFixtures'
+import { rezipBundle, type BundleFiles } from '../../../test-support/bundleTampering'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const clean = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
@@ -40,11 +41,7 @@ const search = async (query: string): Promise<CryptoSearchResult> => {
   return reply.data as CryptoSearchResult
 }
 
-const rezip = (edit: (files: Record<string, Uint8Array>) => void): Uint8Array => {
-  const files = unzipSync(bundle)
-  edit(files)
-  return zipSync(files)
-}
+const rezip = (edit: (files: BundleFiles) => void): Uint8Array => rezipBundle(bundle, edit)
 
 const problemsOf = (zip: Uint8Array) =>
   verifyBundle(zip).problems.map((problem) => `${problem.kind} ${problem.path ?? ''}`.trim())
@@ -75,7 +72,7 @@ describe('exporting a case', () => {
       format: 'compliance-desk-evidence/1',
       case: { id: 'case_fixture', state: 'closed' },
       counts: { checks: 3, hits: 2, decisions: 2, entities: 1, notes: 1 },
-      auditTrail: { entries: 5, intact: true },
+      auditTrail: { entries: 7, intact: true },
     })
     expect(manifest.files.map((file) => file.path).sort()).toEqual(
       Object.keys(files)

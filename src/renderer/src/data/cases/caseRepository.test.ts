@@ -3,8 +3,11 @@ import { ZodError } from 'zod'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
 import { verifyAuditChain } from '../../../../shared/cases/auditChain'
+import type { HitDecisionKind } from '../../../../shared/cases/caseSchemas'
 import { hitsOf } from '../../../../shared/cases/checkHits'
+import { replayTrail } from '../../../../shared/cases/replayTrail'
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
+import { fixtureActor } from '../../../../test-support/evidenceFixtures'
 import { CaseRuleError } from './caseErrors'
 import {
   addNote,
@@ -19,7 +22,7 @@ import {
   unlinkCheck,
 } from './caseRepository'
 import { earlierDecisionOn, readCaseDecisions } from './caseReads'
-import { tallyHits } from './caseRules'
+import { openHitsSentence, tallyHits } from './caseRules'
 
 const wallet = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 
@@ -73,9 +76,9 @@ const decide = (
   caseId: string,
   check: StoredCheck,
   index: number,
-  decision = 'false_positive' as const,
+  decision: HitDecisionKind = 'false_positive',
 ) =>
-  decideHit(db, caseId, {
+  decideHit(db, fixtureActor, caseId, {
     check,
     hit: hitsOf(check.check)[index]!,
     decision,
@@ -100,15 +103,23 @@ afterEach(async () => {
 
 describe('a case through its life', () => {
   it('moves open → in review → escalated → closed, and every change is chained in the trail', async () => {
-    const id = await createCase(db, { title: 'ACME wallets', subject: 'ACME Ltd', description: '' })
-    await linkCheck(db, id, refOf(first))
-    await linkEntity(db, id, { environment: 'local', id: 'ent_acme', name: 'ACME Ltd' })
-    await addNote(db, id, 'Asked the bank for statements.')
-    await changeState(db, id, 'in_review')
-    await changeState(db, id, 'escalated')
+    const id = await createCase(db, fixtureActor, {
+      title: 'ACME wallets',
+      subject: 'ACME Ltd',
+      description: '',
+    })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    await linkEntity(db, fixtureActor, id, {
+      environment: 'local',
+      id: 'ent_acme',
+      name: 'ACME Ltd',
+    })
+    await addNote(db, fixtureActor, id, 'Asked the bank for statements.')
+    await changeState(db, fixtureActor, id, 'in_review')
+    await changeState(db, fixtureActor, id, 'escalated')
     await decide(id, first, 0)
-    await decide(id, first, 1, 'true_match' as never)
-    await closeCase(db, id, { outcome: 'reported', reason: 'One wallet confirmed.' })
+    await decide(id, first, 1, 'true_match')
+    await closeCase(db, fixtureActor, id, { outcome: 'reported', reason: 'One wallet confirmed.' })
     const trail = await auditTrailOf(db, id).toArray()
     expect(trail.map((entry) => entry.action)).toEqual([
       'created',
@@ -130,23 +141,25 @@ describe('a case through its life', () => {
   })
 
   it('refuses moves the workflow does not allow', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
-    await changeState(db, id, 'escalated')
-    const refused = await failureOf(changeState(db, id, 'open'))
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await changeState(db, fixtureActor, id, 'escalated')
+    const refused = await failureOf(changeState(db, fixtureActor, id, 'open'))
     expect(refused).toBeInstanceOf(CaseRuleError)
     expect((refused as Error).message).toBe('A case that is escalated cannot move to open.')
   })
 
   it('will not close with undecided hits unless the reason is recorded', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
-    await linkCheck(db, id, refOf(first))
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
     await decide(id, first, 0)
     const refused = await failureOf(
-      closeCase(db, id, { outcome: 'no_concern', reason: 'Nothing found.' }),
+      closeCase(db, fixtureActor, id, { outcome: 'no_concern', reason: 'Nothing found.' }),
     )
-    expect((refused as Error).message).toMatch(/^1 hit\(s\) have no decision/)
+    expect((refused as Error).message).toBe(
+      '1 hit has no decision. Give every hit a final decision, or record why the case closes without one.',
+    )
     expect((await db.cases.get(id))?.state).toBe('open')
-    await closeCase(db, id, {
+    await closeCase(db, fixtureActor, id, {
       outcome: 'no_concern',
       reason: 'Nothing found.',
       undecidedHitsReason: 'Second hit is a test wallet.',
@@ -156,13 +169,91 @@ describe('a case through its life', () => {
     })
   })
 
+  it('counts hits that still need review as open, apart from those with no decision', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    await linkCheck(db, fixtureActor, id, refOf(later))
+    await decide(id, later, 0, 'needs_review')
+    const tally = tallyHits(id, [first, later], await readCaseDecisions(db, id))
+    expect(tally).toMatchObject({ total: 3, undecided: 2, byDecision: { needs_review: 1 } })
+    expect(openHitsSentence(tally)).toBe('2 hits have no decision and 1 still needs review')
+    await decide(id, first, 0)
+    await decide(id, first, 1)
+    const refused = await failureOf(
+      closeCase(db, fixtureActor, id, {
+        outcome: 'inconclusive',
+        reason: 'The exchange is silent.',
+      }),
+    )
+    expect((refused as Error).message).toBe(
+      '1 hit still needs review. Give every hit a final decision, or record why the case closes without one.',
+    )
+    await closeCase(db, fixtureActor, id, {
+      outcome: 'inconclusive',
+      reason: 'The exchange is silent.',
+      undecidedHitsReason: 'The exchange never answered.',
+    })
+    expect(await auditTrailOf(db, id).last()).toMatchObject({
+      summary: 'Closed: Inconclusive (1 hit still needs review)',
+      after: { closure: { undecidedHitsReason: 'The exchange never answered.' } },
+    })
+  })
+
+  it('will not close as no concern while a hit is a confirmed true match', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    await decide(id, first, 0, 'true_match')
+    await decide(id, first, 1)
+    const refused = await failureOf(
+      closeCase(db, fixtureActor, id, { outcome: 'no_concern', reason: 'Nothing found.' }),
+    )
+    expect(refused).toBeInstanceOf(CaseRuleError)
+    expect((refused as Error).message).toBe(
+      'A case cannot close as “No concern” while 1 hit is a confirmed true match: choose another outcome, or revise the decision first.',
+    )
+    expect(await db.cases.get(id)).toMatchObject({ state: 'open' })
+    expect(await auditTrailOf(db, id).last()).toMatchObject({ action: 'hit-decided' })
+    await decide(id, first, 0)
+    await closeCase(db, fixtureActor, id, {
+      outcome: 'no_concern',
+      reason: 'Both wallets are the exchange’s.',
+    })
+    expect((await db.cases.get(id))?.closure).toMatchObject({ outcome: 'no_concern' })
+  })
+
+  it('writes a trail that replays to its decisions, state and closure', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    await linkCheck(db, fixtureActor, id, refOf(later))
+    await decide(id, first, 0, 'true_match')
+    await decide(id, later, 0, 'true_match')
+    await decide(id, first, 0, 'needs_review')
+    await unlinkCheck(db, fixtureActor, id, refOf(later))
+    await decide(id, first, 1)
+    await changeState(db, fixtureActor, id, 'in_review')
+    await closeCase(db, fixtureActor, id, {
+      outcome: 'risk_confirmed',
+      reason: 'Maybe.',
+      undecidedHitsReason: 'Later.',
+    })
+    await reopenCase(db, fixtureActor, id, 'The bank answered.')
+    await decide(id, first, 0, 'true_match')
+    await closeCase(db, fixtureActor, id, { outcome: 'reported', reason: 'SAR filed.' })
+    const replayed = replayTrail(await auditTrailOf(db, id).toArray())
+    const stored = await db.cases.get(id)
+    expect(replayed.unreadable).toEqual([])
+    expect(replayed.state).toBe(stored?.state)
+    expect(replayed.closure).toEqual(stored?.closure)
+    expect(replayed.decisions).toEqual(await readCaseDecisions(db, id))
+  })
+
   it('locks a closed case until it is reopened, and records the reopening', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
-    await closeCase(db, id, { outcome: 'inconclusive', reason: 'No data.' })
-    expect(((await failureOf(addNote(db, id, 'late'))) as Error).message).toBe(
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await closeCase(db, fixtureActor, id, { outcome: 'inconclusive', reason: 'No data.' })
+    expect(((await failureOf(addNote(db, fixtureActor, id, 'late'))) as Error).message).toBe(
       'This case is closed: reopen it to change it.',
     )
-    await reopenCase(db, id, 'New transactions came in.')
+    await reopenCase(db, fixtureActor, id, 'New transactions came in.')
     const reopened = await db.cases.get(id)
     expect(reopened?.state).toBe('open')
     expect(reopened?.closure).toBeUndefined()
@@ -175,7 +266,7 @@ describe('a case through its life', () => {
   })
 
   it('never changes an imported case', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
     await db.cases.update(id, {
       origin: {
         kind: 'imported',
@@ -185,7 +276,7 @@ describe('a case through its life', () => {
         manifestSha256: 'a'.repeat(64),
       },
     })
-    expect(((await failureOf(addNote(db, id, 'x'))) as Error).message).toMatch(
+    expect(((await failureOf(addNote(db, fixtureActor, id, 'x'))) as Error).message).toMatch(
       /imported from a bundle and is read-only/,
     )
     expect(await auditTrailOf(db, id).count()).toBe(1)
@@ -194,10 +285,10 @@ describe('a case through its life', () => {
 
 describe('hit decisions', () => {
   it('need a rationale', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
-    await linkCheck(db, id, refOf(first))
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
     const refused = await failureOf(
-      decideHit(db, id, {
+      decideHit(db, fixtureActor, id, {
         check: first,
         hit: hitsOf(first.check)[0]!,
         decision: 'true_match',
@@ -209,8 +300,12 @@ describe('hit decisions', () => {
   })
 
   it('are shown again when the same identifier and record come back in a later check', async () => {
-    const id = await createCase(db, { title: 'ACME wallets', subject: 'S', description: '' })
-    await linkCheck(db, id, refOf(first))
+    const id = await createCase(db, fixtureActor, {
+      title: 'ACME wallets',
+      subject: 'S',
+      description: '',
+    })
+    await linkCheck(db, fixtureActor, id, refOf(first))
     await decide(id, first, 0)
     const [recurring] = hitsOf(later.check)
     const earlier = await earlierDecisionOn(db, later.queryKey, recurring!.hitKey, later.localId)
@@ -224,14 +319,14 @@ describe('hit decisions', () => {
   })
 
   it('are counted per hit, and withdrawn (but kept in the trail) when their check is unlinked', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
-    await linkCheck(db, id, refOf(first))
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
     await decide(id, first, 0)
     expect(tallyHits(id, [first], await readCaseDecisions(db, id))).toMatchObject({
       total: 2,
       undecided: 1,
     })
-    await unlinkCheck(db, id, refOf(first))
+    await unlinkCheck(db, fixtureActor, id, refOf(first))
     expect(await db.hitDecisions.count()).toBe(0)
     const last = await auditTrailOf(db, id).last()
     expect(last).toMatchObject({
@@ -243,9 +338,9 @@ describe('hit decisions', () => {
 
 describe('the audit trail', () => {
   it('shows an edited entry and a removed one', async () => {
-    const id = await createCase(db, { title: 'T', subject: 'S', description: '' })
-    await addNote(db, id, 'one')
-    await addNote(db, id, 'two')
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await addNote(db, fixtureActor, id, 'one')
+    await addNote(db, fixtureActor, id, 'two')
     await db.auditEntries.update([id, 2], { summary: 'Something else' })
     expect(verifyAuditChain(await auditTrailOf(db, id).toArray())).toMatchObject({
       intact: false,

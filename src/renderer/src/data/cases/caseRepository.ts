@@ -30,7 +30,13 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
-import { lockReason, statesReachableFrom, tallyHits } from './caseRules'
+import {
+  lockReason,
+  openHitsSentence,
+  outcomeRefusal,
+  statesReachableFrom,
+  tallyHits,
+} from './caseRules'
 
 /** A case's trail in order, by its compound key. */
 export const auditTrailOf = (db: AppDatabase, caseId: string) =>
@@ -136,7 +142,7 @@ export async function changeState(
 export interface Closing {
   outcome: CaseOutcome
   reason: string
-  /** Needed when hits are still undecided. */
+  /** Needed while a hit has no decision or still needs review. */
   undecidedHitsReason?: string
 }
 
@@ -151,24 +157,31 @@ export async function closeCase(
       (check): check is StoredCheck => check !== undefined && isStoredCheck(check),
     )
     const decisions = await db.hitDecisions.where('caseId').equals(caseId).toArray()
-    const { undecided } = tallyHits(caseId, checks, new Map(decisions.map((d) => [d.id, d])))
+    // Every current decision counts, also one on a check no longer on this computer: a verifier
+    // of the bundle replays them all.
+    const trueMatches = decisions.filter((decision) => decision.decision === 'true_match').length
+    const refusal = outcomeRefusal(closing.outcome, trueMatches)
+    if (refusal) throw new CaseRuleError(refusal)
+    const open = openHitsSentence(
+      tallyHits(caseId, checks, new Map(decisions.map((d) => [d.id, d]))),
+    )
     const undecidedHitsReason = closing.undecidedHitsReason?.trim() || undefined
-    if (undecided > 0 && !undecidedHitsReason) {
+    if (open && !undecidedHitsReason) {
       throw new CaseRuleError(
-        `${undecided} hit(s) have no decision. Decide them, or record why the case closes without them.`,
+        `${open}. Give every hit a final decision, or record why the case closes without one.`,
       )
     }
     const closure = caseClosureSchema.parse({
       outcome: closing.outcome,
       reason: closing.reason,
-      ...(undecided > 0 ? { undecidedHitsReason } : {}),
+      ...(open ? { undecidedHitsReason } : {}),
       closedAt: at,
     })
     return {
       next: { ...current, state: 'closed', closure },
       audit: {
         action: 'closed',
-        summary: `Closed: ${caseOutcomeLabels[closure.outcome]}${undecided > 0 ? ` (${undecided} hit(s) undecided)` : ''}`,
+        summary: `Closed: ${caseOutcomeLabels[closure.outcome]}${open ? ` (${open})` : ''}`,
         before: { state: current.state },
         after: { state: 'closed', closure },
       },

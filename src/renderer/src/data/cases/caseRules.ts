@@ -1,5 +1,11 @@
 import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
-import type { CaseRecord, CaseState, HitDecision } from '../../../../shared/cases/caseSchemas'
+import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
+import type {
+  CaseOutcome,
+  CaseRecord,
+  CaseState,
+  HitDecision,
+} from '../../../../shared/cases/caseSchemas'
 import { hitDecisionId, hitsOf } from '../../../../shared/cases/checkHits'
 
 /** Moves allowed without closing; closing and reopening have their own steps. */
@@ -23,8 +29,38 @@ export function lockReason(caseRecord: CaseRecord): string | null {
 
 export interface HitTally {
   total: number
+  /** Hits with no decision at all; those marked "needs review" are counted in `byDecision`. */
   undecided: number
   byDecision: Record<HitDecision['decision'], number>
+}
+
+const hits = (count: number): string => (count === 1 ? '1 hit' : `${count} hits`)
+
+/**
+ * The hits still without a final call, "2 hits have no decision and 1 still needs review"; null
+ * when every hit is a true match or a false positive.
+ */
+export function openHitsSentence(tally: HitTally): string | null {
+  const { undecided } = tally
+  const review = tally.byDecision.needs_review
+  const parts: string[] = []
+  if (undecided > 0)
+    parts.push(`${hits(undecided)} ${undecided === 1 ? 'has' : 'have'} no decision`)
+  if (review > 0) {
+    const who = undecided > 0 ? String(review) : hits(review)
+    parts.push(`${who} still ${review === 1 ? 'needs' : 'need'} review`)
+  }
+  return parts.length > 0 ? parts.join(' and ') : null
+}
+
+/** Why a case may not close with this outcome while it holds these true matches, or null. */
+export function outcomeRefusal(outcome: CaseOutcome, trueMatches: number): string | null {
+  if (outcome !== 'no_concern' || trueMatches === 0) return null
+  const matches =
+    trueMatches === 1
+      ? '1 hit is a confirmed true match'
+      : `${trueMatches} hits are confirmed true matches`
+  return `A case cannot close as “${caseOutcomeLabels.no_concern}” while ${matches}: choose another outcome, or revise the decision first.`
 }
 
 /** Counts the hits of a case's checks and how many of them carry a decision. */

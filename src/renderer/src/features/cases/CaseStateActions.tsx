@@ -16,7 +16,7 @@ import { zodFormResolver } from '../../components/zodFormResolver'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseChange } from './useCaseChange'
 import { useCaseActions } from '../../data/cases/useCaseActions'
-import { statesReachableFrom } from '../../data/cases/caseRules'
+import { openHitsSentence, outcomeRefusal, statesReachableFrom } from '../../data/cases/caseRules'
 import { useHitTally } from '../../data/cases/caseQueries'
 
 const moveLabels: Record<CaseState, string> = {
@@ -51,16 +51,18 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
   })
   const { failure, attempt } = useCaseChange('The reason')
   const caseActions = useCaseActions()
-  const undecided = tally?.undecided ?? 0
+  const openHits = tally ? openHitsSentence(tally) : null
+  // Said before the user chooses; the repository refuses it anyway.
+  const noConcernRefusal = outcomeRefusal('no_concern', tally?.byDecision.true_match ?? 0)
 
-  // Whether undecided hits may be left is the case's rule, decided by the repository.
+  // Whether open hits may be left is the case's rule, decided by the repository.
   const close = ({ reason, undecidedHitsReason }: ClosingForm, outcome: CaseOutcome) =>
     attempt(
       () =>
         caseActions.closeCase(caseRecord.id, {
           outcome,
           reason,
-          ...(undecided > 0 ? { undecidedHitsReason } : {}),
+          ...(openHits ? { undecidedHitsReason } : {}),
         }),
       onClose,
     )
@@ -79,7 +81,12 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
       <Select
         label="Outcome"
         placeholder="Choose the outcome"
-        data={caseOutcomes.map((value) => ({ value, label: caseOutcomeLabels[value] }))}
+        data={caseOutcomes.map((value) => ({
+          value,
+          label: caseOutcomeLabels[value],
+          disabled: value === 'no_concern' && noConcernRefusal !== null,
+        }))}
+        description={noConcernRefusal}
         {...form.getInputProps('outcome')}
         data-testid="close-outcome"
         comboboxProps={{ withinPortal: true }}
@@ -92,10 +99,10 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
         {...form.getInputProps('reason')}
         data-testid="close-reason"
       />
-      {undecided > 0 && (
+      {openHits && (
         <Textarea
-          label={`${undecided} hit(s) have no decision`}
-          description="Decide them first, or record why the case closes without them"
+          label={openHits}
+          description="Give every hit a final decision first, or record why the case closes without one"
           autosize
           minRows={2}
           {...form.getInputProps('undecidedHitsReason')}

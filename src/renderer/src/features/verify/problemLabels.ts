@@ -8,6 +8,7 @@ export const problemLabels: Record<BundleProblemKind, string> = {
   added: 'Added',
   changed: 'Changed',
   'audit-trail': 'Audit trail',
+  meaning: 'Contradicts the trail',
   unsigned: 'Unsigned',
   signature: 'Signature',
   signer: 'Signer',

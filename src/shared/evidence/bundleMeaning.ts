@@ -1,0 +1,182 @@
+import { z } from 'zod'
+import { canonicalJson } from '../cases/canonicalJson'
+import { caseOutcomeLabels, caseStateLabels } from '../cases/caseLabels'
+import {
+  auditEntrySchema,
+  caseClosureSchema,
+  type AuditEntry,
+  caseStateSchema,
+  hitDecisionSchema,
+  type CaseClosure,
+  type HitDecision,
+} from '../cases/caseSchemas'
+import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
+import { bundlePaths } from './bundleFormat'
+import { checkHitsCsv } from './hitsCsvMeaning'
+import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
+import type { BundleProblem } from './verifyBundle'
+
+/** What the meaning checks read of case.json; the manifest check covers the rest. */
+const caseFileSchema = z.object({
+  id: z.string(),
+  state: caseStateSchema,
+  closure: caseClosureSchema.optional(),
+})
+
+/** The members of two records whose values differ, by name. */
+function differingFields(
+  ours: Record<string, unknown> | undefined,
+  theirs: Record<string, unknown> | undefined,
+): string[] {
+  const names = new Set([...Object.keys(ours ?? {}), ...Object.keys(theirs ?? {})])
+  return [...names]
+    .filter((name) => canonicalJson(ours?.[name]) !== canonicalJson(theirs?.[name]))
+    .sort()
+}
+
+function readPart<T>(
+  files: ReadonlyMap<string, Uint8Array>,
+  path: string,
+  schema: z.ZodType<T>,
+  problems: BundleProblem[],
+): T | undefined {
+  const bytes = files.get(path)
+  if (!bytes) {
+    problems.push(meaningProblem(path, 'is not in the bundle, so it cannot be checked'))
+    return undefined
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    problems.push(meaningProblem(path, 'is not valid JSON'))
+    return undefined
+  }
+  const parsed = schema.safeParse(json)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  problems.push(
+    meaningProblem(
+      path,
+      `is not what Compliance Desk writes: ${issue?.path.join('.') || 'it'} ${issue?.message ?? ''}`.trim(),
+    ),
+  )
+  return undefined
+}
+
+function compareDecisions(
+  written: readonly HitDecision[],
+  replayed: ReadonlyMap<string, HitDecision>,
+  problems: BundleProblem[],
+): void {
+  const say = (detail: string) => problems.push(meaningProblem(bundlePaths.decisions, detail))
+  const byId = new Map<string, HitDecision>()
+  for (const decision of written) {
+    if (byId.has(decision.id)) say(`holds the decision on ${decisionSubject(decision)} twice`)
+    byId.set(decision.id, decision)
+  }
+  for (const id of [...new Set([...byId.keys(), ...replayed.keys()])].sort()) {
+    const ours = byId.get(id)
+    const trail = replayed.get(id)
+    if (!trail && ours) {
+      say(
+        `says ${decisionLabel(ours.decision)} for ${decisionSubject(ours)}, the audit trail has no decision on it`,
+      )
+    } else if (trail && !ours) {
+      say(
+        `has no decision on ${decisionSubject(trail)}, the audit trail says ${decisionLabel(trail.decision)}`,
+      )
+    } else if (trail && ours && ours.decision !== trail.decision) {
+      say(
+        `says ${decisionLabel(ours.decision)} for ${decisionSubject(trail)}, the audit trail says ${decisionLabel(trail.decision)}`,
+      )
+    } else if (trail && ours && canonicalJson(ours) !== canonicalJson(trail)) {
+      say(
+        `differs from the audit trail on ${decisionSubject(trail)} (${differingFields(ours, trail).join(', ')})`,
+      )
+    }
+  }
+}
+
+const closureText = (closure: CaseClosure | undefined): string =>
+  closure ? `closed as ${caseOutcomeLabels[closure.outcome].toLowerCase()}` : 'not closed'
+
+function compareCase(
+  caseFile: z.infer<typeof caseFileSchema>,
+  trail: readonly AuditEntry[],
+  replayed: ReplayedCase,
+  problems: BundleProblem[],
+): void {
+  const say = (detail: string) => problems.push(meaningProblem(bundlePaths.case, detail))
+  if (trail.some((entry) => entry.caseId !== caseFile.id)) {
+    say(`is case ${caseFile.id}, the audit trail holds entries of another case`)
+  }
+  if (replayed.state !== null && caseFile.state !== replayed.state) {
+    say(
+      `says the case is ${caseStateLabels[caseFile.state].toLowerCase()}, the audit trail says ${caseStateLabels[replayed.state].toLowerCase()}`,
+    )
+  } else if (caseFile.closure?.outcome !== replayed.closure?.outcome) {
+    say(
+      `says the case is ${closureText(caseFile.closure)}, the audit trail says ${closureText(replayed.closure)}`,
+    )
+  } else if (canonicalJson(caseFile.closure) !== canonicalJson(replayed.closure)) {
+    const fields = differingFields(caseFile.closure, replayed.closure)
+    say(`differs from the audit trail on the case's closure (${fields.join(', ')})`)
+  }
+}
+
+/**
+ * What a bundle says must be what its audit trail says: decisions.json and hits.csv hold the
+ * decisions the trail arrives at, case.json the state it ends in, and a case the trail closes as
+ * "no concern" has no hit confirmed as a true match. Each file may match its manifest line and
+ * still lie, when the line was recomputed after the edit; the trail's entries are chained, so
+ * one of them cannot be changed without rewriting every entry after it.
+ */
+export function checkBundleMeaning(
+  files: ReadonlyMap<string, Uint8Array>,
+  problems: BundleProblem[],
+): void {
+  const trailBytes = files.get(bundlePaths.auditTrail)
+  if (!trailBytes) {
+    problems.push(
+      meaningProblem(
+        bundlePaths.auditTrail,
+        'is not in the bundle, so nothing can be checked against it',
+      ),
+    )
+    return
+  }
+  // An unreadable trail is the audit-trail check's to report; there is nothing to replay.
+  let trailJson: unknown
+  try {
+    trailJson = JSON.parse(new TextDecoder().decode(trailBytes))
+  } catch {
+    return
+  }
+  const trail = z.array(auditEntrySchema).safeParse(trailJson)
+  if (!trail.success) return
+  const replayed = replayTrail(trail.data)
+  for (const entry of replayed.unreadable) {
+    problems.push(meaningProblem(bundlePaths.auditTrail, `cannot be replayed: ${entry}`))
+  }
+
+  const caseFile = readPart(files, bundlePaths.case, caseFileSchema, problems)
+  if (caseFile) compareCase(caseFile, trail.data, replayed, problems)
+
+  if (replayed.closure?.outcome === 'no_concern') {
+    for (const decision of replayed.decisions.values()) {
+      if (decision.decision !== 'true_match') continue
+      problems.push(
+        meaningProblem(
+          bundlePaths.case,
+          `the case closed as no concern while ${decisionSubject(decision)} is a confirmed true match`,
+        ),
+      )
+    }
+  }
+
+  const decisions = readPart(files, bundlePaths.decisions, z.array(hitDecisionSchema), problems)
+  if (decisions) compareDecisions(decisions, replayed.decisions, problems)
+  const caseId = trail.data[0]?.caseId
+  if (caseId !== undefined) checkHitsCsv(files, caseId, replayed.decisions, problems)
+}

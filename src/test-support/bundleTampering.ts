@@ -1,0 +1,89 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import {
+  bundlePaths,
+  signatureFormat,
+  type BundleManifest,
+  type BundleSignature,
+} from '../shared/evidence/bundleFormat'
+import { keyFingerprint, type Signer } from '../shared/identity/investigator'
+
+export type BundleFiles = Record<string, Uint8Array>
+
+/** Someone with a key of their own, but not the investigator's. */
+export interface Stranger {
+  signer: Signer
+  secretKey: Uint8Array
+}
+
+export function strangerKey(name = 'Mallory'): Stranger {
+  const secretKey = ed25519.utils.randomSecretKey()
+  const publicKey = bytesToHex(ed25519.getPublicKey(secretKey))
+  return {
+    signer: {
+      name,
+      email: 'mallory@example.net',
+      organisation: 'Elsewhere Ltd',
+      publicKey,
+      fingerprint: keyFingerprint(publicKey),
+    },
+    secretKey,
+  }
+}
+
+const jsonBytes = (value: unknown): Uint8Array => strToU8(`${JSON.stringify(value, null, 2)}\n`)
+
+export function editJson<T>(files: BundleFiles, path: string, change: (value: T) => void): void {
+  const value = JSON.parse(strFromU8(files[path]!)) as T
+  change(value)
+  files[path] = jsonBytes(value)
+}
+
+/** Signs manifest.json as it now is with another key, naming that key in the manifest too. */
+export function signAs(files: BundleFiles, { signer, secretKey }: Stranger): void {
+  editJson<Record<string, unknown>>(files, bundlePaths.manifest, (manifest) => {
+    manifest.signer = signer
+  })
+  const manifest = files[bundlePaths.manifest]!
+  const signature: BundleSignature = {
+    format: signatureFormat,
+    algorithm: 'Ed25519',
+    signedFile: bundlePaths.manifest,
+    manifestSha256: bytesToHex(sha256(manifest)),
+    signer,
+    signature: bytesToHex(ed25519.sign(manifest, secretKey)),
+  }
+  files[bundlePaths.signature] = jsonBytes(signature)
+}
+
+/**
+ * Edits a bundle as an attacker would: the edit, then every manifest line made to agree with the
+ * files again, and, when given a key, the manifest signed anew with it.
+ */
+export function tamperBundle(
+  bundle: Uint8Array,
+  edit: (files: BundleFiles) => void,
+  resignAs?: Stranger,
+): Uint8Array {
+  return rezipBundle(bundle, (files) => {
+    edit(files)
+    editJson<BundleManifest>(files, bundlePaths.manifest, (manifest) => {
+      for (const entry of manifest.files) {
+        const bytes = files[entry.path]
+        if (!bytes) continue
+        entry.sha256 = bytesToHex(sha256(bytes))
+        entry.bytes = bytes.length
+      }
+    })
+    if (resignAs) signAs(files, resignAs)
+  })
+}
+
+/** Unpacks a bundle, lets `edit` change its files as they are, and packs it again. */
+export function rezipBundle(bundle: Uint8Array, edit: (files: BundleFiles) => void): Uint8Array {
+  const files: BundleFiles = unzipSync(bundle)
+  edit(files)
+  return zipSync(files)
+}
