@@ -1,0 +1,9 @@
+export type BundleProblemKind =
+  'unreadable' | 'refused' | 'manifest' | 'missing' | 'added' | 'changed' | 'audit-trail'
+
+export interface BundleProblem {
+  kind: BundleProblemKind
+  /** The entry concerned, when there is one. */
+  path?: string
+  detail: string
+}
