@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { verifyBundle } from '../src/shared/evidence/verifyBundle'
+import { escapeForDisplay as shown } from '../src/shared/text/escapeForDisplay'
 
 const problemLabels = {
   unreadable: 'UNREADABLE',
@@ -22,19 +23,24 @@ async function main(args: string[]): Promise<number> {
   try {
     zip = await readFile(path)
   } catch (error) {
-    console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      shown(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`),
+    )
     return 2
   }
   const result = verifyBundle(zip)
-  console.log(`Bundle: ${path}`)
+  console.log(`Bundle: ${shown(path)}`)
   if (result.manifest) {
     const { case: evidenceCase, createdAt, files } = result.manifest
-    console.log(`Case: ${evidenceCase.title} (${evidenceCase.id}), exported ${createdAt}`)
+    console.log(`Case: ${shown(evidenceCase.title)} (${evidenceCase.id}), exported ${createdAt}`)
     console.log(`Files listed: ${files.length}, matching: ${result.matched}`)
   }
   for (const problem of result.problems) {
     console.log(
-      `${problemLabels[problem.kind]} ${problem.path ?? ''} ${problem.detail}`.replace(/\s+/g, ' '),
+      `${problemLabels[problem.kind]} ${shown(problem.path ?? '')} ${shown(problem.detail)}`.replace(
+        /\s+/g,
+        ' ',
+      ),
     )
   }
   console.log(
