@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+import { strToU8, Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate'
 import { genesisHash } from '../shared/cases/auditChain'
 import { bundlePaths, evidenceFormat, type BundleManifest } from '../shared/evidence/bundleFormat'
 import { caseFixture } from './evidenceFixtures'
@@ -21,13 +21,21 @@ const concat = (chunks: readonly Uint8Array[]): Uint8Array => {
   return out
 }
 
+/** An entry whose deflated bytes are given as they are, with whatever size it should declare. */
+export interface DeflatedEntry {
+  name: string
+  deflated: Uint8Array<ArrayBuffer>
+  declaredSize: number
+  crc?: number
+}
+
 /**
  * A ZIP of these entries in this order, streamed by fflate as the app's bundle writer streams
  * (sizes in data descriptors after each entry). Names go in as given, never as object keys, so
  * `__proto__` or a duplicate name is written like any other.
  */
 export function zipOf(
-  entries: readonly ZipEntry[],
+  entries: ReadonlyArray<ZipEntry | DeflatedEntry>,
   options: { stored?: boolean } = {},
 ): Uint8Array {
   const chunks: Uint8Array[] = []
@@ -35,7 +43,15 @@ export function zipOf(
     if (error) throw error
     chunks.push(chunk)
   })
-  for (const [name, content] of entries) {
+  for (const entry of entries) {
+    if ('deflated' in entry) {
+      const { name, deflated, declaredSize, crc = 0 } = entry
+      const file: ZipInputFile = { filename: name, size: declaredSize, crc, compression: 8 }
+      zip.add(file)
+      file.ondata?.(null, deflated, true)
+      continue
+    }
+    const [name, content] = entry
     const file = options.stored ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 })
     zip.add(file)
     file.push(content, true)

@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate'
+import { deflateSync, strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import {
   entryOffsets,
@@ -24,6 +24,21 @@ describe('reading a bundle ZIP', () => {
     for (const name of names) {
       expect(new TextDecoder().decode(read.files!.get(name))).toBe(`content of ${name}`)
     }
+  })
+
+  it('reads an entry whose compressed bytes take several pushes, byte for byte', () => {
+    let state = 0x2545f491
+    const noise = Uint8Array.from({ length: 200_000 }, () => {
+      state ^= state << 13
+      state ^= state >>> 17
+      state ^= state << 5
+      return state & 0xff
+    })
+    const zip = zipOf([['noise.bin', noise]])
+    expect(zip.length).toBeGreaterThan(150_000)
+    const read = readBundleZip(zip)
+    expect(read.problems).toEqual([])
+    expect(read.files!.get('noise.bin')).toEqual(noise)
   })
 
   it('reads a stored entry whole even when its bytes hold ZIP signatures', () => {
@@ -111,6 +126,23 @@ describe('a bundle that declares more than it may hold', () => {
           'inflates to more than the 1000 bytes its central directory declares: stopped and refused',
       },
     ])
+  })
+
+  it('refuses the whole bundle once its entries inflate to more than the cap, whatever they declare', () => {
+    const deflated = deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 })
+    const liars = Array.from({ length: 20 }, (_, index) => ({
+      name: `liar-${index}.bin`,
+      deflated,
+      declaredSize: 10,
+    }))
+    const read = readBundleZip(zipOf(liars))
+    expect(read.files).toBeNull()
+    expect(read.problems.at(-1)).toEqual({
+      kind: 'refused',
+      detail:
+        'its entries inflate to more than the 256 MiB a bundle may hold, whatever they declare: reading stopped and the bundle refused',
+    })
+    expect(read.problems.length).toBeLessThan(liars.length + 1)
   })
 
   it('refuses an entry that inflates to less than it declares', () => {
