@@ -8,6 +8,7 @@ import { entityListThroughBridge } from './entityListThroughBridge'
 import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
 import { restartToHistory } from './restartRows'
+import { verifyRows } from './verifyRows'
 
 const rows: BenchRow[] = []
 rows.push(...(await entityListThroughBridge()))
@@ -20,4 +21,5 @@ rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())
 rows.push(...(await caseExportInApp()))
 rows.push(...(await backupAtScale()))
+rows.push(...(await verifyRows()))
 printAndSave(rows)

@@ -6,6 +6,7 @@ import {
   groupedFingerprint,
   normaliseFingerprint,
 } from '../src/shared/identity/investigator'
+import { escapeForDisplay as shown } from '../src/shared/text/escapeForDisplay'
 
 const problemLabels = {
   unreadable: 'UNREADABLE',
@@ -26,7 +27,7 @@ function signatureLine(signature: SignatureCheck): string {
   if (!signature.signer) return 'Signed by: unknown (the signature file cannot be read)'
   const { name, email, organisation, fingerprint } = signature.signer
   const verdict = signature.status === 'valid' ? 'valid signature' : 'signature NOT valid'
-  return `Signed by: ${name} <${email}>, ${organisation}; key ${groupedFingerprint(fingerprint)} (${verdict})`
+  return `Signed by: ${shown(name)} <${shown(email)}>, ${shown(organisation)}; key ${groupedFingerprint(fingerprint)} (${verdict})`
 }
 
 const usage = 'Usage: npm run verify-bundle -- FILE.zip [--signer FINGERPRINT]'
@@ -60,20 +61,25 @@ async function main(args: string[]): Promise<number> {
   try {
     zip = await readFile(path)
   } catch (error) {
-    console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(
+      shown(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`),
+    )
     return 2
   }
   const result = verifyBundle(zip, { expectedSigner })
-  console.log(`Bundle: ${path}`)
+  console.log(`Bundle: ${shown(path)}`)
   if (result.manifest) {
     const { case: evidenceCase, createdAt, files } = result.manifest
-    console.log(`Case: ${evidenceCase.title} (${evidenceCase.id}), exported ${createdAt}`)
+    console.log(`Case: ${shown(evidenceCase.title)} (${evidenceCase.id}), exported ${createdAt}`)
     console.log(`Files listed: ${files.length}, matching: ${result.matched}`)
   }
   console.log(signatureLine(result.signature))
   for (const problem of result.problems) {
     console.log(
-      `${problemLabels[problem.kind]} ${problem.path ?? ''} ${problem.detail}`.replace(/\s+/g, ' '),
+      `${problemLabels[problem.kind]} ${shown(problem.path ?? '')} ${shown(problem.detail)}`.replace(
+        /\s+/g,
+        ' ',
+      ),
     )
   }
   if (result.ok) {

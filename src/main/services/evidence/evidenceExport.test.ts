@@ -19,7 +19,12 @@ import {
   exportThroughBridge,
   type CaseFixture,
 } from '../../../test-support/evidenceFixtures'
-import { rezipBundle, type BundleFiles } from '../../../test-support/bundleTampering'
+import {
+  editJson,
+  rezipBundle,
+  tamperBundle,
+  type BundleFiles,
+} from '../../../test-support/bundleTampering'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const clean = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
@@ -257,6 +262,19 @@ describe('verifying a bundle', () => {
     expect(result.files.has(escape)).toBe(false)
     expect(existsSync(join(process.cwd(), escape))).toBe(false)
     expect(existsSync('/tmp/cd-absolute.txt')).toBe(false)
+  })
+
+  it('fails, naming why, a trail that RFC 8785 cannot hash (a lone surrogate), without stopping', () => {
+    const tampered = tamperBundle(bundle, (files) =>
+      editJson<Array<{ summary: string }>>(files, bundlePaths.auditTrail, (trail) => {
+        trail[0]!.summary = `Case opened ${String.fromCharCode(0xd800)}`
+      }),
+    )
+    const result = verifyBundle(tampered)
+    expect(result.ok).toBe(false)
+    const unreadable = result.problems.filter((problem) => problem.kind === 'unreadable')
+    expect(unreadable).toHaveLength(1)
+    expect(unreadable[0]?.detail).toMatch(/^its contents cannot be checked: /)
   })
 
   it('says plainly when a file is not a ZIP at all', () => {

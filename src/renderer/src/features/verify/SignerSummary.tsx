@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { IconUserCheck } from '@tabler/icons-react'
 import type { SignatureCheck } from '../../../../shared/evidence/bundleSignature'
 import { groupedFingerprint } from '../../../../shared/identity/investigator'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { callBridge } from '../../bridge/bridgeClient'
 import { bundleTrust } from '../../data/cases/caseImport'
 import { useIdentity, useIdentityChange } from '../../data/identity/identityQueries'
@@ -34,7 +35,8 @@ export function SignerSummary({ verification }: { verification: BundleVerificati
     <Stack gap={4} data-testid="verify-signer" data-trust={trust ?? ''}>
       {signer ? (
         <Text size="sm">
-          <strong>{signer.name}</strong> &lt;{signer.email}&gt;, {signer.organisation}
+          <strong>{shown(signer.name)}</strong> &lt;{shown(signer.email)}&gt;,{' '}
+          {shown(signer.organisation)}
         </Text>
       ) : (
         <Text size="sm">Nobody</Text>

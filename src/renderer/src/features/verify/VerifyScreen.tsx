@@ -3,6 +3,7 @@ import { IconFileCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react
 import { useState } from 'react'
 import { caseStateLabels } from '../../../../shared/cases/caseLabels'
 import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { Timestamp } from '../../components/Timestamp'
 import { importable } from '../../data/cases/caseImport'
 import { BundleImport } from './BundleImport'
@@ -70,7 +71,7 @@ export function VerifyScreen() {
         </FileButton>
         {checked && (
           <Text size="sm" ff="monospace" data-testid="verify-file-name">
-            {checked.fileName}
+            {shown(checked.fileName)}
           </Text>
         )}
       </Group>
@@ -113,9 +114,9 @@ export function VerifyScreen() {
                   {problemLabels[problem.kind]}
                 </Table.Td>
                 <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
-                  {problem.path ?? '—'}
+                  {problem.path === undefined ? '—' : shown(problem.path)}
                 </Table.Td>
-                <Table.Td fz="sm">{problem.detail}</Table.Td>
+                <Table.Td fz="sm">{shown(problem.detail)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -135,18 +136,18 @@ export function VerifyScreen() {
             <Table.Tr>
               <Table.Td c="dimmed">Case</Table.Td>
               <Table.Td>
-                {manifest.case.title} ({caseStateLabels[manifest.case.state]})
+                {shown(manifest.case.title)} ({caseStateLabels[manifest.case.state]})
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td c="dimmed">Subject</Table.Td>
-              <Table.Td>{manifest.case.subject}</Table.Td>
+              <Table.Td>{shown(manifest.case.subject)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td c="dimmed">Exported</Table.Td>
               <Table.Td>
-                <Timestamp iso={manifest.createdAt} /> by {manifest.exporter.app}{' '}
-                {manifest.exporter.appVersion}
+                <Timestamp iso={manifest.createdAt} /> by {shown(manifest.exporter.app)}{' '}
+                {shown(manifest.exporter.appVersion)}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

@@ -1,0 +1,26 @@
+/**
+ * Characters that change how the text around them is shown rather than showing themselves: C0
+ * and C1 controls and DEL (a terminal obeys ANSI escape sequences, so a file name could paint a
+ * false "OK"), the line and paragraph separators, and the bidi embeddings, overrides and isolates
+ * (which reorder what follows them, so a name can read as another).
+ */
+const isMisleading = (code: number): boolean =>
+  code <= 0x1f ||
+  (code >= 0x7f && code <= 0x9f) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069)
+
+/**
+ * Text from outside (a bundle's entry names, its details, a case title) made safe to print or
+ * show: each misleading character becomes a visible escape such as `\u{1b}`, all else is kept.
+ */
+export function escapeForDisplay(text: string): string {
+  let shown = ''
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0
+    shown += isMisleading(code) ? `\\u{${code.toString(16)}}` : character
+  }
+  return shown
+}
