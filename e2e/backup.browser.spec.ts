@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { unzipSync, zipSync } from 'fflate'
+import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { expect, test } from './fixtures/browserModeTest'
 import { saveScreen } from './support/screenshots'
 
@@ -37,6 +38,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await entities.open()
   const entityName = (await entities.rowNames())[0] ?? ''
   await cases.open()
+  await cases.sayWhoIAm()
   await cases.create(caseTitle, 'ACME Ltd', 'Alert from monitoring.')
   await search.open()
   await search.search(sanctioned)
@@ -87,6 +89,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   const other = await otherComputer.open()
   await other.app.sandbox.suspend()
   await other.pages.cases.open()
+  await other.pages.cases.sayWhoIAm(reviewerPerson)
   await other.pages.cases.create('Here before', 'Someone else', '')
   await other.pages.settings.open()
   const otherBackup = other.pages.settings.backup
@@ -140,6 +143,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await expect(other.pages.cases.notes).toHaveText(/Reported to the FIU\./)
   await other.pages.cases.showTab('timeline')
   await expect(other.pages.cases.auditEntries).toHaveCount(trailLength)
+  await expect(other.pages.cases.auditActors.first()).toHaveText(investigator.name)
   await expect(other.pages.cases.auditChain).toContainText('intact')
   await other.pages.entities.open()
   await expect(other.pages.entities.offlineBanner).toBeVisible()

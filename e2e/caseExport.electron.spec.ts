@@ -15,6 +15,7 @@ test('Electron: a closed case is exported where the save dialog says, complete a
   await electronApp.answerSaveDialogWith(chosen)
 
   await cases.open()
+  await cases.sayWhoIAm()
   await cases.create('Electron case', 'A wallet', '')
   await search.open()
   await search.search(sanctioned)

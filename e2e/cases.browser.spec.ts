@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { unzipSync, zipSync } from 'fflate'
 import { expect, test } from './fixtures/browserModeTest'
+import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
@@ -12,8 +13,8 @@ const caseTitle = 'ACME Ltd — wallet alert'
 
 const workDir = mkdtempSync(join(tmpdir(), 'cd-e2e-bundle-'))
 
-const verifyBundleCli = (path: string) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyBundle.ts', path], {
+const verifyBundleCli = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyBundle.ts', ...args], {
     encoding: 'utf8',
   })
 
@@ -23,6 +24,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   verify,
   entities,
   reviewer,
+  otherComputer,
+  settings,
 }) => {
   const page = cases.page
   // Entities fetched once are in the cache the case's entity picker searches.
@@ -32,6 +35,9 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
 
   await cases.open()
   await saveScreen(page, 'cases-01-empty')
+  await cases.openNewCase()
+  await saveScreen(page, 'cases-00-who-works-here')
+  await cases.answerWhoIAm(investigator)
   await cases.create(caseTitle, 'ACME Ltd and its director', 'Alert from transaction monitoring.')
 
   await search.open()
@@ -80,6 +86,7 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await cases.showTab('timeline')
   await expect(cases.auditChain).toContainText('intact')
   await expect(cases.auditEntries).toHaveCount(6)
+  await expect(cases.auditActors).toHaveText(Array<string>(6).fill(investigator.name))
   await saveScreen(page, 'cases-03-timeline')
 
   // The same wallet checked again: the decision on its record is shown with the new result.
@@ -96,13 +103,23 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await expect(cases.exportDone).toContainText('files')
   expect(download.suggestedFilename()).toMatch(/^ACME Ltd wallet alert \d{4}-\d{2}-\d{2}\.zip$/)
 
-  const passed = verifyBundleCli(bundlePath)
-  expect(passed.stdout).toContain('OK: every file matches')
-  expect(passed.status).toBe(0)
   await verify.open()
   await verify.check(bundlePath)
   await expect(verify.result).toHaveAttribute('data-ok', 'true')
+  await expect(verify.signer).toHaveAttribute('data-trust', 'own')
+  await expect(verify.signer).toContainText(`${investigator.name} <${investigator.email}>`)
   await saveScreen(page, 'verify-01-passed')
+  const fingerprint = (await verify.signerFingerprint.textContent()) ?? ''
+  const passed = verifyBundleCli(bundlePath, '--signer', fingerprint)
+  expect(passed.stdout).toContain(`Signed by: ${investigator.name}`)
+  expect(passed.stdout).toContain('OK: every file matches')
+  expect(passed.status).toBe(0)
+  expect(verifyBundleCli(bundlePath, '--signer', 'f'.repeat(32)).status).toBe(1)
+  await settings.open()
+  await expect(settings.signingFingerprint).toHaveText(fingerprint)
+  await expect(settings.investigatorCard).toContainText('in the OS keychain')
+  await saveScreen(page, 'settings-01-investigator', settings.investigatorCard)
+  await verify.open()
 
   const files = unzipSync(readFileSync(bundlePath))
   const raw = Object.keys(files).find((path) => path.endsWith('/response.raw')) ?? ''
@@ -126,6 +143,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   const report = await reviewer.openReport(reportPath)
   await expect(report.heading).toHaveText(caseTitle)
   await expect(report.body).toContainText('Wallet listed by OFAC')
+  await expect(report.signature).toContainText(`Signed by ${investigator.name}`)
+  await expect(report.signature).toContainText(fingerprint)
   expect(report.requested).toEqual([pathToFileURL(reportPath).href])
   await saveScreen(report.page, 'report-01-rendered')
   for (const format of ['A4', 'Letter'] as const) {
@@ -133,13 +152,21 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
   }
 
-  // A reviewer on another computer: a fresh profile, the same bundle.
-  const other = await reviewer.openApp()
+  // A reviewer on another computer (its own app, data folder and signing key), the same bundle.
+  const { pages: other } = await otherComputer.open()
   await other.verify.open()
   await other.verify.check(bundlePath)
   await expect(other.verify.result).toHaveAttribute('data-ok', 'true')
-  await other.verify.importAndOpenCase()
+  await expect(other.verify.signer).toHaveAttribute('data-trust', 'unknown')
+  await other.verify.sayWhoIAm(reviewerPerson)
+  await saveScreen(other.verify.page, 'verify-03-unknown-signer')
+  await other.verify.startImport()
+  await expect(other.verify.signerWarning).toContainText('whose key this computer does not know')
+  await saveScreen(other.verify.page, 'verify-04-import-asks-first')
+  await other.verify.importAnywayAndOpenCase()
   await expect(other.cases.imported).toBeVisible()
+  await expect(other.cases.imported).toHaveAttribute('data-trust', 'unknown')
+  await expect(other.cases.imported).toContainText(`imported after a warning`)
   await expect(other.cases.state).toHaveText('Closed')
   await expect(other.cases.hit(0).decision).toHaveText('True match')
   await expect(other.cases.decideButtons).toHaveCount(0)
@@ -152,6 +179,7 @@ test('a case with an undecided hit closes only with the reason recorded, and reo
   search,
 }) => {
   await cases.open()
+  await cases.sayWhoIAm()
   await cases.create('Undecided hit', 'A wallet', '')
   await search.open()
   await search.search(sanctioned)

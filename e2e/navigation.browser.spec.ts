@@ -53,6 +53,7 @@ test('a case has its own address, and its linked check and entity open their rec
   const entityName = (await entities.rowNames())[0] ?? ''
 
   await cases.open()
+  await cases.sayWhoIAm()
   await cases.create('Navigation case', 'A wallet', '')
   const caseAddress = shell.location()
   expect(caseAddress).toMatch(/^#\/cases\/[^/]+$/)
@@ -98,6 +99,7 @@ test('a form says inline what is missing, and Enter sends it: no browser bubble'
   cases,
 }) => {
   await cases.open()
+  await cases.sayWhoIAm()
   await cases.startCreating('Half-filled case')
   await expect(cases.newCaseField('Subject')).toHaveAttribute('aria-invalid', 'true')
   await expect(cases.newCaseField('Subject')).toHaveAccessibleDescription(/Subject is required/)

@@ -30,6 +30,7 @@ test('after a restart with default settings, History, cases, entities and the ou
   await entities.open()
   const entityName = (await entities.rowNames())[0] ?? ''
   await cases.open()
+  await cases.sayWhoIAm()
   await cases.create('Kept across restarts', 'A wallet', '')
   await search.open()
   await search.search(sanctioned)

@@ -1,5 +1,6 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test'
 import { CaseHit, type HitDecision } from './caseHit'
+import { investigator, sayWhoIAm, type Person } from './investigatorForm'
 
 export class CasesPage {
   readonly detail: Locator
@@ -58,6 +59,32 @@ export class CasesPage {
 
   async openCase(title: string): Promise<void> {
     await this.page.getByTestId('case-list-item').filter({ hasText: title }).click()
+  }
+
+  /** The first New case asks who works on this computer; once answered, the New case form opens. */
+  async sayWhoIAm(person: Person = investigator): Promise<void> {
+    await this.openNewCase()
+    await this.answerWhoIAm(person)
+  }
+
+  async openNewCase(): Promise<void> {
+    await this.page.getByRole('button', { name: 'New case' }).click()
+  }
+
+  /** Answers the question the first New case asks, then closes the New case form it leads to. */
+  async answerWhoIAm(person: Person): Promise<void> {
+    const gate = this.page.getByRole('dialog', { name: 'Before your first case' })
+    await expect(gate.getByTestId('investigator-gate')).toBeVisible()
+    await sayWhoIAm(gate, person)
+    const form = this.page.getByRole('dialog', { name: 'New case' })
+    await expect(form).toBeVisible()
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await expect(form).toBeHidden()
+  }
+
+  /** Who made each change, as the timeline names them. */
+  get auditActors(): Locator {
+    return this.auditEntries.getByTestId('actor')
   }
 
   /** The New case form, filled in part and sent with Enter, as a hurried user would. */

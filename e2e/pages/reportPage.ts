@@ -5,12 +5,15 @@ import type { Locator, Page } from '@playwright/test'
 export class ReportPage {
   readonly heading: Locator
   readonly body: Locator
+  /** The signer and key fingerprint, on the first page. */
+  readonly signature: Locator
   /** Every URL the page asked for, in order. */
   readonly requested: string[] = []
 
   constructor(readonly page: Page) {
     this.heading = page.locator('h1')
     this.body = page.locator('body')
+    this.signature = page.getByRole('region', { name: 'Signature' })
     page.on('request', (request) => this.requested.push(request.url()))
   }
 

@@ -14,6 +14,15 @@ export class SettingsPage {
     await this.page.getByTestId('settings-screen').waitFor()
   }
 
+  /** Who works on this computer, and the fingerprint of the key that signs their bundles. */
+  get investigatorCard(): Locator {
+    return this.page.getByTestId('investigator-card')
+  }
+
+  get signingFingerprint(): Locator {
+    return this.page.getByTestId('signing-fingerprint')
+  }
+
   card(environment: EnvironmentId): Locator {
     return this.page.getByTestId(`environment-card-${environment}`)
   }

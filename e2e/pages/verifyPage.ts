@@ -1,14 +1,20 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+import { sayWhoIAm, type Person } from './investigatorForm'
 
 export class VerifyPage {
   readonly result: Locator
   readonly problems: Locator
   readonly importButton: Locator
+  /** Who signed the bundle; its `data-trust` says whether this computer knows the key. */
+  readonly signer: Locator
+  readonly signerFingerprint: Locator
 
   constructor(readonly page: Page) {
     this.result = page.getByTestId('verify-result')
     this.problems = page.getByTestId('verify-problem')
     this.importButton = page.getByTestId('import-bundle')
+    this.signer = page.getByTestId('verify-signer')
+    this.signerFingerprint = page.getByTestId('verify-signer-fingerprint')
   }
 
   async open(): Promise<void> {
@@ -22,9 +28,35 @@ export class VerifyPage {
     await (await chooser).setFiles(path)
   }
 
+  /** Importing asks who works here first, on a computer where nobody has said so yet. */
+  async sayWhoIAm(person: Person): Promise<void> {
+    await sayWhoIAm(this.page.getByTestId('investigator-gate'), person)
+    await expect(this.importButton).toBeVisible()
+  }
+
+  /** The question asked before importing a bundle whose signer this computer does not know. */
+  get signerWarning(): Locator {
+    return this.page.getByTestId('import-confirm-signer')
+  }
+
+  async trustSigner(): Promise<void> {
+    await this.page.getByTestId('verify-trust-signer').click()
+  }
+
   /** Imports the bundle that passed as a read-only case, and opens it. */
   async importAndOpenCase(): Promise<void> {
     await this.importButton.click()
+    await this.page.getByTestId('import-open-case').click()
+  }
+
+  async startImport(): Promise<void> {
+    await this.importButton.click()
+  }
+
+  /** Says yes to the warning about the signer, then opens the imported case. */
+  async importAnywayAndOpenCase(): Promise<void> {
+    await expect(this.signerWarning).toBeVisible()
+    await this.page.getByTestId('import-anyway').click()
     await this.page.getByTestId('import-open-case').click()
   }
 }
