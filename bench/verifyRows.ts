@@ -10,11 +10,7 @@ import { bundledSanctionedWallets } from '../src/sandbox/crypto/walletRecords'
 import type { CryptoSearchResult } from '../src/shared/bridge/cryptoContract'
 import { verifyBundle } from '../src/shared/evidence/verifyBundle'
 import { minimalBundleEntries, zipOf } from '../src/test-support/bundleZipFixtures'
-import {
-  caseFixture,
-  exportedCheckOf,
-  exportThroughBridge,
-} from '../src/test-support/evidenceFixtures'
+import { caseFixture, exportedCheckOf, exportedBundle } from '../src/test-support/evidenceFixtures'
 import { startMainSideOnSandbox } from '../src/test-support/mainSideOnSandbox'
 import { benchRow, compare, median, type BenchRow } from './benchStats'
 
@@ -44,11 +40,7 @@ async function exportedBundleOf1000Checks(): Promise<Uint8Array> {
     const checks = Array.from({ length: checkCount }, (_, index) =>
       exportedCheckOf(answers[index % answers.length]!, index),
     )
-    const finished = await exportThroughBridge(app.call, caseFixture(checks), 25)
-    if (finished.delivery.kind !== 'download') throw new Error('expected a download')
-    const file = app.mainSide.downloads.take(finished.delivery.url.split('/').pop() ?? '')
-    if (!file) throw new Error('no download')
-    return readFileSync(file.path)
+    return await exportedBundle(app, caseFixture(checks), 25)
   } finally {
     await app.stop()
   }

@@ -101,6 +101,7 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   const bundlePath = join(workDir, download.suggestedFilename())
   await download.saveAs(bundlePath)
   await expect(cases.exportDone).toContainText('files')
+  await expect(cases.exportDone).toContainText(`Signed by ${investigator.name}`)
   expect(download.suggestedFilename()).toMatch(/^ACME Ltd wallet alert \d{4}-\d{2}-\d{2}\.zip$/)
 
   await verify.open()

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core'
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { investigatorSchema, type Investigator } from '../../../shared/identity/investigator'
 import { zodFormResolver } from './zodFormResolver'
@@ -42,11 +42,10 @@ export function InvestigatorForm({
       data-testid="investigator-form"
     >
       <Stack gap="xs">
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <TextInput
             label="Name"
             autoComplete="name"
-            miw={200}
             {...form.getInputProps('name')}
             data-testid="investigator-name"
           />
@@ -54,18 +53,16 @@ export function InvestigatorForm({
             label="E-mail"
             type="email"
             autoComplete="email"
-            miw={200}
             {...form.getInputProps('email')}
             data-testid="investigator-email"
           />
           <TextInput
             label="Organisation"
             autoComplete="organization"
-            miw={200}
             {...form.getInputProps('organisation')}
             data-testid="investigator-organisation"
           />
-        </Group>
+        </SimpleGrid>
         {failure && (
           <Alert color="red" variant="light">
             {failure}

@@ -4,9 +4,12 @@ import { callBridge } from '../../bridge/bridgeClient'
 import { formatBytes } from '../../components/fileDelivery'
 import { useFileDelivery } from '../../components/useFileDelivery'
 import { caseErrorMessage } from './caseErrorMessage'
+import { groupedFingerprint } from '../../../../shared/identity/investigator'
 import { caseExport } from '../../data/cases/caseExport'
+import { useIdentity } from '../../data/identity/identityQueries'
 
 export function ExportCaseButton({ caseId }: { caseId: string }) {
+  const sessionOnly = useIdentity().data?.signingKey.storage === 'session-only'
   const { state, run } = useFileDelivery(
     (onProgress) => caseExport.exportCase(callBridge, caseId, onProgress),
     caseErrorMessage,
@@ -54,6 +57,16 @@ export function ExportCaseButton({ caseId }: { caseId: string }) {
           <Text size="xs" c="dimmed">
             SHA-256 of the ZIP: <Code>{state.result.sha256}</Code>
           </Text>
+          <Text size="xs" c="dimmed" data-testid="export-signer">
+            Signed by {state.result.signer.name}, key{' '}
+            {groupedFingerprint(state.result.signer.fingerprint)}
+          </Text>
+          {sessionOnly && (
+            <Text size="xs" c="orange.9" data-testid="export-session-key">
+              No OS keychain: this bundle is signed with a key for this session only. Give its
+              reviewers the fingerprint above; a restart replaces the key.
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>
