@@ -262,7 +262,7 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
     await refused(file, /tables\/checks\/00001\.ndjson holds 2 rows where backup\.json says 3/)
   })
 
-  it('a line that is not JSON', async () => {
+  it('a line that is not JSON, though its hash was made to match: refused by the restore, which changes nothing', async () => {
     const file = rezip((files) => {
       const manifest = manifestOf(files)
       const entry = checksEntry(manifest)
@@ -271,10 +271,12 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
       putEntry(files, entry, lines.join('\n'))
       withManifest(files, manifest)
     })
-    await refused(
-      file,
+    const restoring = verifyBackup(target, file).then((verified) => restoreBackup(target, verified))
+    await expect(restoring).rejects.toBeInstanceOf(BackupRefusedError)
+    await expect(restoring).rejects.toThrow(
       /Line 2 of the backup's entry tables\/checks\/00001\.ndjson is not valid JSON/,
     )
+    expect(await everything(target)).toEqual(before)
   })
 
   it('a backup of a newer database version', async () => {

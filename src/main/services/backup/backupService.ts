@@ -99,7 +99,7 @@ export class BackupService {
       )
     }
     const backupId = randomUUID()
-    const writer = new BundleWriter(target.partialPath)
+    const writer = new BundleWriter(target.partialPath, 1)
     this.sessions.set(backupId, {
       schemaVersion,
       target,

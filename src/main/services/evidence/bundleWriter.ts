@@ -32,7 +32,14 @@ export class BundleWriter {
   private pendingBytes = 0
   private readonly closed: Promise<void>
 
-  constructor(readonly path: string) {
+  /**
+   * `level` is zlib's: evidence is written once and kept for years (6); a backup is a large copy
+   * made while the user waits, where speed matters more than a few percent of size (1).
+   */
+  constructor(
+    readonly path: string,
+    private readonly level: 1 | 6 = 6,
+  ) {
     this.out = createWriteStream(path, { flags: 'wx' })
     this.closed = new Promise((resolve, reject) => {
       this.out.once('close', resolve)
@@ -63,7 +70,7 @@ export class BundleWriter {
     if (this.failure) throw this.failure
     // Synchronous on purpose: files are small (a few KB), and a thread-pool round trip per file
     // cost more than the compression itself. The largest, report.html, takes a few milliseconds.
-    const compressed = deflateRawSync(content, { level: 6 })
+    const compressed = deflateRawSync(content, { level: this.level })
     const entry: ZipInputFile = {
       filename: path,
       size: content.length,
