@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { EnvironmentId } from '../../src/shared/environments'
 import { BackupCard } from './backupCard'
+import type { Person } from './investigatorForm'
 
 export class SettingsPage {
   readonly backup: BackupCard
@@ -21,6 +22,39 @@ export class SettingsPage {
 
   get signingFingerprint(): Locator {
     return this.page.getByTestId('signing-fingerprint')
+  }
+
+  get signingPublicKey(): Locator {
+    return this.page.getByTestId('signing-public-key')
+  }
+
+  /** Colleagues whose bundles this computer recognises. */
+  get trustedSigners(): Locator {
+    return this.page.getByTestId('trusted-signer')
+  }
+
+  get trustedSignersCard(): Locator {
+    return this.page.getByTestId('trusted-signers')
+  }
+
+  /** Trusts a colleague's key, as they gave it: their name, e-mail, organisation and public key. */
+  async trustSigner(person: Person, publicKey: string): Promise<void> {
+    const card = this.trustedSignersCard
+    await card.getByRole('textbox', { name: 'Name' }).fill(person.name)
+    await card.getByRole('textbox', { name: 'E-mail' }).fill(person.email)
+    await card.getByRole('textbox', { name: 'Organisation' }).fill(person.organisation)
+    await card.getByRole('textbox', { name: 'Public key' }).fill(publicKey)
+    const before = await this.trustedSigners.count()
+    await card.getByRole('button', { name: 'Trust this key' }).click()
+    await expect(this.trustedSigners).toHaveCount(before + 1)
+  }
+
+  async stopTrusting(name: string): Promise<void> {
+    await this.trustedSigners
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Stop trusting' })
+      .click()
+    await expect(this.trustedSigners.filter({ hasText: name })).toHaveCount(0)
   }
 
   card(environment: EnvironmentId): Locator {

@@ -39,6 +39,10 @@ export class VerifyPage {
     return this.page.getByTestId('import-confirm-signer')
   }
 
+  problemsOfKind(kind: string): Locator {
+    return this.page.locator(`[data-testid="verify-problem"][data-kind="${kind}"]`)
+  }
+
   async trustSigner(): Promise<void> {
     await this.page.getByTestId('verify-trust-signer').click()
   }

@@ -47,7 +47,12 @@ export function InvestigatorCard() {
           </Group>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <Text size="sm">Public key</Text>
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            <Text
+              size="sm"
+              ff="monospace"
+              style={{ wordBreak: 'break-all' }}
+              data-testid="signing-public-key"
+            >
               {signingKey.publicKey}
             </Text>
             <CopyValue value={signingKey.publicKey} label="Copy the public key" />

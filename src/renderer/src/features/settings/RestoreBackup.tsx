@@ -62,7 +62,10 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
       return setState({
         kind: 'refused',
         fileName,
-        message: `The restore failed part-way (${errorMessage(error)}), so the data already here was kept as it was.`,
+        message:
+          error instanceof BackupRefusedError
+            ? error.message
+            : `The restore failed part-way (${errorMessage(error)}), so the data already here was kept as it was.`,
       })
     }
     const view = await settingsChange.run(() =>
