@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { verifyBundle } from '../src/shared/evidence/verifyBundle'
 import { expect, test } from './fixtures/electronTest'
+import { investigator } from './pages/investigatorForm'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 
@@ -29,5 +30,9 @@ test('Electron: a closed case is exported where the save dialog says, complete a
   expect(existsSync(`${chosen}.partial`)).toBe(false)
   const verification = verifyBundle(readFileSync(chosen))
   expect(verification.problems).toEqual([])
+  expect(verification.signature).toMatchObject({
+    status: 'valid',
+    signer: { name: investigator.name },
+  })
   expect(verification.manifest?.counts).toMatchObject({ checks: 1, hits: 1, decisions: 1 })
 })

@@ -18,6 +18,7 @@ import {
   decideHit,
   linkCheck,
   linkEntity,
+  recordExport,
   reopenCase,
   unlinkCheck,
 } from './caseRepository'
@@ -280,6 +281,61 @@ describe('a case through its life', () => {
       /imported from a bundle and is read-only/,
     )
     expect(await auditTrailOf(db, id).count()).toBe(1)
+  })
+})
+
+describe('who did what', () => {
+  it('names the investigator on every entry, note and decision', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    const colleague = { ...fixtureActor, name: 'Ben Colleague', fingerprint: 'b'.repeat(32) }
+    await addNote(db, colleague, id, 'Called the exchange.')
+    await decideHit(db, colleague, id, {
+      check: first,
+      hit: hitsOf(first.check)[0]!,
+      decision: 'false_positive',
+      rationale: 'Another wallet of the same name.',
+    })
+    const trail = await auditTrailOf(db, id).toArray()
+    expect(trail.map((entry) => entry.actor?.name)).toEqual([
+      fixtureActor.name,
+      fixtureActor.name,
+      'Ben Colleague',
+      'Ben Colleague',
+    ])
+    expect((await db.caseNotes.toArray())[0]?.author).toEqual(colleague)
+    expect((await db.hitDecisions.toArray())[0]?.decidedBy).toEqual(colleague)
+    expect(verifyAuditChain(trail).intact).toBe(true)
+    // The actor is hashed: naming someone else afterwards breaks the chain.
+    const forged = trail.map((entry, index) =>
+      index === 2 ? { ...entry, actor: fixtureActor } : entry,
+    )
+    expect(verifyAuditChain(forged)).toMatchObject({ intact: false, seq: 3 })
+  })
+
+  it('puts an export on the trail of a closed case, and never on an imported one', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await closeCase(db, fixtureActor, id, { outcome: 'inconclusive', reason: 'No data.' })
+    const exported = { fileName: 'T 2026-11-23.zip', sha256: 'c'.repeat(64), bytes: 1234 }
+    await recordExport(db, fixtureActor, id, exported)
+    expect(await auditTrailOf(db, id).last()).toMatchObject({
+      action: 'exported',
+      actor: fixtureActor,
+      after: exported,
+    })
+    expect((await db.cases.get(id))?.state).toBe('closed')
+    await db.cases.update(id, {
+      origin: {
+        kind: 'imported',
+        importedAt: first.fetchedAt,
+        exportedAt: first.fetchedAt,
+        fileName: 'b.zip',
+        manifestSha256: 'a'.repeat(64),
+      },
+    })
+    const before = await auditTrailOf(db, id).count()
+    await recordExport(db, fixtureActor, id, exported)
+    expect(await auditTrailOf(db, id).count()).toBe(before)
   })
 })
 

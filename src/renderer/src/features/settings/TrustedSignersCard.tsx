@@ -113,7 +113,7 @@ export function TrustedSignersCard() {
             <TextInput
               label="Public key"
               description="64 hexadecimal characters, as their Settings show it"
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               {...form.getInputProps('publicKey')}
               data-testid="trusted-signer-key"
             />

@@ -103,7 +103,7 @@ export function VerifyScreen() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={150}>Problem</Table.Th>
-              <Table.Th>File</Table.Th>
+              <Table.Th w="28%">File</Table.Th>
               <Table.Th>Detail</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -113,7 +113,7 @@ export function VerifyScreen() {
                 <Table.Td fw={600} c="red.8">
                   {problemLabels[problem.kind]}
                 </Table.Td>
-                <Table.Td ff="monospace" fz="xs" style={{ wordBreak: 'break-all' }}>
+                <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
                   {problem.path === undefined ? '—' : shown(problem.path)}
                 </Table.Td>
                 <Table.Td fz="sm">{shown(problem.detail)}</Table.Td>
