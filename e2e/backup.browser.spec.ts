@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { unzipSync, zipSync } from 'fflate'
 import { investigator, reviewerPerson } from './pages/investigatorForm'
+import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import { expect, test } from './fixtures/browserModeTest'
 import { saveScreen } from './support/screenshots'
 
@@ -39,12 +40,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   const entityName = (await entities.rowNames())[0] ?? ''
   await cases.open()
   await cases.sayWhoIAm()
-  await cases.create(caseTitle, 'ACME Ltd', 'Alert from monitoring.')
-  await search.open()
-  await search.search(sanctioned)
-  await search.expectStatus('review_required')
-  await search.result.addToCase(caseTitle)
-  await search.result.openCase()
+  await caseWithCheckFlow({ cases, search }, caseTitle, sanctioned)
   await cases.decideHit(0, 'True match', 'Listed by OFAC.')
   await cases.addNote('Reported to the FIU.')
   await expect(cases.notes).toHaveCount(1)

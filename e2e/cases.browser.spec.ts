@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,16 +6,12 @@ import { unzipSync, zipSync } from 'fflate'
 import { expect, test } from './fixtures/browserModeTest'
 import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
+import { verifyBundleCli } from './support/verifyBundleCli'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const caseTitle = 'ACME Ltd — wallet alert'
 
 const workDir = mkdtempSync(join(tmpdir(), 'cd-e2e-bundle-'))
-
-const verifyBundleCli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyBundle.ts', ...args], {
-    encoding: 'utf8',
-  })
 
 test('a case: link a result and an entity, decide, close, export, verify; a tampered bundle fails; a reviewer imports it read-only', async ({
   cases,

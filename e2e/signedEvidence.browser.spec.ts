@@ -1,21 +1,17 @@
-import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { strFromU8, strToU8 } from 'fflate'
 import { editJson, strangerKey, tamperBundle } from '../src/test-support/bundleTampering'
+import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import { expect, test } from './fixtures/browserModeTest'
 import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
+import { verifyBundleCli } from './support/verifyBundleCli'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const caseTitle = 'Signed: ACME wallet'
 const workDir = mkdtempSync(join(tmpdir(), 'cd-e2e-signed-'))
-
-const verifyBundleCli = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verifyBundle.ts', ...args], {
-    encoding: 'utf8',
-  })
 
 /** The issue's edit: the confirmed OFAC true match made a false positive, hashes recomputed. */
 const trueMatchMadeFalsePositive = (files: Record<string, Uint8Array>): void => {
@@ -36,12 +32,7 @@ test('no edit made without the investigator’s key passes as theirs; a colleagu
 }) => {
   await cases.open()
   await cases.sayWhoIAm(investigator)
-  await cases.create(caseTitle, 'ACME Ltd', 'Alert from monitoring.')
-  await search.open()
-  await search.search(sanctioned)
-  await search.expectStatus('review_required')
-  await search.result.addToCase(caseTitle)
-  await search.result.openCase()
+  await caseWithCheckFlow({ cases, search }, caseTitle, sanctioned)
   await cases.showTab('checks')
   await cases.hit(0).decide('True match', 'Listed by OFAC; the wallet is the subject’s.')
   await cases.close('Reported to the authorities', 'SAR filed.')

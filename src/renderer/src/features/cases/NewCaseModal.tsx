@@ -1,13 +1,13 @@
-import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Modal, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useNavigate } from '@tanstack/react-router'
 import { newCaseSchema, type NewCase } from '../../../../shared/cases/caseSchemas'
 import { FormModal } from '../../components/FormModal'
-import { InvestigatorForm } from '../../components/InvestigatorForm'
 import { zodFormResolver } from '../../components/zodFormResolver'
-import { useIdentity, useSaveInvestigator } from '../../data/identity/identityQueries'
+import { useIdentity } from '../../data/identity/identityQueries'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { useCaseChange } from './useCaseChange'
+import { WhoWorksHere } from './WhoWorksHere'
 
 const emptyCase: NewCase = { title: '', subject: '', description: '' }
 
@@ -35,25 +35,12 @@ export function NewCaseModal({ opened, onClose }: { opened: boolean; onClose: ()
     )
 
   const identity = useIdentity().data
-  const investigator = useSaveInvestigator()
   // Until the main side has said who works here, neither form is the right one to show.
   if (!identity) return null
   if (!identity.investigator) {
     return (
       <Modal opened={opened} onClose={onClose} title="Before your first case" size="lg">
-        <Stack gap="sm" data-testid="investigator-gate">
-          <Text size="sm">
-            Who is working on this computer? Every case change, decision, note and export records
-            it, and evidence bundles are signed in this name. You can change it later in Settings.
-          </Text>
-          <InvestigatorForm
-            current={null}
-            submitLabel="Continue"
-            onSave={investigator.save}
-            pending={investigator.pending}
-            failure={investigator.error}
-          />
-        </Stack>
+        <WhoWorksHere why="Every case change, decision, note and export records it, and evidence bundles are signed in this name." />
       </Modal>
     )
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core'
+import { Alert, Button, Card, Group, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -10,8 +10,8 @@ import {
   SignerNotKnownError,
 } from '../../data/cases/caseImport'
 import { noInvestigatorMessage } from '../../data/cases/useCaseActions'
-import { InvestigatorForm } from '../../components/InvestigatorForm'
-import { actorOf, useIdentity, useSaveInvestigator } from '../../data/identity/identityQueries'
+import { actorOf, useIdentity } from '../../data/identity/identityQueries'
+import { WhoWorksHere } from '../cases/WhoWorksHere'
 
 type ImportState =
   | { kind: 'idle' }
@@ -40,7 +40,6 @@ export function BundleImport({
   const [state, setState] = useState<ImportState>({ kind: 'idle' })
   const [consent, setConsent] = useState<Consent>({ replace: false, acceptUnknownSigner: false })
   const identity = useIdentity().data
-  const investigator = useSaveInvestigator()
   const run = async (given: Consent) => {
     setConsent(given)
     const importer = actorOf(identity)
@@ -69,22 +68,11 @@ export function BundleImport({
   const openCase = (caseId: string) => void navigate({ to: '/cases/$caseId', params: { caseId } })
   if (identity && !identity.investigator) {
     return (
-      <Card withBorder radius="sm" padding="md" data-testid="investigator-gate">
-        <Stack gap="xs">
-          <Text size="sm" fw={600}>
-            Before you import: who is working on this computer?
-          </Text>
-          <Text size="sm" c="dimmed">
-            The imported case records who imported it, and from which signer.
-          </Text>
-          <InvestigatorForm
-            current={null}
-            submitLabel="Continue"
-            onSave={investigator.save}
-            pending={investigator.pending}
-            failure={investigator.error}
-          />
-        </Stack>
+      <Card withBorder radius="sm" padding="md">
+        <Text size="sm" fw={600} mb="xs">
+          Before you import
+        </Text>
+        <WhoWorksHere why="The imported case records who imported it, and from which signer." />
       </Card>
     )
   }
