@@ -5,7 +5,8 @@ import { caseStateLabels } from '../../../../shared/cases/caseLabels'
 import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { Timestamp } from '../../components/Timestamp'
-import { importable } from '../../data/cases/caseImport'
+import { bundleTrust, importable } from '../../data/cases/caseImport'
+import { useIdentity } from '../../data/identity/identityQueries'
 import { BundleImport } from './BundleImport'
 import { problemLabels } from './problemLabels'
 import { SignerSummary } from './SignerSummary'
@@ -43,6 +44,12 @@ export function VerifyScreen() {
 
   const result = checked?.verification
   const manifest = result?.manifest
+  const identity = useIdentity().data
+  const knownSigner =
+    result !== undefined &&
+    identity !== undefined &&
+    bundleTrust(result, { own: identity.signingKey, trusted: identity.trustedSigners }) !==
+      'unknown'
   return (
     <Stack gap="md" maw={960} data-testid="verify-screen">
       <Stack gap={2}>
@@ -82,19 +89,21 @@ export function VerifyScreen() {
       )}
       {result && (
         <Alert
-          color={result.ok ? 'green' : 'red'}
+          color={result.ok ? (knownSigner ? 'green' : 'orange') : 'red'}
           variant={result.ok ? 'light' : 'filled'}
           icon={result.ok ? <IconShieldCheck size={20} /> : <IconShieldX size={20} />}
           title={
             result.ok
-              ? 'Verified: the bundle is exactly as its signer exported it'
+              ? knownSigner
+                ? 'Verified: the bundle is exactly as its signer exported it'
+                : 'Intact and signed, but by a key this computer does not know'
               : 'Verification failed: this bundle is not as it was exported and signed'
           }
           data-testid="verify-result"
           data-ok={result.ok}
         >
           {result.ok
-            ? `The signature over the manifest is valid, all ${result.matched} listed files match their SHA-256 and size, nothing was added, and the audit trail's chain is intact.`
+            ? `The signature over the manifest is valid, all ${result.matched} listed files match their SHA-256 and size, nothing was added, the audit trail's chain is intact and the decisions and state agree with it.${knownSigner ? '' : ' Compare the signer’s fingerprint below with the one they gave you before relying on it.'}`
             : `${result.problems.length} problem(s) found${manifest ? `; ${result.matched} of ${manifest.files.length} listed files match` : ''}. Do not rely on this bundle as evidence.`}
         </Alert>
       )}
