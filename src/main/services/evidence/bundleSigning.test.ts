@@ -82,6 +82,7 @@ describe('a signed export', () => {
     expect(signed).toBeGreaterThan(0)
     expect(signed).toBeLessThan(html.indexOf('<h2>Summary</h2>'))
     expect(html).toContain(identity.signingKey.fingerprint.slice(0, 4) + ' ')
+    expect(html).toContain(identity.signingKey.publicKey)
   })
 
   it('never holds the private key, neither in the bundle nor in what the bridge answers', async () => {

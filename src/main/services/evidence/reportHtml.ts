@@ -92,6 +92,7 @@ function signatureBox({ signer }: ReportModel): string {
   return `<section class="signature" aria-label="Signature">
   <p><strong>Signed by ${escapeHtml(signer.name)}</strong> &lt;${escapeHtml(signer.email)}&gt;, ${escapeHtml(signer.organisation)}</p>
   <p>Key fingerprint <span class="mono">${groupedFingerprint(signer.fingerprint)}</span> (Ed25519)</p>
+  <p>Public key <span class="mono">${signer.publicKey}</span></p>
   <p class="meta">The signature in signature.json covers manifest.json, which lists every other
   file with its SHA-256. To check both and that this investigator signed it:
   <span class="mono">npm run verify-bundle -- FILE.zip --signer ${signer.fingerprint}</span></p>
