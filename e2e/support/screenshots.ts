@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { expectAccessible } from './accessibility'
 
 /** The smallest window the app supports and a common laptop screen: layouts must hold at both. */
 const reviewedSizes = [
@@ -27,11 +28,14 @@ const bringIntoView = async (part: Locator | undefined): Promise<void> => {
 /**
  * Screens are kept under test-results/screens for people to look at: as the test sees them, and
  * at each reviewed size (the test's own viewport is restored afterwards). With `part`, each is
- * scrolled to show it, as a resize keeps the scroll offset rather than what was in view.
+ * scrolled to show it, as a resize keeps the scroll offset rather than what was in view. Every
+ * screen and state kept is also checked against WCAG 2.1 AA, once captured, so that a failure
+ * comes with the picture of what failed.
  */
 export const saveScreen = async (page: Page, name: string, part?: Locator): Promise<void> => {
   await bringIntoView(part)
   await page.screenshot({ path: `test-results/screens/${name}.png` })
+  await expectAccessible(page, name)
   const original = page.viewportSize()
   // An Electron window has no emulated viewport to resize and restore: it is captured as it is.
   if (original === null) return

@@ -60,7 +60,7 @@ export function CaseDetail({
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
-                <Title order={3} size="h4" data-testid="case-title">
+                <Title order={2} size="h4" data-testid="case-title">
                   {caseRecord.title}
                 </Title>
                 <CaseStateBadge caseRecord={caseRecord} />

@@ -4,6 +4,7 @@ import { useCaseList } from '../../data/cases/caseQueries'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { CaseStateBadge } from '../../components/CaseStateBadge'
 import { useNavigate } from '@tanstack/react-router'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 /** Every case on this computer, the most recently changed first. */
 export function CaseList({
@@ -18,7 +19,7 @@ export function CaseList({
   return (
     <Stack gap="xs" w={300} miw={300} h="100%" data-testid="case-list">
       <Group justify="space-between">
-        <Text fw={600}>Cases</Text>
+        <ScreenTitle size="h4">Cases</ScreenTitle>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onNewCase}>
           New case
         </Button>

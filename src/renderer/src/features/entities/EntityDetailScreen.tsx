@@ -1,4 +1,4 @@
-import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Badge, Code, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core'
 import { IconCloudOff } from '@tabler/icons-react'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
@@ -12,6 +12,7 @@ import { LinkedChecks } from './LinkedChecks'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { BackLink } from '../../components/BackLink'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 const fieldLabels: Record<string, string> = {
   entityType: 'Type',
@@ -104,9 +105,7 @@ function EntityDetail({
         <Paper withBorder radius="sm" p="md">
           <Stack gap="xs">
             <Group gap="xs">
-              <Title order={3} size="h4">
-                {entityDisplayName(entity)}
-              </Title>
+              <ScreenTitle size="h4">{entityDisplayName(entity)}</ScreenTitle>
               <Badge
                 variant="light"
                 radius="sm"

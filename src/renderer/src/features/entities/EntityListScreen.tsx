@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core'
 import {
   IconAlertTriangle,
@@ -39,6 +38,7 @@ import { EntityPager } from './EntityPager'
 import { EntityTable } from './EntityTable'
 import { entityListActions, useEntityListStore } from './store'
 import { ButtonLink } from '../../components/RouterLinks'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 function OfflineNotice({
   load,
@@ -173,9 +173,7 @@ export function EntityListScreen() {
     <Stack gap="sm" h="100%" data-testid="entity-list-screen">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2} size="h3">
-            Entities
-          </Title>
+          <ScreenTitle>Entities</ScreenTitle>
           <Text size="sm" c="dimmed">
             Individuals and businesses in the active environment
             {cached ? ` · ${cached.total.toLocaleString()} in total` : ''}

@@ -4,6 +4,7 @@ import { formatLocalDateTime } from '../../components/formatTime'
 import { useCheck } from '../../data/checks/checkQueries'
 import { CheckRecordView } from '../checks/CheckRecordView'
 import { BackLink } from '../../components/BackLink'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 /** One past check from History, at its own address, as it was fetched. */
 export function HistoryCheckScreen({ localId }: { localId: string }) {
@@ -12,6 +13,7 @@ export function HistoryCheckScreen({ localId }: { localId: string }) {
     <Stack gap="sm" maw={1100} data-testid="history-check">
       <Group>
         <BackLink to="/history">Back to History</BackLink>
+        <ScreenTitle size="h4">Past check</ScreenTitle>
       </Group>
       {stored === null && (
         <Text size="sm" c="dimmed" data-testid="history-check-missing">

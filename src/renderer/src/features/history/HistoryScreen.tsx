@@ -1,9 +1,10 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core'
+import { Center, Paper, Stack, Text } from '@mantine/core'
 import { HistoryFiltersBar } from './HistoryFiltersBar'
 import { HistoryList } from './HistoryList'
 import { useCheckSelection } from '../../data/checks/checkQueries'
 import { selectionSize } from '../../data/checks/checkSelection'
 import { useHistoryStore } from './store'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 export function HistoryScreen() {
   const filters = useHistoryStore((state) => state.filters)
@@ -12,9 +13,7 @@ export function HistoryScreen() {
   return (
     <Stack gap="sm" h="100%" data-testid="history-screen">
       <div>
-        <Title order={2} size="h3">
-          History
-        </Title>
+        <ScreenTitle>History</ScreenTitle>
         <Text size="sm" c="dimmed">
           Every check run on this computer, newest first, readable offline
           {shown === undefined ? '' : ` · ${shown.toLocaleString()} shown`}

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment } from '../../../../shared/environments'
@@ -12,6 +12,7 @@ import { cancelCryptoSearch, runCryptoSearch } from './runCryptoSearch'
 import { SearchErrorNotice } from './SearchErrorNotice'
 import { SearchForm } from './SearchForm'
 import { searchActions, searchSelectors, useSearchStore } from './store'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 export function SearchScreen() {
   const environment = useActiveEnvironment()
@@ -44,9 +45,7 @@ export function SearchScreen() {
   return (
     <Stack gap="sm" maw={1100} data-testid="search-screen">
       <div>
-        <Title order={2} size="h3">
-          Crypto AML search
-        </Title>
+        <ScreenTitle>Crypto AML search</ScreenTitle>
         <Text size="sm" c="dimmed">
           Screen a wallet identifier against sanctions, PEP, crime and other lists
         </Text>

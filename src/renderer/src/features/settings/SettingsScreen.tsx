@@ -1,4 +1,4 @@
-import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core'
+import { Alert, Card, SegmentedControl, Stack, Text } from '@mantine/core'
 import { IconLock, IconLockOpen } from '@tabler/icons-react'
 import { useState } from 'react'
 import { environmentIdSchema } from '../../../../shared/environments'
@@ -10,6 +10,7 @@ import { InvestigatorCard } from './InvestigatorCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
 import { TrustedSignersCard } from './TrustedSignersCard'
 import { useSettingsChange } from './useSettingsChange'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 export function SettingsScreen() {
   const settings = useSettings().data
@@ -21,9 +22,7 @@ export function SettingsScreen() {
   return (
     <Stack gap="md" maw={880} data-testid="settings-screen">
       <div>
-        <Title order={2} size="h3">
-          Settings
-        </Title>
+        <ScreenTitle>Settings</ScreenTitle>
         <Text size="sm" c="dimmed">
           Who you are and your signing key; environments, their addresses and their secret API keys;
           backing up and restoring all data

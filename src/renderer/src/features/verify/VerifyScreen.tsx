@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, FileButton, Group, Stack, Table, Text } from '@mantine/core'
 import { IconFileCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react'
 import { useState } from 'react'
 import { caseStateLabels } from '../../../../shared/cases/caseLabels'
@@ -10,6 +10,7 @@ import { useIdentity } from '../../data/identity/identityQueries'
 import { BundleImport } from './BundleImport'
 import { problemLabels } from './problemLabels'
 import { SignerSummary } from './SignerSummary'
+import { ScreenTitle } from '../../components/ScreenTitle'
 
 interface Checked {
   fileName: string
@@ -53,9 +54,7 @@ export function VerifyScreen() {
   return (
     <Stack gap="md" maw={960} data-testid="verify-screen">
       <Stack gap={2}>
-        <Title order={3} size="h4">
-          Verify an evidence bundle
-        </Title>
+        <ScreenTitle size="h4">Verify an evidence bundle</ScreenTitle>
         <Text size="sm" c="dimmed">
           Checks the investigator’s signature over the manifest, every file against the SHA-256 and
           size the manifest lists, that the decisions and the case’s state agree with its audit
