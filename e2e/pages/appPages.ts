@@ -3,6 +3,7 @@ import { AppShell } from './appShell'
 import { CasesPage } from './casesPage'
 import { EntityListPage } from './entityListPage'
 import { HistoryPage } from './historyPage'
+import { KeyboardUser } from './keyboardUser'
 import { OutboxPanel } from './outboxPanel'
 import { SearchPage } from './searchPage'
 import { SettingsPage } from './settingsPage'
@@ -18,6 +19,7 @@ export interface AppPages {
   settings: SettingsPage
   verify: VerifyPage
   outbox: OutboxPanel
+  keyboard: KeyboardUser
 }
 
 export const appPagesOn = (page: Page): AppPages => ({
@@ -29,4 +31,5 @@ export const appPagesOn = (page: Page): AppPages => ({
   settings: new SettingsPage(page),
   verify: new VerifyPage(page),
   outbox: new OutboxPanel(page),
+  keyboard: new KeyboardUser(page),
 })

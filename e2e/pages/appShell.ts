@@ -18,6 +18,11 @@ export class AppShell {
     this.startError = page.getByTestId('start-error')
   }
 
+  /** A screen's link in the navigation, by its name. */
+  navigationLink(name: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name })
+  }
+
   /** Where the app is: the part of the address after `#`. */
   location(): string {
     return new URL(this.page.url()).hash

@@ -6,6 +6,7 @@ export class CheckResult {
   readonly status: Locator
   readonly total: Locator
   readonly rawEvidence: Locator
+  readonly rawResponseButton: Locator
   readonly rawBody: Locator
   readonly earlierDecision: Locator
   readonly linkedEntity: Locator
@@ -16,6 +17,7 @@ export class CheckResult {
     this.status = page.getByTestId('check-status')
     this.total = page.getByTestId('check-total')
     this.rawEvidence = page.getByTestId('raw-evidence')
+    this.rawResponseButton = page.getByRole('button', { name: 'View raw response' })
     this.rawBody = page.getByTestId('raw-evidence-body')
     this.earlierDecision = page.getByTestId('earlier-decision')
     this.linkedEntity = page.getByTestId('linked-entity')
@@ -32,7 +34,7 @@ export class CheckResult {
   }
 
   async showRawResponse(): Promise<void> {
-    await this.page.getByRole('button', { name: 'View raw response' }).click()
+    await this.rawResponseButton.click()
   }
 
   async showFormattedRawResponse(): Promise<void> {

@@ -33,6 +33,8 @@ export class SearchPage {
   readonly retryCountdown: Locator
   readonly retryButton: Locator
   readonly runAgainAnyway: Locator
+  readonly consentBox: Locator
+  readonly runButton: Locator
 
   constructor(readonly page: Page) {
     this.result = new CheckResult(page)
@@ -43,6 +45,8 @@ export class SearchPage {
     this.retryCountdown = page.getByTestId('retry-countdown')
     this.retryButton = this.error.getByRole('button', { name: 'Retry' })
     this.runAgainAnyway = this.error.getByRole('button', { name: 'Run it again anyway' })
+    this.consentBox = page.getByLabel('The subject has consented to this check')
+    this.runButton = page.getByRole('button', { name: 'Run check' })
   }
 
   async open(): Promise<void> {
@@ -55,12 +59,11 @@ export class SearchPage {
   }
 
   async consent(): Promise<void> {
-    const box = this.page.getByLabel('The subject has consented to this check')
-    if (!(await box.isChecked())) await box.check()
+    if (!(await this.consentBox.isChecked())) await this.consentBox.check()
   }
 
   async run(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Run check' }).click()
+    await this.runButton.click()
   }
 
   async search(query: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core'
 import { RouterProvider } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '../bridge/bridgeClient'
+import { ScreenTitle } from '../components/ScreenTitle'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
 import { startOutboxRunner } from '../features/outbox/outboxRunner'
@@ -31,7 +32,11 @@ export function App() {
       <Center h="100dvh" p="xl">
         <Alert
           color="red"
-          title="Compliance Desk could not start"
+          title={
+            <ScreenTitle fz="inherit" lh="inherit">
+              Compliance Desk could not start
+            </ScreenTitle>
+          }
           maw={560}
           data-testid="start-error"
         >

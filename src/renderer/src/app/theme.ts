@@ -3,7 +3,6 @@ import {
   Badge,
   createTheme,
   darken,
-  DEFAULT_THEME,
   luminance,
   Modal,
   type CSSVariablesResolver,
@@ -30,8 +29,6 @@ const readableOn = (background: string, color: string): string => {
   return shade
 }
 
-const white = '#ffffff'
-
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'sm',
@@ -57,26 +54,29 @@ export const theme = createTheme({
 })
 
 /**
- * Every colour as the app paints it in the light scheme (the only one it offers): filled
- * surfaces carry white text, outline and plain coloured text sit on white, light surfaces
- * (shade 1) carry their own dark shade; each is made readable at AA on what it sits on.
+ * Every colour as the app paints it in the light scheme (the only one it offers), readable at AA
+ * on what it sits on. Coloured text, outlines and filled surfaces (which carry white text) may
+ * sit on white or on any colour's light tint (an alert, a highlighted row), so each is made
+ * readable on the darkest such tint; a light surface's own text also on its hover shade.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => {
+export const cssVariablesResolver: CSSVariablesResolver = ({ colors }) => {
+  const palettes = Object.entries(colors).filter(([name]) => name !== 'dark')
+  const darkestTint = palettes
+    .map(([, shades]) => shades[1])
+    .reduce((darkest, tint) => (luminance(tint) < luminance(darkest) ? tint : darkest))
   const light: Record<string, string> = {
-    // Below gray 1 or 2 rows and cards, not only on white.
-    '--mantine-color-dimmed': readableOn(
-      DEFAULT_THEME.colors.gray[2],
-      DEFAULT_THEME.colors.gray[6],
-    ),
+    // On gray 1 and 2 rows and cards too, not only on white.
+    '--mantine-color-dimmed': readableOn(colors.gray[2], colors.gray[6]),
+    '--mantine-color-error': 'var(--mantine-color-red-text)',
+    '--mantine-color-anchor': 'var(--mantine-primary-color-filled)',
   }
-  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
-    if (name === 'dark') continue
-    const filled = readableOn(white, shades[6])
-    light[`--mantine-color-${name}-filled`] = filled
-    light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1)
-    light[`--mantine-color-${name}-outline`] = filled
-    light[`--mantine-color-${name}-text`] = filled
-    light[`--mantine-color-${name}-light-color`] = readableOn(shades[1], shades[9])
+  for (const [name, shades] of palettes) {
+    const ink = readableOn(darkestTint, shades[6])
+    light[`--mantine-color-${name}-filled`] = ink
+    light[`--mantine-color-${name}-filled-hover`] = darken(ink, 0.1)
+    light[`--mantine-color-${name}-outline`] = ink
+    light[`--mantine-color-${name}-text`] = ink
+    light[`--mantine-color-${name}-light-color`] = readableOn(shades[2], shades[9])
   }
   return { variables: {}, light, dark: {} }
 }

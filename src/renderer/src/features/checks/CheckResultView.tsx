@@ -35,15 +35,10 @@ function CategoryCounts({ counts }: { counts: Record<string, number> }) {
             data-testid={`category-${category}`}
           >
             <Group justify="space-between" gap={4} wrap="nowrap">
-              <Text
-                size="xs"
-                c={count > 0 ? 'red.8' : 'dimmed'}
-                fw={count > 0 ? 600 : 400}
-                truncate
-              >
+              <Text size="xs" c={count > 0 ? 'red' : 'dimmed'} fw={count > 0 ? 600 : 400} truncate>
                 {categoryLabel(category)}
               </Text>
-              <Text size="sm" fw={700} c={count > 0 ? 'red.8' : 'dimmed'}>
+              <Text size="sm" fw={700} c={count > 0 ? 'red' : 'dimmed'}>
                 {count}
               </Text>
             </Group>

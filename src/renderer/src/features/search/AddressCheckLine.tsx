@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconCircleCheck, IconHelpCircle } from '@tabler/icon
 import { addressChainNames, type AddressCheck } from '../../../../shared/address'
 
 const looks = {
-  invalid: { color: 'red', text: 'red.8', icon: IconAlertTriangle },
+  invalid: { color: 'red', text: 'red', icon: IconAlertTriangle },
   unrecognised: { color: 'gray', text: 'dimmed', icon: IconHelpCircle },
-  valid: { color: 'teal', text: 'teal.8', icon: IconCircleCheck },
+  valid: { color: 'teal', text: 'teal', icon: IconCircleCheck },
 } as const
 
 /** What the app makes of the identifier before anything is sent (and possibly billed). */

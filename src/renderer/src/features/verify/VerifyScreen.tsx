@@ -118,7 +118,7 @@ export function VerifyScreen() {
           <Table.Tbody>
             {result.problems.map((problem, index) => (
               <Table.Tr key={index} data-testid="verify-problem" data-kind={problem.kind}>
-                <Table.Td fw={600} c="red.8">
+                <Table.Td fw={600} c="red">
                   {problemLabels[problem.kind]}
                 </Table.Td>
                 <Table.Td ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
