@@ -58,8 +58,8 @@ const styles = `
   .meta { color: #555; margin: 0 0 4mm; }
   .badge { display: inline-block; padding: 0 2mm; border-radius: 2px; font-size: 9pt; font-weight: 600;
            border: 1px solid currentColor; }
-  .state-closed { color: #2b8a3e; } .state-escalated { color: #c92a2a; } .state-in_review { color: #e67700; }
-  .state-open { color: #1c7ed6; }
+  .state-closed { color: #2f7d3a; } .state-escalated { color: #c92a2a; } .state-in_review { color: #a65300; }
+  .state-open { color: #1864ab; }
   table { width: 100%; border-collapse: collapse; margin: 1mm 0 3mm; }
   th, td { text-align: left; vertical-align: top; padding: 1mm 1.5mm; border-bottom: 0.5px solid #ccc; }
   th { font-size: 9pt; color: #444; background: #f1f3f5; }
@@ -69,11 +69,11 @@ const styles = `
           word-break: break-all; }
   .summary td:first-child { width: 45%; color: #444; }
   .decision-true_match { color: #c92a2a; font-weight: 600; }
-  .decision-false_positive { color: #2b8a3e; font-weight: 600; }
-  .decision-needs_review { color: #e67700; font-weight: 600; }
-  .undecided { color: #868e96; font-style: italic; }
+  .decision-false_positive { color: #2f7d3a; font-weight: 600; }
+  .decision-needs_review { color: #a65300; font-weight: 600; }
+  .undecided { color: #666; font-style: italic; }
   .note { border-left: 3px solid #ced4da; padding: 1mm 3mm; margin: 2mm 0; white-space: pre-wrap; }
-  .intact { color: #2b8a3e; } .broken { color: #c92a2a; font-weight: 600; }
+  .intact { color: #2f7d3a; } .broken { color: #c92a2a; font-weight: 600; }
   .signature { border: 1.5px solid #3b5bdb; border-radius: 3px; padding: 2mm 3mm; margin: 0 0 4mm; }
   .signature p { margin: 0.5mm 0; }
   .actor { color: #444; }
