@@ -189,12 +189,18 @@ describe('a backup of all local data', () => {
       description: '',
     })
     const before = await everything(target)
-    // Two rows with one key: verification passes (it does not know keys), the write cannot.
+    // Two rows with one key: verification passes (it does not know keys), the write cannot. A
+    // second entry follows, read while the first is written.
     const clashing = rezip((files) => {
       const manifest = manifestOf(files)
       const entry = checksEntry(manifest)
       const firstRow = strFromU8(files[entry.path]!).split('\n')[0]!
       putEntry(files, entry, `${firstRow}\n${firstRow}\n`)
+      const next = { ...entry, path: backupPaths.tableEntry('checks', 2), rows: 1 }
+      putEntry(files, next, `${firstRow.replace('"localId":"', '"localId":"another-')}\n`)
+      const checks = manifest.tables.find((table) => table.name === 'checks')!
+      checks.entries.push(next)
+      checks.rows = 3
       withManifest(files, manifest)
     })
     const verified = await verifyBackup(target, clashing)

@@ -77,7 +77,8 @@ export function createBridgeHandlers({
     'evidence.finishExport': ({ exportId }) => exporter.finish(exportId),
     'evidence.abortExport': ({ exportId }) => exporter.abort(exportId),
     'backup.begin': ({ schemaVersion, tables }) => backup.begin(schemaVersion, tables),
-    'backup.addEntry': ({ backupId, table, ndjson }) => backup.addEntry(backupId, table, ndjson),
+    'backup.addEntry': ({ backupId, table, deflated }) =>
+      backup.addEntry(backupId, table, Buffer.from(deflated, 'base64')),
     'backup.finish': ({ backupId }) => backup.finish(backupId),
     'backup.abort': ({ backupId }) => backup.abort(backupId),
     'backup.restoreSettings': ({ settings }) => backup.restoreSettings(settings),

@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deflateRawSync } from 'node:zlib'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { backupManifestSchema, backupPaths } from '../../../shared/backup/backupFormat'
+import { maxBackupChunkBytes } from '../../../shared/bridge/backupContract'
 import { createEnvironmentService } from '../environments/environmentService'
 import { createIdentityService } from '../identity/identityService'
 import { chosenFileDestination } from '../evidence/exportDestination'
@@ -15,6 +17,9 @@ import { BackupService } from './backupService'
 const productionKey = 'sk_live_kept_on_this_computer_9876'
 const createdAt = new Date('2026-11-22T09:30:00.000Z')
 const ana = { name: 'Ana Example', email: 'ana@example.org', organisation: 'Example Ltd' }
+
+/** A chunk as the renderer sends it: NDJSON deflated. */
+const chunk = (ndjson: string | Uint8Array) => deflateRawSync(ndjson)
 
 /** A service writing to a folder of its own, as Electron's save dialog would have chosen. */
 const service = async ({ cancel = false } = {}) => {
@@ -40,10 +45,10 @@ describe('the backup service', () => {
     await environments.setKey('production', productionKey)
     await environments.setActive('production')
     const { backupId } = await backup.begin(6, ['checks', 'cases'])
-    expect(await backup.addEntry(backupId, 'checks', '{"localId":"a"}\n{"localId":"b"}\n')).toEqual(
-      { rows: 2 },
-    )
-    await backup.addEntry(backupId, 'checks', '{"localId":"c"}\n')
+    expect(
+      await backup.addEntry(backupId, 'checks', chunk('{"localId":"a"}\n{"localId":"b"}\n')),
+    ).toEqual({ rows: 2 })
+    await backup.addEntry(backupId, 'checks', chunk('{"localId":"c"}\n'))
     const result = await backup.finish(backupId)
 
     expect(result.fileName).toBe(join(folder, 'Compliance Desk backup 2026-11-22 0930.zip'))
@@ -80,18 +85,34 @@ describe('the backup service', () => {
     }
   })
 
-  it('refuses a chunk that is not one row a line, or of a table it was not told of, and leaves nothing behind', async () => {
+  it('refuses a chunk that is not one row a line of UTF-8, or of a table it was not told of, and leaves nothing behind', async () => {
     const { backup, folder } = await service()
-    const first = await backup.begin(6, ['checks'])
-    await expect(backup.addEntry(first.backupId, 'checks', '{"a":1}')).rejects.toMatchObject({
-      name: 'ValidationError',
-      message: 'A chunk of checks is not one JSON row a line.',
-    })
-    await expect(backup.finish(first.backupId)).rejects.toThrow(/no longer open/)
+    const notRows = [chunk('{"a":1}'), chunk('{"a":1}\n\n'), chunk(new Uint8Array([0xc3, 0x0a]))]
+    for (const refused of notRows) {
+      const { backupId } = await backup.begin(6, ['checks'])
+      await expect(backup.addEntry(backupId, 'checks', refused)).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: 'A chunk of checks is not one JSON row a line of UTF-8 text.',
+      })
+      await expect(backup.finish(backupId)).rejects.toThrow(/no longer open/)
+    }
     const second = await backup.begin(6, ['checks'])
-    await expect(backup.addEntry(second.backupId, 'secrets', '{}\n')).rejects.toThrow(
+    await expect(backup.addEntry(second.backupId, 'secrets', chunk('{}\n'))).rejects.toThrow(
       'Table secrets was not named when the backup began.',
     )
+    expect(readdirSync(folder)).toEqual([])
+  })
+
+  it('refuses a chunk that is not raw DEFLATE, or that would inflate past what a chunk may hold', async () => {
+    const { backup, folder } = await service()
+    const tooLarge = chunk('{}\n'.repeat(maxBackupChunkBytes / 3 + 1))
+    for (const refused of [Buffer.from('{"a":1}\n'), tooLarge]) {
+      const { backupId } = await backup.begin(6, ['checks'])
+      await expect(backup.addEntry(backupId, 'checks', refused)).rejects.toMatchObject({
+        name: 'ValidationError',
+        message: 'A chunk of checks is not raw DEFLATE of at most 12 MiB.',
+      })
+    }
     expect(readdirSync(folder)).toEqual([])
   })
 

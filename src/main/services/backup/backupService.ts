@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer'
 import { randomUUID } from 'node:crypto'
+import { inflateRawSync } from 'node:zlib'
 import {
   backupFileName,
   backupFormat,
@@ -7,6 +9,7 @@ import {
   type BackupSettings,
   type BackupTable,
 } from '../../../shared/backup/backupFormat'
+import { maxBackupChunkBytes } from '../../../shared/bridge/backupContract'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
 import type { IdentityView } from '../../../shared/bridge/identityContract'
@@ -48,6 +51,19 @@ const refuse = (message: string): ServiceError =>
 const writeFailure = (error: unknown): unknown =>
   asWriteFailure(error, 'The backup', 'back up again')
 
+const newline = 0x0a
+
+/** A chunk's bytes, no more than a chunk may hold however they were compressed. */
+function inflatedChunk(table: string, deflated: Uint8Array): Buffer {
+  try {
+    return inflateRawSync(deflated, { maxOutputLength: maxBackupChunkBytes })
+  } catch {
+    throw refuse(
+      `A chunk of ${table} is not raw DEFLATE of at most ${maxBackupChunkBytes / 1024 / 1024} MiB.`,
+    )
+  }
+}
+
 const jsonBytes = (value: unknown): Uint8Array =>
   new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 
@@ -72,8 +88,8 @@ export function backupSettingsOf(view: SettingsView, identity: IdentityView): Ba
 
 /**
  * Writes backups of all local data on the main side. The renderer owns the rows (they live in
- * IndexedDB) and sends them as NDJSON chunks, each written to the ZIP as it arrives, so memory
- * stays flat however many rows there are. The main side adds its own settings, without keys, so
+ * IndexedDB) and sends them as deflated NDJSON chunks, each checked and written to the ZIP as it
+ * arrives, so memory stays flat however many rows there are. The main side adds its own settings, without keys, so
  * no key can reach a backup whatever the renderer sends; backup.json, written last, lists every
  * entry with its rows, size and SHA-256.
  */
@@ -99,7 +115,7 @@ export class BackupService {
       )
     }
     const backupId = randomUUID()
-    const writer = new BundleWriter(target.partialPath, 1)
+    const writer = new BundleWriter(target.partialPath)
     this.sessions.set(backupId, {
       schemaVersion,
       target,
@@ -110,25 +126,30 @@ export class BackupService {
     return { backupId }
   }
 
-  async addEntry(backupId: string, table: string, ndjson: string): Promise<{ rows: number }> {
+  /**
+   * Inflates the chunk to check it and to list its rows, size and SHA-256, then stores it as it
+   * came: compressing it again would only cost time.
+   */
+  async addEntry(
+    backupId: string,
+    table: string,
+    deflated: Uint8Array<ArrayBuffer>,
+  ): Promise<{ rows: number }> {
     const session = this.session(backupId)
     const backupTable = session.tables.get(table)
     try {
       if (!backupTable) throw refuse(`Table ${table} was not named when the backup began.`)
-      if (!ndjson.endsWith('\n') || ndjson.includes('\n\n')) {
-        throw refuse(`A chunk of ${table} is not one JSON row a line.`)
+      const ndjson = inflatedChunk(table, deflated)
+      if (ndjson.at(-1) !== newline || ndjson.includes('\n\n') || !isUtf8(ndjson)) {
+        throw refuse(`A chunk of ${table} is not one JSON row a line of UTF-8 text.`)
       }
       let rows = 0
-      for (let at = ndjson.indexOf('\n'); at !== -1; at = ndjson.indexOf('\n', at + 1)) rows += 1
+      for (let at = ndjson.indexOf(newline); at !== -1; at = ndjson.indexOf(newline, at + 1)) {
+        rows += 1
+      }
       const path = backupPaths.tableEntry(table, backupTable.entries.length + 1)
-      await session.writer.add(path, new TextEncoder().encode(ndjson))
-      const written = session.writer.files[session.writer.files.length - 1]
-      backupTable.entries.push({
-        path,
-        rows,
-        bytes: written?.bytes ?? 0,
-        sha256: written?.sha256 ?? '',
-      })
+      const { bytes, sha256 } = await session.writer.addDeflated(path, ndjson, deflated)
+      backupTable.entries.push({ path, rows, bytes, sha256 })
       backupTable.rows += rows
       return { rows }
     } catch (error) {
@@ -141,8 +162,7 @@ export class BackupService {
     const session = this.session(backupId)
     try {
       const settings = backupSettingsOf(await this.environments.view(), await this.identity.view())
-      await session.writer.add(backupPaths.settings, jsonBytes(settings))
-      const settingsFile = session.writer.files[session.writer.files.length - 1]
+      const settingsFile = await session.writer.add(backupPaths.settings, jsonBytes(settings))
       const tables = [...session.tables.values()]
       const manifest: BackupManifest = {
         format: backupFormat,
@@ -153,8 +173,8 @@ export class BackupService {
         tables,
         settings: {
           path: backupPaths.settings,
-          bytes: settingsFile?.bytes ?? 0,
-          sha256: settingsFile?.sha256 ?? '',
+          bytes: settingsFile.bytes,
+          sha256: settingsFile.sha256,
         },
       }
       await session.writer.add(backupPaths.manifest, jsonBytes(manifest))

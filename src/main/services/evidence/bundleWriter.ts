@@ -18,8 +18,9 @@ export interface WrittenBundle {
 
 /**
  * Streams a ZIP to disk one file at a time, keeping the SHA-256 and size of each for the manifest.
- * fflate lays out the archive; Node's native zlib compresses, which is several times faster than
- * deflate in JavaScript. Only the file being added is ever held in memory.
+ * fflate lays out the archive; Node's native zlib compresses (or the browser's, for a backup's
+ * chunks), which is several times faster than deflate in JavaScript. Only the file being added
+ * is ever held in memory.
  */
 export class BundleWriter {
   readonly files: ManifestFile[] = []
@@ -32,14 +33,7 @@ export class BundleWriter {
   private pendingBytes = 0
   private readonly closed: Promise<void>
 
-  /**
-   * `level` is zlib's: evidence is written once and kept for years (6); a backup is a large copy
-   * made while the user waits, where speed matters more than a few percent of size (1).
-   */
-  constructor(
-    readonly path: string,
-    private readonly level: 1 | 6 = 6,
-  ) {
+  constructor(readonly path: string) {
     this.out = createWriteStream(path, { flags: 'wx' })
     this.closed = new Promise((resolve, reject) => {
       this.out.once('close', resolve)
@@ -66,11 +60,24 @@ export class BundleWriter {
   }
 
   /** Adds one file; resolves once its bytes are handed to the disk and the disk has caught up. */
-  async add(path: string, content: Uint8Array): Promise<void> {
+  async add(path: string, content: Uint8Array): Promise<ManifestFile> {
     if (this.failure) throw this.failure
     // Synchronous on purpose: files are small (a few KB), and a thread-pool round trip per file
     // cost more than the compression itself. The largest, report.html, takes a few milliseconds.
-    const compressed = deflateRawSync(content, { level: this.level })
+    return this.addDeflated(path, content, deflateRawSync(content))
+  }
+
+  /**
+   * Adds a file compressed elsewhere (a backup's chunk, deflated by the renderer). `deflated`
+   * must be the raw DEFLATE of `content`, as when `content` was inflated from it: the size, CRC
+   * and SHA-256 are those of `content`.
+   */
+  async addDeflated(
+    path: string,
+    content: Uint8Array,
+    deflated: Uint8Array<ArrayBuffer>,
+  ): Promise<ManifestFile> {
+    if (this.failure) throw this.failure
     const entry: ZipInputFile = {
       filename: path,
       size: content.length,
@@ -79,15 +86,17 @@ export class BundleWriter {
       mtime: new Date(),
     }
     this.zip.add(entry)
-    entry.ondata?.(null, compressed, true)
-    this.files.push({
+    entry.ondata?.(null, deflated, true)
+    const file: ManifestFile = {
       path,
       sha256: createHash('sha256').update(content).digest('hex'),
       bytes: content.length,
-    })
+    }
+    this.files.push(file)
     if (this.out.writableNeedDrain) {
       await new Promise<void>((resolve) => this.out.once('drain', resolve))
     }
+    return file
   }
 
   private flush(): void {

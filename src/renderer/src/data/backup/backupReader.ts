@@ -1,5 +1,4 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { unzipSync } from 'fflate'
 import { z } from 'zod'
 import {
   backupFormat,
@@ -11,6 +10,7 @@ import {
   type BackupSettings,
 } from '../../../../shared/backup/backupFormat'
 import { onAppDatabase, schemaVersion, type AppDatabase } from '../database/appDatabase'
+import { entryContent, UnreadableZipError, zipEntries, type ZipEntry } from './zipEntries'
 
 /** The file is not a backup this app can restore; the message says what is wrong, in a sentence. */
 export class BackupRefusedError extends Error {
@@ -22,6 +22,7 @@ export interface VerifiedBackup {
   manifest: BackupManifest
   settings: BackupSettings
   zip: Uint8Array
+  entries: Map<string, ZipEntry>
   rows: Record<string, number>
 }
 
@@ -33,16 +34,20 @@ const formatOnlySchema = z.looseObject({ format: z.string() })
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** One entry's bytes, decompressed alone, so only one entry is ever held in memory at a time. */
-function entryBytes(zip: Uint8Array, path: string): Uint8Array {
-  let files: Record<string, Uint8Array>
+/** One entry's bytes, inflated alone, so only one entry is ever held in memory at a time. */
+async function entryBytes(
+  zip: Uint8Array,
+  entries: Map<string, ZipEntry>,
+  path: string,
+): Promise<Uint8Array> {
+  const entry =
+    entries.get(path) ?? refuse(`The backup has no ${path}, which its backup.json lists.`)
   try {
-    files = unzipSync(zip, { filter: (file) => file.name === path })
+    return await entryContent(zip, entry)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     return refuse(`The backup's entry ${path} is damaged and cannot be read (${reason}).`)
   }
-  return files[path] ?? refuse(`The backup has no ${path}, which its backup.json lists.`)
 }
 
 function parseJson<T>(bytes: Uint8Array, path: string, schema: z.ZodType<T>): T {
@@ -102,9 +107,9 @@ function lineCount(bytes: Uint8Array, path: string): number {
   return lines
 }
 
-/** The rows of a verified entry, decompressed again from the file already held. */
-export const rowsOfEntry = (backup: VerifiedBackup, entry: BackupEntry): object[] =>
-  entryRows(entryBytes(backup.zip, entry.path), entry.path)
+/** The rows of a verified entry, inflated again from the file already held. */
+export const rowsOfEntry = async (backup: VerifiedBackup, entry: BackupEntry): Promise<object[]> =>
+  entryRows(await entryBytes(backup.zip, backup.entries, entry.path), entry.path)
 
 async function checkBytes(
   bytes: Uint8Array,
@@ -149,21 +154,16 @@ function checkVersionAndTables(db: AppDatabase, manifest: BackupManifest): void 
   if (theirs.size !== manifest.tables.length) refuse('The backup lists a table twice.')
 }
 
-/** Every entry in the ZIP, by name, without decompressing any. */
-function entryNames(zip: Uint8Array): string[] {
-  const names: string[] = []
+/** Every entry in the ZIP, by name, without inflating any. */
+function entriesOf(zip: Uint8Array): Map<string, ZipEntry> {
   try {
-    unzipSync(zip, {
-      filter: (file) => {
-        names.push(file.name)
-        return false
-      },
-    })
+    return zipEntries(zip)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    refuse(`The file is not a readable ZIP file (${reason}): it is damaged or not a backup.`)
+    if (!(error instanceof UnreadableZipError)) throw error
+    return refuse(
+      `The file is not a readable ZIP file (${error.message}): it is damaged or not a backup.`,
+    )
   }
-  return names
 }
 
 /**
@@ -176,11 +176,11 @@ function entryNames(zip: Uint8Array): string[] {
  * restore half again as slow.
  */
 export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<VerifiedBackup> {
-  const names = entryNames(zip)
-  if (!names.includes(backupPaths.manifest)) {
+  const entries = entriesOf(zip)
+  if (!entries.has(backupPaths.manifest)) {
     refuse(`The file has no ${backupPaths.manifest}, so it is not a Compliance Desk backup.`)
   }
-  const manifestBytes = entryBytes(zip, backupPaths.manifest)
+  const manifestBytes = await entryBytes(zip, entries, backupPaths.manifest)
   const { format } = parseJson(manifestBytes, backupPaths.manifest, formatOnlySchema)
   if (format !== backupFormat) {
     refuse(`The file's backup.json is of the format ${format}, which this version does not read.`)
@@ -192,14 +192,14 @@ export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<Ve
     backupPaths.settings,
     ...manifest.tables.flatMap((table) => table.entries.map((entry) => entry.path)),
   ])
-  const extra = names.find((name) => !listed.has(name))
+  const extra = [...entries.keys()].find((name) => !listed.has(name))
   if (extra !== undefined) refuse(`The backup holds ${extra}, which its backup.json does not list.`)
-  if (listed.size !== names.length) refuse('The backup lists an entry twice, or holds one twice.')
+  if (listed.size !== entries.size) refuse('The backup lists an entry twice, or holds one twice.')
   const rows: Record<string, number> = {}
   for (const table of manifest.tables) {
     let counted = 0
     for (const entry of table.entries) {
-      const bytes = entryBytes(zip, entry.path)
+      const bytes = await entryBytes(zip, entries, entry.path)
       await checkBytes(bytes, entry.path, entry)
       const entryRowCount = lineCount(bytes, entry.path)
       if (entryRowCount !== entry.rows) {
@@ -216,10 +216,10 @@ export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<Ve
     }
     rows[table.name] = counted
   }
-  const settingsBytes = entryBytes(zip, backupPaths.settings)
+  const settingsBytes = await entryBytes(zip, entries, backupPaths.settings)
   await checkBytes(settingsBytes, backupPaths.settings, manifest.settings)
   const settings = parseJson(settingsBytes, backupPaths.settings, backupSettingsSchema)
-  return { manifest, settings, zip, rows }
+  return { manifest, settings, zip, entries, rows }
 }
 
 /** Verification against the app's database (its tables and version). */

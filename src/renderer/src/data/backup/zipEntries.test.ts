@@ -1,0 +1,40 @@
+import { strFromU8, strToU8, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { entryContent, UnreadableZipError, zipEntries } from './zipEntries'
+
+const rows = '{"localId":"a"}\n'.repeat(1000)
+const zip = () =>
+  zipSync({ 'rows.ndjson': strToU8(rows), 'stored.json': [strToU8('{}'), { level: 0 }] })
+
+/** Where the central directory records `name`: its fields are at fixed offsets from there. */
+const directoryRecordOf = (file: Uint8Array, name: string): number =>
+  Buffer.from(file).lastIndexOf(name) - 46
+
+describe('a ZIP read one entry at a time', () => {
+  it('lists the entries and gives each one’s bytes, deflated or stored', async () => {
+    const file = zip()
+    const entries = zipEntries(file)
+    expect([...entries.keys()]).toEqual(['rows.ndjson', 'stored.json'])
+    expect(strFromU8(await entryContent(file, entries.get('rows.ndjson')!))).toBe(rows)
+    expect(strFromU8(await entryContent(file, entries.get('stored.json')!))).toBe('{}')
+  })
+
+  it('stops inflating an entry past the size its directory declares', async () => {
+    const file = zip()
+    new DataView(file.buffer).setUint32(directoryRecordOf(file, 'rows.ndjson') + 24, 100, true)
+    const entry = zipEntries(file).get('rows.ndjson')!
+    await expect(entryContent(file, entry)).rejects.toThrow(
+      new UnreadableZipError('rows.ndjson inflates to more than its directory declares'),
+    )
+  })
+
+  it('refuses a compression it does not read, a cut-short file and one that is no ZIP', async () => {
+    const file = zip()
+    new DataView(file.buffer).setUint16(directoryRecordOf(file, 'rows.ndjson') + 10, 12, true)
+    await expect(entryContent(file, zipEntries(file).get('rows.ndjson')!)).rejects.toThrow(
+      'rows.ndjson is compressed in a way this app does not read',
+    )
+    expect(() => zipEntries(zip().slice(0, -30))).toThrow('it has no central directory')
+    expect(() => zipEntries(strToU8('not a zip'))).toThrow(UnreadableZipError)
+  })
+})
