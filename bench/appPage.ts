@@ -27,7 +27,11 @@ export async function addBenchHelpers(page: Page): Promise<void> {
 
 /** A page of the app in browser mode, ready, able to run functions compiled by tsx. */
 export async function openAppPage(browser: Browser, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
+  return loadAppIn(await browser.newPage({ viewport: { width: 1360, height: 860 } }), url)
+}
+
+/** Loads the app into `page`, with the bench's helpers, and waits until it is ready. */
+export async function loadAppIn(page: Page, url: string): Promise<Page> {
   await addBenchHelpers(page)
   page.on('crash', () => console.error('bench: the page crashed'))
   page.on('pageerror', (error) => console.error(`bench: ${error.message}`))

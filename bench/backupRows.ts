@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
-import { addBenchHelpers, timeInPage, waitUntilReady } from './appPage'
+import { loadAppIn, timeInPage } from './appPage'
 import { benchRow, compare, type BenchRow } from './benchStats'
 import { seedChecks, seededCheckKey } from './historyRows'
 
@@ -174,20 +174,11 @@ const memoryRow = (
  */
 async function seededAppPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 } })
-  const seeding = await context.newPage()
-  await addBenchHelpers(seeding)
-  await seeding.goto(url)
-  await waitUntilReady(seeding)
+  const seeding = await loadAppIn(await context.newPage(), url)
   await seedChecks(seeding, checkCount)
   await seedCases(seeding)
   await seeding.close()
-  const page = await context.newPage()
-  await addBenchHelpers(page)
-  page.on('crash', () => console.error('bench: the page crashed'))
-  page.on('pageerror', (error) => console.error(`bench: ${error.message}`))
-  await page.goto(url)
-  await waitUntilReady(page)
-  return page
+  return loadAppIn(await context.newPage(), url)
 }
 
 /**
