@@ -5,6 +5,14 @@
  * deflated, without ZIP64 (a backup restored in a browser tab is far below 4 GiB).
  */
 
+import type { BundleProblem } from '../../../../shared/evidence/bundleProblems'
+import {
+  locateEntryData,
+  readCentralEntries,
+  readZipEnd,
+  ZipLayoutError,
+} from '../../../../shared/evidence/zipLayout'
+
 /** Where an entry's bytes lie in the file, as the ZIP's central directory says. */
 export interface ZipEntry {
   name: string
@@ -23,55 +31,36 @@ export class UnreadableZipError extends Error {
 
 const storedMethod = 0
 const deflateMethod = 8
-const endOfDirectorySignature = 0x06054b50
-const directoryEntrySignature = 0x02014b50
-const localHeaderSignature = 0x04034b50
-/** The end-of-directory record's size without its comment, which may be up to 65,535 bytes. */
-const endOfDirectoryBytes = 22
-
-const names = new TextDecoder()
 
 const unreadable = (problem: string): never => {
   throw new UnreadableZipError(problem)
 }
 
-/** Every entry of the ZIP, by name, from its central directory; nothing is inflated. */
+/**
+ * Every entry of the ZIP, by name, from its central directory, each paired with its local header
+ * by the same reader the evidence verifier uses; nothing is inflated.
+ */
 export function zipEntries(zip: Uint8Array): Map<string, ZipEntry> {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
   const entries = new Map<string, ZipEntry>()
   try {
-    let end = zip.length - endOfDirectoryBytes
-    const earliest = Math.max(0, end - 0xffff)
-    while (end >= earliest && view.getUint32(end, true) !== endOfDirectorySignature) end -= 1
-    if (end < earliest) return unreadable('it has no central directory')
-    const count = view.getUint16(end + 10, true)
-    let at = view.getUint32(end + 16, true)
-    for (let index = 0; index < count; index += 1) {
-      if (view.getUint32(at, true) !== directoryEntrySignature) {
-        return unreadable('its central directory is damaged')
-      }
-      const nameBytes = view.getUint16(at + 28, true)
-      const local = view.getUint32(at + 42, true)
-      if (view.getUint32(local, true) !== localHeaderSignature) {
-        return unreadable('an entry’s header is damaged')
-      }
-      const entry: ZipEntry = {
-        name: names.decode(zip.subarray(at + 46, at + 46 + nameBytes)),
-        method: view.getUint16(at + 10, true),
-        start: local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true),
-        compressedBytes: view.getUint32(at + 20, true),
-        bytes: view.getUint32(at + 24, true),
-      }
-      if (entry.start + entry.compressedBytes > zip.length) {
-        return unreadable(`${entry.name} runs past the end of the file`)
-      }
+    const end = readZipEnd(zip)
+    const central = readCentralEntries(zip, end)
+    const problems: BundleProblem[] = []
+    const dataStarts = locateEntryData(zip, end, central, problems)
+    const [problem] = problems
+    if (problem) return unreadable(`${problem.path ?? 'the file'}: ${problem.detail}`)
+    for (const entry of central) {
       if (entries.has(entry.name)) return unreadable(`it holds ${entry.name} twice`)
-      entries.set(entry.name, entry)
-      at += 46 + nameBytes + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
+      entries.set(entry.name, {
+        name: entry.name,
+        method: entry.method,
+        start: dataStarts.get(entry) ?? 0,
+        compressedBytes: entry.compressedSize,
+        bytes: entry.declaredSize,
+      })
     }
   } catch (error) {
-    // A length or offset pointing past the end of the file: DataView refuses to read there.
-    if (error instanceof RangeError) return unreadable('it is cut short or damaged')
+    if (error instanceof ZipLayoutError) return unreadable(error.message)
     throw error
   }
   return entries
