@@ -1,11 +1,10 @@
-const counted = (count: number, one: string, many: string): string =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`
+import { countOf, noun } from '../../../../shared/text/counting'
 
 /** "20,000 checks, 1,000 cases and 8,212 other records", from rows per table. */
 export function describeRows(rows: Record<string, number>): string {
   const { checks = 0, cases = 0, ...others } = rows
   const other = Object.values(others).reduce((sum, count) => sum + count, 0)
-  return `${counted(checks, 'check', 'checks')}, ${counted(cases, 'case', 'cases')} and ${counted(other, 'other record', 'other records')}`
+  return `${countOf(checks, noun('check'))}, ${countOf(cases, noun('case'))} and ${countOf(other, noun('other record'))}`
 }
 
 export const hasRows = (rows: Record<string, number>): boolean =>
