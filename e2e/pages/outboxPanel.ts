@@ -63,6 +63,11 @@ export class OutboxPanel {
     return Promise.all(items.map(async (item) => (await item.getAttribute('data-state')) ?? ''))
   }
 
+  /** The user's say that work restored from a backup is sent from this computer. */
+  async sendFromHere(item: Locator): Promise<void> {
+    await item.getByRole('button', { name: 'Send from here' }).click()
+  }
+
   async openCreatedEntity(item: Locator): Promise<void> {
     await item.getByRole('button', { name: 'Open entity' }).click()
   }

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { cutOffPendingAttempts } from '../checks/checkAttempts'
-import { interruptRunning } from '../outbox/outboxRepository'
+import { holdRestoredItems } from '../outbox/outboxRepository'
 import { rowsOfEntry, type VerifiedBackup } from './backupReader'
 
 /**
@@ -36,12 +36,12 @@ export async function restoreBackup(
       }
     }
     await writing
-    // Work that was being sent when the backup was made may have gone through from the computer
-    // that made it: like work a crash cut off, it is never sent again without the user's say.
-    await interruptRunning(
-      db,
-      'This was being sent when the backup was made: it may have gone through. Look for it before sending it again.',
-    )
+    await holdRestoredItems(db, {
+      running:
+        'This was being sent when the backup was made: it may have gone through. Look for it before sending it again.',
+      queued:
+        'This was waiting to be sent on the computer the backup was made on, which may still send it. Send it from here only if it will not.',
+    })
     await cutOffPendingAttempts(db)
   })
 }

@@ -104,9 +104,10 @@ export const isStoredCheck = (record: CheckRecord): record is StoredCheck =>
 /**
  * queued → running → done. An item left running when a page stopped is settled by what the main
  * side's request journal says: queued again if it never left, `interrupted` if it may have been
- * sent (never re-sent without the user's say), or done or failed by the reply it got.
+ * sent (never re-sent without the user's say), or done or failed by the reply it got. Work restored
+ * from a backup is `held`: the computer that made the backup may still send it.
  */
-export type OutboxState = 'queued' | 'running' | 'interrupted' | 'failed' | 'done'
+export type OutboxState = 'queued' | 'running' | 'interrupted' | 'held' | 'failed' | 'done'
 
 export type OutboxWork =
   | {
@@ -125,7 +126,7 @@ export type OutboxItem = OutboxWork & {
   /** When it was last taken to be sent. */
   sentAt?: string
   state: OutboxState
-  /** Why it failed or was interrupted, in one sentence. */
+  /** Why it failed, was interrupted or is held, in one sentence. */
   message?: string
   /** What it produced once done: the saved check's key, or the new entity's id. */
   resultId?: string

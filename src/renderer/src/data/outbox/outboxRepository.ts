@@ -53,14 +53,20 @@ export async function settle(
 }
 
 /**
- * Items marked running that no journal of this computer can vouch for (restored from a backup):
- * they may have gone through, so they wait for a person.
+ * Items restored from a backup, which no journal of this computer can vouch for: a `running` one
+ * may have gone through from the computer that made the backup, and a `queued` one may yet be
+ * sent from there. Both wait for a person (`held`), so one check is not paid for twice.
  */
-export async function interruptRunning(db: AppDatabase, message: string): Promise<void> {
-  await db.outbox
-    .where('[state+queuedAt]')
-    .between(['running', ''], ['running', '\uffff'])
-    .modify({ state: 'interrupted', message })
+export async function holdRestoredItems(
+  db: AppDatabase,
+  messages: Record<'running' | 'queued', string>,
+): Promise<void> {
+  for (const state of ['running', 'queued'] as const) {
+    await db.outbox
+      .where('[state+queuedAt]')
+      .between([state, ''], [state, '\uffff'])
+      .modify({ state: 'held', message: messages[state] })
+  }
 }
 
 /** Items marked running: being sent by this page, or cut off by a page or a process that stopped. */
@@ -75,7 +81,7 @@ export async function removeItem(db: AppDatabase, localId: string): Promise<void
   })
 }
 
-/** The user's decision to send an interrupted or failed item again, under a new request id. */
+/** The user's decision to send an interrupted, held or failed item (again), under a new request id. */
 export async function requeue(
   db: AppDatabase,
   localId: string,
@@ -83,7 +89,11 @@ export async function requeue(
 ): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(localId)
-    if (!item || (item.state !== 'interrupted' && item.state !== 'failed')) return
+    if (
+      !item ||
+      !(['interrupted', 'held', 'failed'] as const).some((state) => state === item.state)
+    )
+      return
     await db.outbox.delete(localId)
     await db.outbox.add({
       ...item,

@@ -16,6 +16,7 @@ const stateLabels: Record<OutboxItem['state'], [string, string]> = {
   queued: ['Waiting for the service', 'gray'],
   running: ['Sending', 'blue'],
   interrupted: ['Check before resending', 'orange'],
+  held: ['Held from a backup', 'orange'],
   failed: ['Failed', 'red'],
   done: ['Done', 'green'],
 }
@@ -70,14 +71,14 @@ function OutboxRow({ item }: { item: OutboxItem }) {
             Look for it
           </Button>
         )}
-        {(item.state === 'interrupted' || item.state === 'failed') && (
+        {(item.state === 'interrupted' || item.state === 'held' || item.state === 'failed') && (
           <Button
             size="compact-xs"
             variant="light"
             color="orange"
             onClick={() => void outboxRepository.requeue(item.localId).then(drainOutbox)}
           >
-            Send again
+            {item.state === 'held' ? 'Send from here' : 'Send again'}
           </Button>
         )}
         {item.state !== 'running' && (
