@@ -69,6 +69,29 @@ describe('npm run sandbox', () => {
     }
   })
 
+  it('serves the lists as of the day given by --as-of', async () => {
+    const { child, line } = runCli(['--as-of', '2024-01-31'])
+    try {
+      const { environments } = JSON.parse(await line(0)) as {
+        environments: SandboxEnvironmentInfo[]
+      }
+      const sandbox = environments[0]!
+      const reply = await fetch(new URL(apiPaths.cryptoSearch, sandbox.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: sandbox.secretKey },
+        // A Tornado Cash wallet: on the SDN list from 2022-11-08 to 2025-03-21.
+        body: JSON.stringify({
+          query: '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1',
+          isSubjectConsent: true,
+          type: 'all',
+        }),
+      })
+      expect(((await reply.json()) as { data: { totalEntity: number } }).data.totalEntity).toBe(1)
+    } finally {
+      child.kill('SIGTERM')
+    }
+  })
+
   it('refuses a bad flag value with the usage line', async () => {
     const child = spawn(
       process.execPath,
@@ -83,5 +106,18 @@ describe('npm run sandbox', () => {
     expect(code).toBe(2)
     expect(stderr).toContain('--rate-limit must be a whole number')
     expect(stderr).toContain('Usage: npm run sandbox')
+  })
+
+  it('refuses a day that is not a real one', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/sandbox/sandboxCli.ts', '--as-of', '2025-02-30'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    expect(code).toBe(2)
+    expect(stderr).toContain('--as-of must be a day written YYYY-MM-DD, not "2025-02-30"')
   })
 })

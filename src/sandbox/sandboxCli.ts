@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util'
+import { isoDayOf } from './crypto/walletIndex'
 import { loadWalletFile } from './crypto/walletRecords'
 import { startSandbox } from './sandboxServer'
 
 const usage =
-  'Usage: npm run sandbox -- [--port N] [--production-port N] [--data FILE] [--rate-limit N] [--balance N]'
+  'Usage: npm run sandbox -- [--port N] [--production-port N] [--data FILE] [--rate-limit N] [--balance N] [--as-of YYYY-MM-DD]'
 
 const integerOption = (
   value: string | undefined,
@@ -21,6 +22,20 @@ const integerOption = (
   return number
 }
 
+/** `--as-of`: a real calendar day, written YYYY-MM-DD. */
+const dayOption = (value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined
+  const day = new Date(`${value}T00:00:00.000Z`)
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(value) ||
+    Number.isNaN(day.getTime()) ||
+    isoDayOf(day) !== value
+  ) {
+    throw new Error(`--as-of must be a day written YYYY-MM-DD, not "${value}".\n${usage}`)
+  }
+  return value
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -29,6 +44,7 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       'rate-limit': { type: 'string' },
       balance: { type: 'string' },
+      'as-of': { type: 'string' },
     },
   })
   const sandbox = await startSandbox({
@@ -37,6 +53,7 @@ async function main(): Promise<void> {
     wallets: values.data === undefined ? undefined : await loadWalletFile(values.data),
     rateLimitPerSecond: integerOption(values['rate-limit'], '--rate-limit', 1, 1_000_000),
     productionBalance: integerOption(values.balance, '--balance', 0, 1_000_000_000),
+    asOf: dayOption(values['as-of']),
     onRequest: ({ environment, method, path, status, ms }) => {
       console.log(`${environment} ${method} ${path} ${status === 0 ? 'reset' : status} ${ms}ms`)
     },

@@ -5,10 +5,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { runCryptoSearch } from './crypto/cryptoSearchRoute'
 import { syntheticMatches } from './crypto/syntheticMatches'
-import { WalletIndex } from './crypto/walletIndex'
+import { isoDayOf, WalletIndex, type IsoDay } from './crypto/walletIndex'
 import {
-  bundledDelistedAddresses,
+  bundledDelistedWallets,
   bundledSanctionedWallets,
+  walletsWithDelistings,
   type WalletRecord,
 } from './crypto/walletRecords'
 import { createEntity, getEntity, listEntities, type RouteReply } from './entityRoutes'
@@ -61,6 +62,8 @@ export interface SandboxOptions {
   /** Called once per request; never given the token. */
   onRequest?: (record: SandboxRequestRecord) => void
   now?: () => Date
+  /** The day whose lists the sandbox serves (`--as-of`); today by `now` when absent. */
+  asOf?: IsoDay
 }
 
 export interface RunningSandbox {
@@ -72,6 +75,8 @@ export interface RunningSandbox {
   billedChecks(): number
   productionBalance(): number
   setProductionBalance(checks: number): void
+  /** Serves the lists as they stood on `day`, or as of today again (undefined): for tests. */
+  setAsOf(day: IsoDay | undefined): void
   injectFault(fault: SandboxFault, target?: FaultTarget): void
   clearFaults(): void
   /** Stops answering (connections are refused) while keeping every key, record and count. */
@@ -108,9 +113,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const requests: SandboxRequestRecord[] = []
   const entityCount = options.entityCount ?? defaultSeededEntityCount
   const wallets = new WalletIndex(
-    options.wallets ?? bundledSanctionedWallets(),
-    bundledDelistedAddresses(),
+    walletsWithDelistings(options.wallets ?? bundledSanctionedWallets(), bundledDelistedWallets()),
   )
+  let asOf = options.asOf
   const faults = new FaultSchedule()
   const log = (entry: SandboxRequestRecord): void => {
     requests.push(entry)
@@ -138,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           workspace.billing.ensureFunds()
           const reply = runCryptoSearch(
             body,
-            { wallets, synthetic: syntheticMatches },
+            { wallets, synthetic: syntheticMatches, day: asOf ?? isoDayOf(now()) },
             workspace.requester,
             now(),
           )
@@ -265,6 +270,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     productionBalance: () => production.billing.balance,
     setProductionBalance: (checks) => {
       production.billing.balance = checks
+    },
+    setAsOf: (day) => {
+      asOf = day
     },
     injectFault: (fault, target) => faults.inject(fault, target),
     clearFaults: () => faults.clear(),

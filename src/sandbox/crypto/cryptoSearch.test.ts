@@ -113,7 +113,35 @@ describe('crypto AML search', () => {
     )
   })
 
-  it('never reports a delisted address, and reports a clean one as no_match with every count 0', async () => {
+  it('serves the lists as of a day: a delisted wallet is a hit before its removal, a new one only from its designation', async () => {
+    // 0x…4f47 (ARB) was designated on 2023-04-24; the Tornado Cash wallet left the list 2025-03-21.
+    const designated = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'
+    sandbox = await startSandbox({ asOf: '2024-06-01' })
+    const hitsOn = async (query: string) => (await checkOf(await searchFor(query))).data
+    const tornado = await hitsOn(delistedTornado)
+    expect(tornado.categoryCount.sanctions).toBe(1)
+    expect(tornado.sanctions).toEqual([
+      expect.objectContaining({
+        datasets: ['us_ofac_sdn'],
+        topics: ['sanction'],
+        alias: ['TORNADO CASH'],
+      }),
+    ])
+    expect((await hitsOn(designated)).totalEntity).toBeGreaterThan(0)
+    sandbox.setAsOf('2025-03-20')
+    expect((await hitsOn(delistedTornado)).totalEntity).toBe(1)
+    sandbox.setAsOf('2025-03-21')
+    expect((await hitsOn(delistedTornado)).totalEntity).toBe(0)
+    sandbox.setAsOf('2023-04-23')
+    expect((await hitsOn(designated)).totalEntity).toBe(0)
+    sandbox.setAsOf('2023-04-24')
+    expect((await hitsOn(designated)).totalEntity).toBeGreaterThan(0)
+    // Back to today's lists.
+    sandbox.setAsOf(undefined)
+    expect((await hitsOn(delistedTornado)).totalEntity).toBe(0)
+  })
+
+  it('never reports a delisted address today, and reports a clean one as no_match with every count 0', async () => {
     sandbox = await startSandbox()
     for (const query of [delistedTornado, '0x0000000000000000000000000000000000000001']) {
       const { data } = await checkOf(await searchFor(query))

@@ -5,7 +5,7 @@ import { validationFailure } from '../sandboxValidation'
 import type { RouteReply } from '../entityRoutes'
 import { cryptoCategoryNames, type CryptoCategoryName } from '../../shared/api/cryptoCategories'
 import type { SyntheticMatch } from './syntheticMatches'
-import { walletIdentifierKey, type WalletIndex } from './walletIndex'
+import { walletIdentifierKey, type IsoDay, type WalletIndex } from './walletIndex'
 import type { WalletRecord } from './walletRecords'
 
 const optionalText = z.string().max(200, 'must be at most 200 characters').optional()
@@ -79,7 +79,8 @@ const categoriesOf = (record: WalletRecord): CryptoCategoryName[] => {
 
 export function runCryptoSearch(
   body: unknown,
-  sources: { wallets: WalletIndex; synthetic: readonly SyntheticMatch[] },
+  /** The list as it stood on `day`: records count from their designation to their removal. */
+  sources: { wallets: WalletIndex; synthetic: readonly SyntheticMatch[]; day: IsoDay },
   requester: CheckRequester,
   now: Date,
 ): RouteReply {
@@ -89,7 +90,7 @@ export function runCryptoSearch(
   const buckets = Object.fromEntries(
     cryptoCategoryNames.map((category) => [category, [] as unknown[]]),
   ) as Record<CryptoCategoryName, unknown[]>
-  for (const record of sources.wallets.lookup(parsed.data.query)) {
+  for (const record of sources.wallets.lookup(parsed.data.query, sources.day)) {
     for (const category of categoriesOf(record)) buckets[category].push(walletMatchRecord(record))
   }
   const queryKey = walletIdentifierKey(parsed.data.query)

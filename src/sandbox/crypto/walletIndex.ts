@@ -11,15 +11,23 @@ export function walletIdentifierKey(identifier: string): string {
   return evmAddress.test(trimmed) ? trimmed.toLowerCase() : trimmed
 }
 
+/** A day as `YYYY-MM-DD`, which orders as text the way the days do. */
+export type IsoDay = string
+
+export const isoDayOf = (time: Date): IsoDay => time.toISOString().slice(0, 10)
+
+/** A record is listed from its designation day (always, when it has none) to the day it was removed. */
+const listedOn = (record: WalletRecord, day: IsoDay): boolean =>
+  (record.designationDate === undefined || record.designationDate <= day) &&
+  (record.delistedOn === undefined || day < record.delistedOn)
+
 /** Wallet records by identifier: a search is one map lookup, whatever the number of wallets. */
 export class WalletIndex {
   private readonly byKey = new Map<string, WalletRecord[]>()
 
-  constructor(records: Iterable<WalletRecord>, delisted: Iterable<string> = []) {
-    const excluded = new Set([...delisted].map(walletIdentifierKey))
+  constructor(records: Iterable<WalletRecord>) {
     for (const record of records) {
       const key = walletIdentifierKey(record.publicKey)
-      if (excluded.has(key)) continue
       const existing = this.byKey.get(key)
       if (existing) existing.push(record)
       else this.byKey.set(key, [record])
@@ -30,7 +38,10 @@ export class WalletIndex {
     return this.byKey.size
   }
 
-  lookup(identifier: string): readonly WalletRecord[] {
-    return this.byKey.get(walletIdentifierKey(identifier)) ?? []
+  /** The records of `identifier` listed on `day`: the list as it stood then. */
+  lookup(identifier: string, day: IsoDay): WalletRecord[] {
+    return (this.byKey.get(walletIdentifierKey(identifier)) ?? []).filter((record) =>
+      listedOn(record, day),
+    )
   }
 }
