@@ -108,6 +108,12 @@ export const hitDecisionSchema = z.strictObject({
   decidedAt: z.iso.datetime(),
   /** Absent only on decisions made before the app recorded who did what. */
   decidedBy: actorSchema.optional(),
+  /**
+   * Set when the decision was made on an earlier check of the same wallet and carried to this one
+   * by a re-screen that found the record again: the earlier check's key. Who decided and when
+   * stay those of the decision as it was made.
+   */
+  carriedFrom: z.string().optional(),
 })
 export type HitDecision = z.infer<typeof hitDecisionSchema>
 

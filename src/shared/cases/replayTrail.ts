@@ -24,6 +24,7 @@ export interface ReplayedCase {
 const stateChangeSchema = z.object({ state: caseStateSchema })
 const closingSchema = z.object({ closure: caseClosureSchema })
 const unlinkingSchema = z.object({ check: z.object({ localId: z.string() }) })
+const rescreenSchema = z.object({ carried: z.array(hitDecisionSchema) })
 
 /** Entries that change neither the state, the closure nor a decision. */
 const neutralActions = new Set([
@@ -36,7 +37,7 @@ const neutralActions = new Set([
 
 /**
  * Replays a case's trail the way the case repository wrote it: a decision is set or revised by
- * `hit-decided`, withdrawn with the rest of its check's by `check-unlinked`; the state moves with
+ * `hit-decided`, carried to a later check of its wallet by `rescreened`, withdrawn with the rest of its check's by `check-unlinked`; the state moves with
  * `created`, `state-changed`, `closed` and `reopened`.
  */
 export function replayTrail(entries: readonly AuditEntry[]): ReplayedCase {
@@ -76,6 +77,9 @@ export function replayTrail(entries: readonly AuditEntry[]): ReplayedCase {
     } else if (entry.action === 'hit-decided') {
       const decision = read(entry, hitDecisionSchema, entry.after)
       if (decision) replayed.decisions.set(decision.id, decision)
+    } else if (entry.action === 'rescreened') {
+      const rescreen = read(entry, rescreenSchema, entry.after)
+      for (const decision of rescreen?.carried ?? []) replayed.decisions.set(decision.id, decision)
     } else if (entry.action === 'check-unlinked') {
       const unlinking = read(entry, unlinkingSchema, entry.before)
       for (const [id, decision] of replayed.decisions) {

@@ -55,7 +55,7 @@ async function appendAudit(
   return entry
 }
 
-interface CaseChange {
+export interface CaseChange {
   /** The case as it is after the change; unchanged when absent. */
   next?: CaseRecord
   audit: AuditChange
@@ -65,7 +65,7 @@ interface CaseChange {
  * One change of a case and its audit entry, in one transaction: both are stored or neither is.
  * An imported case is never changed; a closed one only by reopening it.
  */
-async function changeCase(
+export async function changeCase(
   db: AppDatabase,
   actor: Actor,
   caseId: string,

@@ -1,0 +1,103 @@
+import { hitDecisionId } from '../../../../shared/cases/checkHits'
+import type { HitDecision } from '../../../../shared/cases/caseSchemas'
+import { checkDifference, type CheckDifference } from '../../../../shared/records/checkDifference'
+import type { Actor } from '../../../../shared/identity/investigator'
+import { countOf, noun } from '../../../../shared/text/counting'
+import { isStoredCheck, onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { CaseRuleError } from './caseErrors'
+import { changeCase } from './caseRepository'
+
+/** What a re-screen of one wallet found, as its audit entry keeps it. */
+export interface RescreenRecord {
+  earlier: { localId: string; fetchedAt: string }
+  later: { localId: string; fetchedAt: string }
+  query: string
+  added: string[]
+  removed: string[]
+  changed: Array<{ hitKey: string; fields: string[] }>
+  /** Decisions on the earlier check whose record came back, now on the later one. */
+  carried: HitDecision[]
+}
+
+const summaryOf = (query: string, difference: CheckDifference, carried: number): string => {
+  const found = [
+    difference.added.length > 0 && `${countOf(difference.added.length, noun('new hit'))}`,
+    difference.removed.length > 0 &&
+      `${countOf(difference.removed.length, noun('hit'))} no longer listed`,
+    difference.changed.length > 0 && `${countOf(difference.changed.length, noun('hit'))} changed`,
+    carried > 0 && `${countOf(carried, noun('decision'))} carried`,
+  ].filter(Boolean)
+  return `Re-screened ${query}: ${found.length > 0 ? found.join(', ') : 'nothing changed'}`
+}
+
+/**
+ * Puts a later check of a wallet already in the case on it, beside the earlier one: the
+ * difference goes on the trail, and each decision on a record that came back is carried to the
+ * later check (marked so), in the same transaction. Records no longer listed keep their
+ * decisions on the earlier check, which stays linked.
+ */
+export async function recordRescreen(
+  db: AppDatabase,
+  actor: Actor,
+  caseId: string,
+  checks: { earlierId: string; laterId: string },
+): Promise<RescreenRecord> {
+  let record: RescreenRecord | undefined
+  await changeCase(db, actor, caseId, async (current) => {
+    if (!current.checkIds.includes(checks.earlierId)) {
+      throw new CaseRuleError('The earlier check of this wallet is not linked to the case.')
+    }
+    if (current.checkIds.includes(checks.laterId)) {
+      throw new CaseRuleError('This check is already linked to the case.')
+    }
+    const [earlier, later] = await db.checks.bulkGet([checks.earlierId, checks.laterId])
+    if (!earlier || !later || !isStoredCheck(earlier) || !isStoredCheck(later)) {
+      throw new CaseRuleError('Both checks must be answered checks on this computer.')
+    }
+    if (earlier.environment !== later.environment || earlier.queryKey !== later.queryKey) {
+      throw new CaseRuleError('A re-screen compares two checks of one wallet in one environment.')
+    }
+    const difference = checkDifference(earlier.check, later.check)
+    const decided = await db.hitDecisions
+      .where('caseId')
+      .equals(caseId)
+      .filter((decision) => decision.checkId === earlier.localId)
+      .toArray()
+    const byHit = new Map(decided.map((decision) => [decision.hitKey, decision]))
+    const carried: HitDecision[] = []
+    for (const hit of [...difference.unchanged, ...difference.changed.map((c) => c.after)]) {
+      const decision = byHit.get(hit.hitKey)
+      if (!decision) continue
+      carried.push({
+        ...decision,
+        id: hitDecisionId(caseId, later.localId, hit.hitKey),
+        checkId: later.localId,
+        recordTitle: hit.title,
+        carriedFrom: earlier.localId,
+      })
+    }
+    await db.hitDecisions.bulkPut(carried)
+    record = {
+      earlier: { localId: earlier.localId, fetchedAt: earlier.fetchedAt },
+      later: { localId: later.localId, fetchedAt: later.fetchedAt },
+      query: later.query,
+      added: difference.added.map((hit) => hit.hitKey),
+      removed: difference.removed.map((hit) => hit.hitKey),
+      changed: difference.changed.map(({ after, fields }) => ({ hitKey: after.hitKey, fields })),
+      carried,
+    }
+    return {
+      next: { ...current, checkIds: [...current.checkIds, later.localId] },
+      audit: {
+        action: 'rescreened',
+        summary: summaryOf(later.query, difference, carried.length),
+        before: null,
+        after: record,
+      },
+    }
+  })
+  if (!record) throw new CaseRuleError('The re-screen was not recorded.')
+  return record
+}
+
+export const caseRescreen = onAppDatabase({ recordRescreen })
