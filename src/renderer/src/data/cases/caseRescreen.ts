@@ -3,7 +3,13 @@ import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { checkDifference, type CheckDifference } from '../../../../shared/records/checkDifference'
 import type { Actor } from '../../../../shared/identity/investigator'
 import { countOf, noun } from '../../../../shared/text/counting'
-import { isStoredCheck, onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
+import {
+  isStoredCheck,
+  onAppDatabase,
+  type AppDatabase,
+  type StoredCheck,
+} from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { changeCase } from './caseRepository'
 
@@ -98,6 +104,35 @@ export async function recordRescreen(
   })
   if (!record) throw new CaseRuleError('The re-screen was not recorded.')
   return record
+}
+
+/** A wallet of a case, by its newest linked check in one environment: what a re-screen compares to. */
+export interface CaseWallet {
+  environment: StoredCheck['environment']
+  query: string
+  queryKey: string
+  latest: { localId: string; fetchedAt: string }
+}
+
+/** Each wallet of a case once per environment, with its newest linked check. */
+export async function walletsOfCase(
+  db: AppDatabase,
+  caseRecord: CaseRecord,
+): Promise<CaseWallet[]> {
+  const wallets = new Map<string, CaseWallet>()
+  for (const check of await db.checks.bulkGet(caseRecord.checkIds)) {
+    if (!check || !isStoredCheck(check)) continue
+    const key = `${check.environment}|${check.queryKey}`
+    const known = wallets.get(key)
+    if (known && known.latest.fetchedAt >= check.fetchedAt) continue
+    wallets.set(key, {
+      environment: check.environment,
+      query: check.query,
+      queryKey: check.queryKey,
+      latest: { localId: check.localId, fetchedAt: check.fetchedAt },
+    })
+  }
+  return [...wallets.values()]
 }
 
 export const caseRescreen = onAppDatabase({ recordRescreen })

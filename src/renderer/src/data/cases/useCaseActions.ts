@@ -3,8 +3,10 @@ import type { Actor } from '../../../../shared/identity/investigator'
 import { useActor } from '../identity/identityQueries'
 import { CaseRuleError } from './caseErrors'
 import { caseRepository } from './caseRepository'
+import { caseRescreen } from './caseRescreen'
 
-type Repository = typeof caseRepository
+const changes = { ...caseRepository, recordRescreen: caseRescreen.recordRescreen }
+type Repository = typeof changes
 
 /** The repository's changes with the actor already given, as features call them. */
 export type CaseActions = {
@@ -28,7 +30,7 @@ export function useCaseActions(): CaseActions {
   return useMemo(
     () =>
       Object.fromEntries(
-        Object.entries(caseRepository).map(([name, change]) => [
+        Object.entries(changes).map(([name, change]) => [
           name,
           (...args: never[]) => {
             if (!actor) return Promise.reject(new CaseRuleError(noInvestigatorMessage))

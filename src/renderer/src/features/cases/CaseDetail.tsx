@@ -14,6 +14,7 @@ import { ImportedCaseNotice } from './ImportedCaseNotice'
 import { CaseTimeline } from './CaseTimeline'
 import { lockReason } from '../../data/cases/caseRules'
 import { ExportCaseButton } from './ExportCaseButton'
+import { RescreenCaseButton } from './RescreenCaseButton'
 import { casesActions, casesSelectors, useCasesStore, type CaseTab } from './store'
 import { useHitTally } from '../../data/cases/caseQueries'
 
@@ -80,6 +81,7 @@ export function CaseDetail({
             </Stack>
             <Stack gap="xs" align="flex-end">
               <CaseStateActions caseRecord={caseRecord} onFailure={setFailure} />
+              <RescreenCaseButton caseRecord={caseRecord} />
               <ExportCaseButton caseId={caseRecord.id} />
             </Stack>
           </Group>
