@@ -53,7 +53,7 @@ const upward = (...layers) =>
  * between features; a piece two features need moves down to components/ or data/.
  */
 const featureImports = {
-  cases: [],
+  cases: ['watch'],
   checks: ['cases'],
   outbox: [],
   entities: ['cases', 'outbox'],
@@ -61,6 +61,7 @@ const featureImports = {
   search: ['checks', 'outbox'],
   settings: [],
   verify: ['cases'],
+  watch: [],
 }
 const visiting = new Set()
 const acyclic = new Set()

@@ -6,6 +6,7 @@ import { ScreenTitle } from '../components/ScreenTitle'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
 import { startOutboxRunner } from '../features/outbox/outboxRunner'
+import { startWatchRunner } from '../features/watch/watchRunner'
 import { installHistoryShortcuts } from './historyShortcuts'
 import { createAppRouter } from './router'
 
@@ -25,6 +26,7 @@ export function App() {
     markAppState(settings.isError ? 'failed' : ready ? 'ready' : 'loading')
   }, [ready, settings.isError])
   useEffect(() => (ready ? startOutboxRunner() : undefined), [ready])
+  useEffect(() => (ready ? startWatchRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
 
   if (settings.isError) {

@@ -1,5 +1,6 @@
-import { AppShell, Group, Text, ThemeIcon } from '@mantine/core'
+import { AppShell, Badge, Group, Text, ThemeIcon } from '@mantine/core'
 import {
+  IconBell,
   IconBriefcase,
   IconFileCheck,
   IconHistory,
@@ -14,12 +15,14 @@ import { EnvironmentBadge } from '../components/EnvironmentBadge'
 import { useActiveEnvironmentSettings } from '../data/settings/settingsQueries'
 import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { NavRouterLink } from '../components/RouterLinks'
+import { useNewChanges } from '../data/watch/watchQueries'
 
 const navigation = [
   { screen: 'search', to: '/search', label: 'Crypto search', icon: <IconSearch size={18} /> },
   { screen: 'history', to: '/history', label: 'History', icon: <IconHistory size={18} /> },
   { screen: 'cases', to: '/cases', label: 'Cases', icon: <IconBriefcase size={18} /> },
   { screen: 'entities', to: '/entities', label: 'Entities', icon: <IconUsers size={18} /> },
+  { screen: 'changes', to: '/changes', label: 'Changes', icon: <IconBell size={18} /> },
   { screen: 'verify', to: '/verify', label: 'Verify bundle', icon: <IconFileCheck size={18} /> },
   { screen: 'settings', to: '/settings', label: 'Settings', icon: <IconSettings size={18} /> },
 ] as const
@@ -27,6 +30,7 @@ const navigation = [
 export function AppFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const environment = useActiveEnvironmentSettings()
+  const newChanges = useNewChanges()?.length ?? 0
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 0 }} padding="md">
       <AppShell.Header>
@@ -53,6 +57,13 @@ export function AppFrame({ children }: { children: ReactNode }) {
               to={item.to}
               label={item.label}
               leftSection={item.icon}
+              rightSection={
+                item.screen === 'changes' && newChanges > 0 ? (
+                  <Badge size="sm" color="red" radius="xl" data-testid="changes-badge">
+                    {newChanges}
+                  </Badge>
+                ) : undefined
+              }
               active={current}
               aria-current={current ? 'page' : undefined}
               variant="filled"

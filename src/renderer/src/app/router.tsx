@@ -20,6 +20,7 @@ import { HistoryScreen } from '../features/history/HistoryScreen'
 import { SearchScreen } from '../features/search/SearchScreen'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { VerifyScreen } from '../features/verify/VerifyScreen'
+import { ChangesScreen } from '../features/watch/ChangesScreen'
 import { AppFrame } from './AppFrame'
 import { NotFoundScreen } from './NotFoundScreen'
 
@@ -127,6 +128,7 @@ const routeTree = rootRoute.addChildren([
   historyCheckRoute,
   casesRoute.addChildren([caseListRoute, caseRoute]),
   entitiesRoute.addChildren([entityListRoute, entityRoute]),
+  screen('/changes', ChangesScreen),
   screen('/verify', VerifyScreen),
   screen('/settings', SettingsScreen),
 ])

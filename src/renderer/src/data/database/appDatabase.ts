@@ -11,6 +11,8 @@ import type {
   HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
+import type { Actor } from '../../../../shared/identity/investigator'
+import type { WatchCadence } from '../../../../shared/watch/watchSchedule'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
@@ -19,6 +21,7 @@ import { entitySearchSchema } from './migrations/0004-entity-search'
 import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
 import { casesSchema } from './migrations/0006-cases'
 import { checkAttemptsSchema } from './migrations/0007-check-attempts'
+import { watchesSchema } from './migrations/0008-watches'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -29,6 +32,7 @@ const migrations: readonly DatabaseMigration[] = [
   checkEntityLinksSchema,
   casesSchema,
   checkAttemptsSchema,
+  watchesSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -139,6 +143,43 @@ export interface ImportedCaseContent {
   entities: ExportedEntity[]
 }
 
+/** What a watch screens again: one wallet in one environment, or every wallet of a case. */
+export type WatchTarget =
+  | { kind: 'wallet'; environment: EnvironmentId; query: string; queryKey: string }
+  | { kind: 'case'; caseId: string }
+
+export type WatchRecord = WatchTarget & {
+  /** `wallet|<environment>|<query key>` or `case|<case id>`: one watch per target. */
+  id: string
+  cadence: WatchCadence
+  createdAt: string
+  createdBy: Actor
+  nextDueAt: string
+  lastRunAt?: string
+  /** How the last run ended, in one sentence, when it did not run as it should. */
+  lastProblem?: string
+}
+
+/** A material change a watch's re-screen found (new or removed hits), until acknowledged. */
+export interface WatchChange {
+  /** The later check's key: one change per re-screen of a wallet. */
+  id: string
+  at: string
+  state: 'new' | 'acknowledged'
+  environment: EnvironmentId
+  query: string
+  queryKey: string
+  earlier: { localId: string; fetchedAt: string }
+  later: { localId: string; fetchedAt: string }
+  /** Hit keys, `<category>:<record key>`. */
+  added: string[]
+  removed: string[]
+  /** The watched cases the wallet belongs to; empty for a wallet watched on its own. */
+  caseIds: string[]
+  acknowledgedAt?: string
+  acknowledgedBy?: Actor
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
@@ -150,6 +191,8 @@ export type AppDatabase = Dexie & {
   /** Append-only: written only through the case repository, which chains each entry. */
   auditEntries: Table<AuditEntry, [string, number]>
   importedCaseContents: Table<ImportedCaseContent, string>
+  watches: Table<WatchRecord, string>
+  watchChanges: Table<WatchChange, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

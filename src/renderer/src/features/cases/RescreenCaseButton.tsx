@@ -7,7 +7,8 @@ import { countOf, noun } from '../../../../shared/text/counting'
 import { useCaseWallets } from '../../data/cases/rescreenQueries'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { lockReason } from '../../data/cases/caseRules'
-import { rescreenCase, type RescreenOutcome } from './rescreenCase'
+import { WatchControl } from '../watch/WatchControl'
+import { rescreenCase, type RescreenOutcome } from '../../data/cases/rescreenCase'
 
 const wallet = noun('wallet')
 
@@ -54,6 +55,10 @@ export function RescreenCaseButton({ caseRecord }: { caseRecord: CaseRecord }) {
   }
   return (
     <>
+      <WatchControl
+        target={{ kind: 'case', caseId: caseRecord.id }}
+        environments={wallets.map((item) => item.environment)}
+      />
       <Button
         size="xs"
         variant="light"

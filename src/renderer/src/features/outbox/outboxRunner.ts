@@ -7,6 +7,7 @@ import { createEntity } from '../../data/entities/createEntity'
 import { entityRepository } from '../../data/entities/entityRepository'
 import { outboxRepository, type OutboxItem } from '../../data/outbox/outboxRepository'
 import { askFates, collectRequests } from '../../data/requests/journalClient'
+import { exclusively } from '../../data/pageLock'
 import { afterSendFailure, type SendFailure } from './outboxDecision'
 import { queuedCheckKey, recoverRequests, type RecoveryPorts } from './requestRecovery'
 
@@ -141,17 +142,6 @@ const recoveryPorts: RecoveryPorts = {
   saveEntity: entityRepository.saveEntity,
 }
 
-/** One page at a time drives the outbox: a Web Lock, released when the page goes away. */
-const exclusively = (work: () => Promise<void>): (() => void) => {
-  let release = (): void => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  void navigator.locks.request('compliance-desk-outbox', async () => {
-    await work()
-    await held
-  })
-  return release
-}
-
 const outboxRunner = createOutboxRunner({
   repository: outboxRepository,
   send: sendItem,
@@ -161,7 +151,8 @@ const outboxRunner = createOutboxRunner({
     const timer = setInterval(tick, ms)
     return () => clearInterval(timer)
   },
-  exclusively,
+  // One page at a time drives the outbox.
+  exclusively: (work) => exclusively('compliance-desk-outbox', work),
 })
 
 export const drainOutbox = (): Promise<void> => outboxRunner.drain()

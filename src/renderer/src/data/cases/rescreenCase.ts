@@ -1,9 +1,9 @@
 import { isBilledEnvironment } from '../../../../shared/environments'
 import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
-import type { CaseActions } from '../../data/cases/useCaseActions'
-import type { CaseWallet } from '../../data/cases/rescreenQueries'
-import type { RescreenRecord } from '../../data/cases/caseRescreen'
-import { runCheck } from '../../data/checks/executeCheck'
+import type { CaseActions } from './useCaseActions'
+import type { CaseWallet } from './caseRescreen'
+import type { RescreenRecord } from './caseRescreen'
+import { runCheck } from '../checks/executeCheck'
 
 export type RescreenOutcome =
   | { wallet: CaseWallet; kind: 'done'; record: RescreenRecord }

@@ -1,0 +1,14 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { appDatabase, type WatchChange, type WatchRecord } from '../database/appDatabase'
+import { newChanges } from './watchRepository'
+
+/** The watch on a target, null when it is not watched. */
+export const useWatch = (id: string): WatchRecord | null | undefined =>
+  useLiveQuery(async () => (await appDatabase.watches.get(id)) ?? null, [id])
+
+export const useWatches = (): WatchRecord[] | undefined =>
+  useLiveQuery(() => appDatabase.watches.orderBy('nextDueAt').toArray(), [])
+
+/** Changes not yet acknowledged, newest first: the inbox and its badge. */
+export const useNewChanges = (): WatchChange[] | undefined =>
+  useLiveQuery(() => newChanges(appDatabase), [])

@@ -1,0 +1,96 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
+import {
+  dueWatches,
+  markRun,
+  newChanges,
+  recordChange,
+  watch,
+} from '../../data/watch/watchRepository'
+import type { WatchChange, WatchRecord } from '../../data/watch/watchRepository'
+import { fixtureActor } from '../../../../test-support/evidenceFixtures'
+import { runDueWatches, type WatchPorts } from './watchRunner'
+
+const wallet = '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1'
+const monday = new Date('2026-11-23T08:00:00.000Z')
+const hours = (count: number) => new Date(monday.getTime() + count * 3_600_000)
+
+let db: AppDatabase
+
+const changeOf = (watched: WatchRecord, at: Date): WatchChange => ({
+  id: `later-${at.toISOString()}`,
+  at: at.toISOString(),
+  state: 'new',
+  environment: 'local',
+  query: wallet,
+  queryKey: wallet,
+  earlier: { localId: 'earlier', fetchedAt: monday.toISOString() },
+  later: { localId: `later-${at.toISOString()}`, fetchedAt: at.toISOString() },
+  added: [],
+  removed: [`sanctions:${wallet}`],
+  caseIds: watched.kind === 'case' ? [watched.caseId] : [],
+})
+
+const portsAt = (now: Date, screen: WatchPorts['screen']): WatchPorts => ({
+  due: (at) => dueWatches(db, at),
+  screen,
+  markRun: (watched, ranAt, problem) => markRun(db, watched, ranAt, problem),
+  recordChange: (change) => recordChange(db, change),
+  now: () => now,
+})
+
+beforeEach(async () => {
+  db = openAppDatabase(`watch-${crypto.randomUUID()}`)
+  await watch(
+    db,
+    fixtureActor,
+    { kind: 'wallet', environment: 'local', query: wallet, queryKey: wallet },
+    'daily',
+    monday,
+  )
+  await watch(db, fixtureActor, { kind: 'case', caseId: 'case_1' }, 'weekly', monday)
+})
+
+afterEach(async () => {
+  db.close()
+  await db.delete()
+})
+
+describe('the watch runner', () => {
+  it('runs nothing before a watch is due, then what a closed app missed, once, keeping material changes', async () => {
+    const screened: string[] = []
+    const screen: WatchPorts['screen'] = async (watched, at) => {
+      screened.push(watched.id)
+      return watched.kind === 'wallet' ? [changeOf(watched, at)] : []
+    }
+    await runDueWatches(portsAt(hours(23), screen))
+    expect(screened).toEqual([])
+    // The app was closed for three days: the daily watch runs once, not three times.
+    await runDueWatches(portsAt(hours(72), screen))
+    expect(screened).toEqual([`wallet|local|${wallet}`])
+    expect((await newChanges(db)).map((change) => change.removed)).toEqual([
+      [`sanctions:${wallet}`],
+    ])
+    await runDueWatches(portsAt(hours(72), screen))
+    expect(screened).toHaveLength(1)
+    expect((await db.watches.get(`wallet|local|${wallet}`))?.nextDueAt).toBe(
+      hours(96).toISOString(),
+    )
+    // A week on, both are due.
+    await runDueWatches(portsAt(hours(24 * 7), screen))
+    expect(screened.slice(1).sort()).toEqual(['case|case_1', `wallet|local|${wallet}`])
+  })
+
+  it('says on the watch why a run failed, and waits a whole period before trying again', async () => {
+    const screen: WatchPorts['screen'] = () =>
+      Promise.reject(new Error('The service is out of reach.'))
+    await runDueWatches(portsAt(hours(25), screen))
+    const watched = await db.watches.get(`wallet|local|${wallet}`)
+    expect(watched).toMatchObject({
+      lastProblem: 'The service is out of reach.',
+      nextDueAt: hours(49).toISOString(),
+    })
+    expect(await newChanges(db)).toEqual([])
+  })
+})

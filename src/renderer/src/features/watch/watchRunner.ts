@@ -1,0 +1,68 @@
+import { errorMessage } from '../../bridge/bridgeClient'
+import { exclusively } from '../../data/pageLock'
+import { screenWatched, type Screen } from '../../data/watch/screenWatched'
+import {
+  watchRepository,
+  type WatchChange,
+  type WatchRecord,
+} from '../../data/watch/watchRepository'
+
+/** How often a running app looks for watches that have come due. */
+export const watchTickMs = 60_000
+
+export interface WatchPorts {
+  due: (now: Date) => Promise<WatchRecord[]>
+  screen: Screen
+  markRun: (watched: WatchRecord, ranAt: Date, problem?: string) => Promise<void>
+  recordChange: (change: WatchChange) => Promise<void>
+  now: () => Date
+}
+
+/**
+ * Re-screens every watch that has come due (at start: what was missed while the app was closed),
+ * the most overdue first, and keeps what changed. A watch that cannot run says why on itself and
+ * waits a whole period, so a refusal is not repeated every minute.
+ */
+export async function runDueWatches(ports: WatchPorts): Promise<void> {
+  const due = await ports.due(ports.now())
+  due.sort((a, b) => a.nextDueAt.localeCompare(b.nextDueAt))
+  for (const watched of due) {
+    const now = ports.now()
+    try {
+      for (const change of await ports.screen(watched, now)) await ports.recordChange(change)
+      await ports.markRun(watched, now)
+    } catch (error) {
+      await ports.markRun(watched, now, errorMessage(error))
+    }
+  }
+}
+
+const ports: WatchPorts = {
+  due: watchRepository.dueWatches,
+  screen: screenWatched,
+  markRun: watchRepository.markRun,
+  recordChange: watchRepository.recordChange,
+  now: () => new Date(),
+}
+
+/**
+ * Runs due watches now and then every minute while the app is open, in one page at a time.
+ * Returns the function that stops it.
+ */
+export function startWatchRunner(): () => void {
+  let stopTicking = (): void => {}
+  let running: Promise<void> = Promise.resolve()
+  const tick = () => {
+    running = running.then(() => runDueWatches(ports)).catch(() => undefined)
+  }
+  const release = exclusively('compliance-desk-watches', async () => {
+    tick()
+    const timer = setInterval(tick, watchTickMs)
+    stopTicking = () => clearInterval(timer)
+    await running
+  })
+  return () => {
+    stopTicking()
+    release()
+  }
+}
