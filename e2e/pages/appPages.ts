@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test'
 import { AppShell } from './appShell'
 import { CasesPage } from './casesPage'
+import { ChangesPage } from './changesPage'
 import { EntityListPage } from './entityListPage'
 import { HistoryPage } from './historyPage'
 import { KeyboardUser } from './keyboardUser'
 import { OutboxPanel } from './outboxPanel'
+import { RescreenPanel } from './rescreenPanel'
 import { SearchPage } from './searchPage'
 import { SettingsPage } from './settingsPage'
 import { VerifyPage } from './verifyPage'
@@ -20,6 +22,8 @@ export interface AppPages {
   verify: VerifyPage
   outbox: OutboxPanel
   keyboard: KeyboardUser
+  rescreen: RescreenPanel
+  changes: ChangesPage
 }
 
 export const appPagesOn = (page: Page): AppPages => ({
@@ -32,4 +36,6 @@ export const appPagesOn = (page: Page): AppPages => ({
   verify: new VerifyPage(page),
   outbox: new OutboxPanel(page),
   keyboard: new KeyboardUser(page),
+  rescreen: new RescreenPanel(page),
+  changes: new ChangesPage(page),
 })

@@ -1,0 +1,30 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** A case's re-screen of its wallets, and its watch, on the case's page. */
+export class RescreenPanel {
+  readonly outcomes: Locator
+  readonly billedNotice: Locator
+  readonly nextRun: Locator
+
+  constructor(readonly page: Page) {
+    this.outcomes = page.getByTestId('rescreen-outcome')
+    this.billedNotice = page.getByTestId('rescreen-billed')
+    this.nextRun = page.getByTestId('watch-next')
+  }
+
+  /** Re-screens every wallet of the open case and waits until each has its outcome. */
+  async rescreenAll(): Promise<void> {
+    await this.page.getByTestId('case-rescreen').click()
+    await this.page.getByTestId('rescreen-start').click()
+    await this.page.getByTestId('rescreen-close').waitFor()
+  }
+
+  async close(): Promise<void> {
+    await this.page.getByTestId('rescreen-close').click()
+  }
+
+  /** How often the open case (or check) is re-screened on its own. */
+  async watch(cadence: 'Off' | 'Daily' | 'Weekly'): Promise<void> {
+    await this.page.getByTestId('watch-cadence').getByText(cadence, { exact: true }).click()
+  }
+}

@@ -1,0 +1,72 @@
+import { expect, test } from './fixtures/browserModeTest'
+import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
+import { saveScreen } from './support/screenshots'
+
+// A Tornado Cash wallet: on the SDN list from 2022-11-08 until 2025-03-21.
+const tornado = '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1'
+// A wallet designated on 2025-09-16.
+const designated = '0x532B77B33A040587e9FD1800088225f99b8B0E8A'
+const caseTitle = 'Mixer withdrawals'
+
+test('re-screening a case: a wallet delisted since keeps its decision, a newly designated one needs one, and a watched case’s changes reach the inbox', async ({
+  appPage,
+  cases,
+  search,
+  rescreen,
+  changes,
+  sandbox,
+}) => {
+  // Checked "in 2024": the Tornado Cash wallet is sanctioned, the other not yet.
+  sandbox.setAsOf('2024-06-01')
+  await cases.open()
+  await cases.sayWhoIAm()
+  await caseWithCheckFlow({ cases, search }, caseTitle, tornado)
+  await cases.decideHit(0, 'True match', 'Tornado Cash router, on the SDN list.')
+  await expect(cases.hit(0).decision).toHaveText('True match')
+  await search.open()
+  await search.search(designated)
+  await search.expectStatus('no_match')
+  await search.result.addToCase(caseTitle)
+  await search.result.openCase()
+
+  // Today's lists: one hit gone, one new.
+  sandbox.setAsOf(undefined)
+  await rescreen.rescreenAll()
+  await expect(rescreen.outcomes).toHaveText([
+    new RegExp(`${tornado} — 1 hit no longer listed`),
+    new RegExp(`${designated} — 1 new hit`),
+  ])
+  await saveScreen(appPage, 'rescreen-01-outcome')
+  await rescreen.close()
+  // The earlier check keeps its decided hit; the new hit waits for a decision.
+  await expect(cases.hits).toHaveCount(2)
+  await expect(cases.hit(0).decision).toHaveText('True match')
+  await expect(cases.hitSummary).toContainText('1 undecided')
+  await cases.showTab('timeline')
+  await expect(cases.auditEntries.filter({ hasText: 'Re-screened' })).toHaveText([
+    new RegExp(`Re-screened ${tornado}: 1 hit no longer listed`),
+    new RegExp(`Re-screened ${designated}: 1 new hit`),
+  ])
+  await expect(cases.auditChain).toContainText('intact')
+
+  // Watched daily: a day later the lists have moved back to March 2025, and the inbox says so.
+  await rescreen.watch('Daily')
+  await expect(rescreen.nextRun).toBeVisible()
+  await changes.open()
+  await expect(changes.empty).toBeVisible()
+  await saveScreen(appPage, 'changes-01-empty')
+  sandbox.setAsOf('2025-03-20')
+  await changes.letTimePass(24)
+  await expect(changes.items).toHaveCount(2)
+  await expect(changes.badge).toHaveText('2')
+  await expect(changes.summaries).toHaveText(
+    expect.arrayContaining([
+      /1 new hit \(sanctions\)/,
+      /1 hit no longer listed \(sanctions\)/,
+    ]) as never,
+  )
+  await saveScreen(appPage, 'changes-02-found')
+  await changes.acknowledge(0)
+  await expect(changes.items).toHaveCount(1)
+  await expect(changes.badge).toHaveText('1')
+})
