@@ -5,6 +5,7 @@ import { errorMessage } from '../bridge/bridgeClient'
 import { ScreenTitle } from '../components/ScreenTitle'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
+import { startBulkRunner } from '../features/bulk/bulkRunner'
 import { startOutboxRunner } from '../features/outbox/outboxRunner'
 import { installHistoryShortcuts } from './historyShortcuts'
 import { createAppRouter } from './router'
@@ -25,6 +26,8 @@ export function App() {
     markAppState(settings.isError ? 'failed' : ready ? 'ready' : 'loading')
   }, [ready, settings.isError])
   useEffect(() => (ready ? startOutboxRunner() : undefined), [ready])
+  // Bulk jobs go on whatever screen is shown, and resume after a reload.
+  useEffect(() => (ready ? startBulkRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
 
   if (settings.isError) {

@@ -11,6 +11,7 @@ import type {
   HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
+import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
@@ -19,6 +20,7 @@ import { entitySearchSchema } from './migrations/0004-entity-search'
 import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
 import { casesSchema } from './migrations/0006-cases'
 import { checkAttemptsSchema } from './migrations/0007-check-attempts'
+import { bulkJobsSchema } from './migrations/0008-bulk-jobs'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -29,6 +31,7 @@ const migrations: readonly DatabaseMigration[] = [
   checkEntityLinksSchema,
   casesSchema,
   checkAttemptsSchema,
+  bulkJobsSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -149,6 +152,9 @@ export type AppDatabase = Dexie & {
   /** Append-only: written only through the case repository, which chains each entry. */
   auditEntries: Table<AuditEntry, [string, number]>
   importedCaseContents: Table<ImportedCaseContent, string>
+  bulkJobs: Table<BulkJob, string>
+  bulkChecks: Table<BulkCheck, [string, number]>
+  bulkRows: Table<BulkRow, [string, number]>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {
