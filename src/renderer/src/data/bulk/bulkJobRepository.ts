@@ -152,3 +152,18 @@ export const bulkJobRepository = onAppDatabase({
   getBulkJob,
   runningBulkJobs,
 })
+
+/** Pause, resume, cancel: what a person asks of a job. A resumed job clears its stop reason. */
+export async function changeBulkJob(
+  db: AppDatabase,
+  jobId: string,
+  state: 'running' | 'paused' | 'cancelled',
+): Promise<void> {
+  await db.bulkJobs.update(jobId, {
+    state,
+    waiting: undefined,
+    ...(state === 'running' ? { stopReason: undefined } : {}),
+  })
+}
+
+export const bulkJobActions = onAppDatabase({ changeBulkJob })

@@ -74,3 +74,13 @@ export const useBulkChecks = (jobId: string | null): BulkCheck[] | undefined =>
         : [],
     [jobId],
   )
+
+/** The service's own id of each answered check, by its key in History: for the results file. */
+export async function serviceCheckIds(localIds: readonly string[]): Promise<Map<string, string>> {
+  const records = await appDatabase.checks.bulkGet([...localIds])
+  const ids = new Map<string, string>()
+  for (const record of records) {
+    if (record?.outcome === 'succeeded') ids.set(record.localId, record.check.id)
+  }
+  return ids
+}
