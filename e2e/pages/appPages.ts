@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { AppShell } from './appShell'
+import { BulkPage } from './bulkPage'
 import { CasesPage } from './casesPage'
 import { EntityListPage } from './entityListPage'
 import { HistoryPage } from './historyPage'
@@ -20,6 +21,7 @@ export interface AppPages {
   verify: VerifyPage
   outbox: OutboxPanel
   keyboard: KeyboardUser
+  bulk: BulkPage
 }
 
 export const appPagesOn = (page: Page): AppPages => ({
@@ -32,4 +34,5 @@ export const appPagesOn = (page: Page): AppPages => ({
   verify: new VerifyPage(page),
   outbox: new OutboxPanel(page),
   keyboard: new KeyboardUser(page),
+  bulk: new BulkPage(page),
 })

@@ -34,6 +34,7 @@ export function BulkFinishedNotice() {
       onClose={() => setEnded(null)}
       closeButtonProps={{ 'aria-label': 'Dismiss' }}
       role="status"
+      styles={{ description: { color: 'var(--mantine-color-text)' } }}
       style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 300, maxWidth: 420 }}
       data-testid="bulk-finished"
     >

@@ -102,7 +102,8 @@ export function BulkPreview({
       </ScrollArea>
       <Text size="sm" data-testid="bulk-plan-summary">
         {countOf(plan.checks.length, noun('unique address', 'unique addresses'))} to check;{' '}
-        {countOf(plan.duplicateCount, noun('duplicate row'))} share a check with an earlier row;{' '}
+        {countOf(plan.duplicateCount, noun('duplicate row'))}{' '}
+        {plan.duplicateCount === 1 ? 'shares' : 'share'} a check with an earlier row;{' '}
         {countOf(plan.invalid.length, noun('invalid row'))}.
       </Text>
       {plan.invalid.length > 0 && (

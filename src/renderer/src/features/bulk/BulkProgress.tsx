@@ -42,18 +42,18 @@ export function BulkProgress({
   )
   return (
     <Stack gap={6}>
-      <Progress
-        value={percent}
-        size="lg"
-        animated={job.state === 'running' && remaining > 0}
-        aria-label="Addresses checked"
-        aria-valuetext={`${formatNumber(finished)} of ${countOf(total, noun('address', 'addresses'))} checked`}
-        data-testid="bulk-progress"
-      />
+      <Progress.Root size="lg" data-testid="bulk-progress">
+        <Progress.Section
+          value={percent}
+          animated={job.state === 'running' && remaining > 0}
+          aria-label="Addresses checked"
+          aria-valuetext={`${formatNumber(finished)} of ${countOf(total, noun('address', 'addresses'))} checked`}
+        />
+      </Progress.Root>
       <Group gap="lg">
         {item('done', counts.done, 'bulk-count-done')}
         {item('reused', counts.reused, 'bulk-count-reused')}
-        {item(job.hitCount === 1 ? 'with hits' : 'with hits', job.hitCount, 'bulk-count-hits')}
+        {item('with hits', job.hitCount, 'bulk-count-hits')}
         {item('failed', counts.failed, 'bulk-count-failed')}
         {counts.unknown > 0 && item('outcome unknown', counts.unknown, 'bulk-count-unknown')}
         {item('remaining', remaining, 'bulk-count-remaining')}
