@@ -30,7 +30,7 @@ export function BulkScreen() {
       <ScreenTitle>Bulk screening</ScreenTitle>
       <BulkInput />
       {table && plan && (
-        <Card withBorder>
+        <Card withBorder style={{ flexShrink: 0 }}>
           <Stack gap="md">
             <BulkPreview table={table} plan={plan} addressColumn={addressColumn} />
             {environment && (
