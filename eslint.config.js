@@ -53,6 +53,7 @@ const upward = (...layers) =>
  * between features; a piece two features need moves down to components/ or data/.
  */
 const featureImports = {
+  bulk: ['cases', 'outbox'],
   cases: ['watch'],
   checks: ['cases'],
   outbox: [],

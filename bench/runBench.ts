@@ -1,4 +1,5 @@
 import { backupAtScale } from './backupRows'
+import { bulkInputAtScale } from './bulkInputRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
@@ -22,4 +23,5 @@ rows.push(...caseExportOf1000Checks())
 rows.push(...(await caseExportInApp()))
 rows.push(...(await backupAtScale()))
 rows.push(...(await verifyRows()))
+rows.push(await bulkInputAtScale())
 printAndSave(rows)

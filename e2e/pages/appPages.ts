@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { AppShell } from './appShell'
+import { BulkPage } from './bulkPage'
 import { CasesPage } from './casesPage'
 import { ChangesPage } from './changesPage'
 import { EntityListPage } from './entityListPage'
@@ -24,6 +25,7 @@ export interface AppPages {
   keyboard: KeyboardUser
   rescreen: RescreenPanel
   changes: ChangesPage
+  bulk: BulkPage
 }
 
 export const appPagesOn = (page: Page): AppPages => ({
@@ -38,4 +40,5 @@ export const appPagesOn = (page: Page): AppPages => ({
   keyboard: new KeyboardUser(page),
   rescreen: new RescreenPanel(page),
   changes: new ChangesPage(page),
+  bulk: new BulkPage(page),
 })

@@ -5,6 +5,7 @@ import { errorMessage } from '../bridge/bridgeClient'
 import { ScreenTitle } from '../components/ScreenTitle'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
+import { startBulkRunner } from '../features/bulk/bulkRunner'
 import { startOutboxRunner } from '../features/outbox/outboxRunner'
 import { startWatchRunner } from '../features/watch/watchRunner'
 import { installHistoryShortcuts } from './historyShortcuts'
@@ -27,6 +28,8 @@ export function App() {
   }, [ready, settings.isError])
   useEffect(() => (ready ? startOutboxRunner() : undefined), [ready])
   useEffect(() => (ready ? startWatchRunner() : undefined), [ready])
+  // Bulk jobs go on whatever screen is shown, and resume after a reload.
+  useEffect(() => (ready ? startBulkRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
 
   if (settings.isError) {

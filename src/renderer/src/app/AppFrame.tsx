@@ -4,6 +4,7 @@ import {
   IconBriefcase,
   IconFileCheck,
   IconHistory,
+  IconListCheck,
   IconSearch,
   IconSettings,
   IconShieldCheck,
@@ -16,10 +17,12 @@ import { useActiveEnvironmentSettings } from '../data/settings/settingsQueries'
 import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { NavRouterLink } from '../components/RouterLinks'
 import { useNewChanges } from '../data/watch/watchQueries'
+import { BulkFinishedNotice } from '../features/bulk/BulkFinishedNotice'
 
 const navigation = [
   { screen: 'search', to: '/search', label: 'Crypto search', icon: <IconSearch size={18} /> },
   { screen: 'history', to: '/history', label: 'History', icon: <IconHistory size={18} /> },
+  { screen: 'bulk', to: '/bulk', label: 'Bulk screening', icon: <IconListCheck size={18} /> },
   { screen: 'cases', to: '/cases', label: 'Cases', icon: <IconBriefcase size={18} /> },
   { screen: 'entities', to: '/entities', label: 'Entities', icon: <IconUsers size={18} /> },
   { screen: 'changes', to: '/changes', label: 'Changes', icon: <IconBell size={18} /> },
@@ -76,6 +79,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
         {children}
       </AppShell.Main>
+      <BulkFinishedNotice />
     </AppShell>
   )
 }

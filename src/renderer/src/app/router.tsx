@@ -12,6 +12,8 @@ import type { ReactNode } from 'react'
 import { z } from 'zod'
 import { entityPageSizes } from '../../../shared/bridge/entitiesContract'
 import { environmentIdSchema } from '../../../shared/environments'
+import { BulkJobScreen } from '../features/bulk/BulkJobScreen'
+import { BulkScreen } from '../features/bulk/BulkScreen'
 import { CasesScreen } from '../features/cases/CasesScreen'
 import { EntityDetailScreen } from '../features/entities/EntityDetailScreen'
 import { EntityListScreen } from '../features/entities/EntityListScreen'
@@ -85,6 +87,7 @@ const entityRoute = createRoute({
 const routeApi = {
   entity: getRouteApi('/entities/$entityId'),
   historyCheck: getRouteApi('/history/$checkId'),
+  bulkJob: getRouteApi('/bulk/$jobId'),
 }
 
 // Route components are declared apart, with their return type spelled out, so that a route's
@@ -121,11 +124,23 @@ function CasesRoute(): ReactNode {
   return <CasesScreen caseId={useParams({ strict: false }).caseId ?? null} />
 }
 
+const bulkJobRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/bulk/$jobId',
+  component: BulkJobRoute,
+})
+
+function BulkJobRoute(): ReactNode {
+  return <BulkJobScreen jobId={routeApi.bulkJob.useParams().jobId} />
+}
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   screen('/search', SearchScreen),
   screen('/history', HistoryScreen),
   historyCheckRoute,
+  screen('/bulk', BulkScreen),
+  bulkJobRoute,
   casesRoute.addChildren([caseListRoute, caseRoute]),
   entitiesRoute.addChildren([entityListRoute, entityRoute]),
   screen('/changes', ChangesScreen),

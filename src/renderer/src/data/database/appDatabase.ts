@@ -13,6 +13,7 @@ import type {
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { Actor } from '../../../../shared/identity/investigator'
 import type { WatchCadence } from '../../../../shared/watch/watchSchedule'
+import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
@@ -21,7 +22,8 @@ import { entitySearchSchema } from './migrations/0004-entity-search'
 import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
 import { casesSchema } from './migrations/0006-cases'
 import { checkAttemptsSchema } from './migrations/0007-check-attempts'
-import { watchesSchema } from './migrations/0008-watches'
+import { bulkJobsSchema } from './migrations/0008-bulk-jobs'
+import { watchesSchema } from './migrations/0009-watches'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -32,6 +34,7 @@ const migrations: readonly DatabaseMigration[] = [
   checkEntityLinksSchema,
   casesSchema,
   checkAttemptsSchema,
+  bulkJobsSchema,
   watchesSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
@@ -193,6 +196,9 @@ export type AppDatabase = Dexie & {
   importedCaseContents: Table<ImportedCaseContent, string>
   watches: Table<WatchRecord, string>
   watchChanges: Table<WatchChange, string>
+  bulkJobs: Table<BulkJob, string>
+  bulkChecks: Table<BulkCheck, [string, number]>
+  bulkRows: Table<BulkRow, [string, number]>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

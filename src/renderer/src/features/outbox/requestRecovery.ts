@@ -25,7 +25,8 @@ export const queuedCheckKey = (item: Pick<OutboxItem, 'queuedAt' | 'localId'>): 
 
 type Settled = Extract<RequestFate, { state: 'settled' }>
 
-const attemptEndOf = (fate: RequestFate): AttemptEnd | undefined => {
+/** What the journal's word on a request means for its attempt in History; none while in flight. */
+export const attemptEndOf = (fate: RequestFate): AttemptEnd | undefined => {
   if (fate.state === 'inFlight') return undefined
   if (fate.state === 'neverSent') return { kind: 'notSent' }
   if (fate.state === 'mayHaveLeft') return { kind: 'cutOff' }

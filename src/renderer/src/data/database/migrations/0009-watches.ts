@@ -5,7 +5,7 @@ import type { DatabaseMigration } from './databaseMigration'
  * the changes their re-screens found, found by whether they were acknowledged.
  */
 export const watchesSchema: DatabaseMigration = {
-  version: 8,
+  version: 9,
   name: 'watches',
   stores: {
     watches: '&id, nextDueAt',

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import Papa from 'papaparse'
+import type { RunningSandbox } from '../src/sandbox/sandboxServer'
+import { messyWalletFile } from '../src/test-support/messyWalletList'
+import { expect, test } from './fixtures/browserModeTest'
+import { saveScreen } from './support/screenshots'
+
+/** The crypto checks the sandbox received, by the address as sent. */
+const checksSent = (sandbox: RunningSandbox): string[] =>
+  sandbox.requests
+    .filter((request) => request.path.endsWith('/crypto/aml-checks'))
+    .map((request) => request.subject ?? '')
+
+const uniqueInMessyFile = [
+  '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
+  '123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX',
+  'TAoLw5yD5XUoHWeBZRSZ1ExK9HMv2CiPvP',
+  '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+]
+
+test('a messy spreadsheet export is previewed, checked once per unique address, and its results downloaded', async ({
+  bulk,
+  sandbox,
+}) => {
+  await bulk.open()
+  await expect(bulk.title).toHaveText('Bulk screening')
+  await bulk.chooseFile('withdrawals.csv', messyWalletFile)
+  await expect(bulk.readSummary).toContainText(
+    '9 rows read, separated by semicolons, with a header row',
+  )
+  await expect(bulk.previewRows).toHaveCount(5)
+  await expect(bulk.previewRows.first()).toContainText('Exchange; hot wallet')
+  await expect(bulk.invalidRows).toHaveCount(2)
+  await expect(bulk.invalidRows.nth(0)).toContainText('Line 8')
+  await expect(bulk.invalidRows.nth(0)).toContainText('checksum is wrong')
+  await expect(bulk.invalidRows.nth(1)).toContainText('Line 12')
+  await expect(bulk.planSummary).toContainText('4 unique addresses to check; 3 duplicate rows')
+  await expect(bulk.sendSummary).toContainText('4 checks will run; 0 earlier checks are reused')
+  await saveScreen(bulk.page, 'bulk-01-preview')
+
+  await bulk.start()
+  await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
+  await expect(bulk.count('done')).toHaveAttribute('data-count', '4')
+  await expect(bulk.count('hits')).toHaveAttribute('data-count', '3')
+  await expect(bulk.progress).toHaveAttribute('aria-valuenow', '100')
+  await expect(bulk.resultRows).toHaveCount(9)
+  await expect(bulk.finishedNotice).toContainText('Bulk screening finished')
+  await saveScreen(bulk.page, 'bulk-02-finished')
+
+  // Each unique address went to the service exactly once, as written in its first row.
+  expect([...checksSent(sandbox)].sort()).toEqual([...uniqueInMessyFile].sort())
+
+  const download = await bulk.downloadResults()
+  const csv = Papa.parse<Record<string, string>>(readFileSync(await download.path(), 'utf8'), {
+    header: true,
+    skipEmptyLines: true,
+  })
+  expect(csv.meta.fields).toEqual([
+    'Customer ref',
+    'Wallet address',
+    'Label',
+    'status',
+    'hits',
+    'categories',
+    'check id',
+    'checked at',
+    'environment',
+    'reused',
+    'error',
+  ])
+  expect(csv.data.map((row) => [row['Customer ref'], row.status])).toEqual([
+    ['C-001', 'done'],
+    ['C-002', 'done'],
+    ['C-003', 'done'],
+    ['C-004', 'invalid'],
+    ['C-005', 'done'],
+    ['C-006', 'done'],
+    ['C-007', 'done'],
+    ['C-008', 'invalid'],
+    ['C-009', 'done'],
+  ])
+  expect(csv.data[0]?.categories).toContain('sanctions')
+  expect(csv.data[0]?.['check id']).toMatch(/^[0-9a-f]{24}$/)
+  expect(csv.data[1]?.['check id']).toBe(csv.data[0]?.['check id'])
+  expect(csv.data[3]?.error).toContain('checksum is wrong')
+
+  // The same list again within the freshness window reuses every check: nothing is sent.
+  await bulk.open()
+  await bulk.chooseFile('withdrawals-again.csv', messyWalletFile)
+  await expect(bulk.sendSummary).toContainText('0 checks will run; 4 earlier checks are reused')
+})
+
+test('a job interrupted by a reload resumes, and each unique address is sent exactly once', async ({
+  bulk,
+  shell,
+  sandbox,
+}) => {
+  const wallets = [
+    ...new Set(
+      (
+        JSON.parse(readFileSync('/work/shared/data/sanctioned-wallets.json', 'utf8')) as Array<{
+          publicKey: string
+        }>
+      ).map((wallet) => wallet.publicKey),
+    ),
+  ].slice(0, 24)
+  // Slow answers, so sends are on the wire when the page goes.
+  sandbox.injectFault({ kind: 'delay', ms: 700 }, { times: 100 })
+  await bulk.open()
+  await bulk.paste(wallets.join('\n'))
+  await expect(bulk.planSummary).toContainText('24 unique addresses to check')
+  await bulk.start()
+  await expect(bulk.count('done')).not.toHaveAttribute('data-count', '0', { timeout: 20_000 })
+  await saveScreen(bulk.page, 'bulk-03-running')
+  await shell.reload()
+  await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 60_000 })
+  await expect(bulk.count('done')).toHaveAttribute('data-count', '24')
+  const sent = checksSent(sandbox)
+  expect(sent).toHaveLength(24)
+  expect(new Set(sent).size).toBe(24)
+})

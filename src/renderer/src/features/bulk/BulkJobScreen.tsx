@@ -1,0 +1,199 @@
+import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core'
+import { IconDownload } from '@tabler/icons-react'
+import { useEffect, useMemo, useState } from 'react'
+import type { BulkCheck, BulkRow } from '../../../../shared/bulk/bulkJob'
+import { environmentLabels } from '../../../../shared/environments'
+import { countOf, noun } from '../../../../shared/text/counting'
+import { ButtonLink } from '../../components/RouterLinks'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { startDownload } from '../../components/fileDelivery'
+import { ScreenTitle } from '../../components/ScreenTitle'
+import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
+import {
+  serviceCheckIds,
+  useBulkChecks,
+  useBulkCounts,
+  useBulkJob,
+  useBulkRows,
+  useRecentCheckTimes,
+} from '../../data/bulk/bulkResults'
+import { BulkJobStateBadge } from './BulkJobStateBadge'
+import { BulkProgress, currentRate } from './BulkProgress'
+import { BulkResultsTable } from './BulkResultsTable'
+import { resultsCsv } from './bulkCsv'
+import { wakeBulkRunner } from './bulkRunner'
+import { bulkActions, useBulkStore, type BulkState } from './store'
+
+const stateFilters = [
+  { value: 'all', label: 'Every status' },
+  { value: 'done', label: 'Done' },
+  { value: 'reused', label: 'Reused' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'unknown', label: 'Outcome unknown' },
+  { value: 'invalid', label: 'Invalid' },
+  { value: 'pending', label: 'Not checked yet' },
+]
+
+const matches = (filter: BulkState['resultFilter'], row: BulkRow, check: BulkCheck | undefined) => {
+  if (filter.hitsOnly && !((check?.hits ?? 0) > 0)) return false
+  if (filter.category && !check?.categories?.includes(filter.category)) return false
+  if (!filter.state) return true
+  if (filter.state === 'invalid') return row.check === -1
+  return check?.state === filter.state
+}
+
+/** One job: its progress while it runs, and every row's result. */
+export function BulkJobScreen({ jobId }: { jobId: string }) {
+  const job = useBulkJob(jobId)
+  const counts = useBulkCounts(jobId)
+  const rows = useBulkRows(jobId)
+  const checks = useBulkChecks(jobId)
+  const times = useRecentCheckTimes(jobId)
+  const filter = useBulkStore((state) => state.resultFilter)
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000)
+    return () => clearInterval(timer)
+  }, [])
+  const shown = useMemo(
+    () => (rows && checks ? rows.filter((row) => matches(filter, row, checks[row.check])) : []),
+    [rows, checks, filter],
+  )
+  const categories = useMemo(
+    () => [...new Set((checks ?? []).flatMap((check) => check.categories ?? []))].sort(),
+    [checks],
+  )
+  if (job === null) return <Text>No such job on this computer.</Text>
+  if (!job || !counts || !rows || !checks) return null
+  const change = async (state: 'running' | 'paused' | 'cancelled') => {
+    await bulkJobActions.changeBulkJob(job.id, state)
+    if (state === 'running') wakeBulkRunner()
+  }
+  const download = async () => {
+    const ids = await serviceCheckIds(
+      checks.flatMap((check) => (check.checkLocalId ? [check.checkLocalId] : [])),
+    )
+    const csv = resultsCsv(job, rows, checks, ids)
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }))
+    startDownload(url, `${job.fileName.replace(/\.[^.]+$/, '')}-results.csv`)
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  }
+  const active = job.state === 'running' || job.state === 'paused' || job.state === 'stopped'
+  return (
+    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
+      <Group>
+        <ButtonLink
+          to="/bulk"
+          variant="default"
+          size="xs"
+          leftSection={<IconArrowLeft size={14} />}
+        >
+          Bulk screening
+        </ButtonLink>
+      </Group>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <ScreenTitle>{job.fileName}</ScreenTitle>
+          <Text size="sm" c="dimmed">
+            {countOf(job.rowCount, noun('row'))},{' '}
+            {countOf(job.checkCount, noun('unique address', 'unique addresses'))},{' '}
+            {environmentLabels[job.environment]}
+            {job.budget !== null ? `, budget cap ${countOf(job.budget, noun('billed check'))}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <BulkJobStateBadge state={job.state} />
+          {job.state === 'running' && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void change('paused')}
+              data-testid="bulk-pause"
+            >
+              Pause
+            </Button>
+          )}
+          {(job.state === 'paused' || job.state === 'stopped') && (
+            <Button size="xs" onClick={() => void change('running')} data-testid="bulk-resume">
+              Resume
+            </Button>
+          )}
+          {active && (
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              onClick={() => void change('cancelled')}
+              data-testid="bulk-cancel"
+            >
+              Cancel job
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void download()}
+            data-testid="bulk-download"
+          >
+            Download results
+          </Button>
+        </Group>
+      </Group>
+      {job.waiting && job.state === 'running' && (
+        <Alert color="yellow" variant="light" data-testid="bulk-waiting">
+          {job.waiting}
+        </Alert>
+      )}
+      {job.stopReason && job.state === 'stopped' && (
+        <Alert color="red" variant="light" title="The job stopped" data-testid="bulk-stopped">
+          {job.stopReason}
+        </Alert>
+      )}
+      <BulkProgress job={job} counts={counts} rate={currentRate(times ?? [], now)} />
+      <Group gap="md" align="flex-end">
+        <Checkbox
+          label="Hits only"
+          checked={filter.hitsOnly}
+          onChange={(event) =>
+            bulkActions.setResultFilter({ hitsOnly: event.currentTarget.checked })
+          }
+          data-testid="bulk-filter-hits"
+        />
+        <Select
+          label="Category"
+          size="xs"
+          w={180}
+          data={[
+            { value: 'all', label: 'Any category' },
+            ...categories.map((name) => ({ value: name, label: name })),
+          ]}
+          value={filter.category ?? 'all'}
+          onChange={(value) =>
+            bulkActions.setResultFilter({ category: !value || value === 'all' ? null : value })
+          }
+          allowDeselect={false}
+        />
+        <Select
+          label="Status"
+          size="xs"
+          w={180}
+          data={stateFilters}
+          value={filter.state ?? 'all'}
+          onChange={(value) =>
+            bulkActions.setResultFilter({
+              state:
+                !value || value === 'all' ? null : (value as BulkState['resultFilter']['state']),
+            })
+          }
+          allowDeselect={false}
+          data-testid="bulk-filter-status"
+        />
+        <Text size="sm" c="dimmed" data-testid="bulk-shown">
+          {countOf(shown.length, noun('row'))} shown
+        </Text>
+      </Group>
+      <BulkResultsTable job={job} rows={shown} checks={checks} />
+    </Stack>
+  )
+}

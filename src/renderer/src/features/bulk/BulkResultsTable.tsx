@@ -1,0 +1,164 @@
+import { Badge, Box, Group, Text } from '@mantine/core'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useNavigate } from '@tanstack/react-router'
+import { useRef } from 'react'
+import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
+import { rowStatus } from './bulkCsv'
+
+const rowHeight = 36
+const statusColors: Record<string, string> = {
+  done: 'green',
+  reused: 'teal',
+  failed: 'red',
+  'outcome unknown': 'orange',
+  invalid: 'red',
+  pending: 'gray',
+  running: 'blue',
+}
+
+const cellStyle = (width?: number) => (width ? { width, flexShrink: 0 } : { flex: 1, minWidth: 0 })
+
+/** Every input row with its result; only the rows in view are in the DOM. */
+export function BulkResultsTable({
+  job,
+  rows,
+  checks,
+}: {
+  job: BulkJob
+  rows: readonly BulkRow[]
+  checks: readonly BulkCheck[]
+}) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
+  // The React Compiler cannot memoise around this hook; the app is not compiled with it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+  })
+  const carried = job.carryColumns
+  const header = (label: string, width?: number) => (
+    <Text size="xs" fw={600} c="dimmed" style={cellStyle(width)}>
+      {label}
+    </Text>
+  )
+  return (
+    <Box
+      style={{
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 4,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 240,
+        flex: 1,
+      }}
+    >
+      <Group
+        px="sm"
+        py={6}
+        gap="sm"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        {header('Line', 56)}
+        {header('Address')}
+        {carried.map((column) => (
+          <Box key={column} style={cellStyle(130)}>
+            <Text size="xs" fw={600} c="dimmed" truncate>
+              {job.columns[column]}
+            </Text>
+          </Box>
+        ))}
+        {header('Status', 130)}
+        {header('Hits', 48)}
+        {header('Categories with hits', 170)}
+        {header('Holder', 160)}
+      </Group>
+      <div
+        ref={scroller}
+        style={{ overflowY: 'auto', flex: 1 }}
+        data-testid="bulk-results"
+        role="list"
+        aria-label="Results"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!
+            const check = row.check === -1 ? undefined : checks[row.check]
+            const status = rowStatus(row, check)
+            const opens = check?.checkLocalId
+            return (
+              <Group
+                key={item.key}
+                role="listitem"
+                px="sm"
+                gap="sm"
+                wrap="nowrap"
+                h={rowHeight}
+                data-testid="bulk-result-row"
+                data-status={status}
+                data-line={row.line}
+                tabIndex={opens ? 0 : undefined}
+                aria-label={opens ? `Line ${row.line}: open its check` : undefined}
+                onClick={() =>
+                  opens && void navigate({ to: '/history/$checkId', params: { checkId: opens } })
+                }
+                onKeyDown={(event) => {
+                  if (opens && event.key === 'Enter')
+                    void navigate({ to: '/history/$checkId', params: { checkId: opens } })
+                }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${item.start}px)`,
+                  borderBottom: '1px solid var(--mantine-color-gray-2)',
+                  cursor: opens ? 'pointer' : undefined,
+                }}
+              >
+                <Text size="sm" style={cellStyle(56)}>
+                  {row.line}
+                </Text>
+                <Text
+                  size="sm"
+                  ff="monospace"
+                  truncate
+                  style={cellStyle()}
+                  title={row.cells[job.addressColumn]}
+                >
+                  {row.cells[job.addressColumn]}
+                </Text>
+                {carried.map((column) => (
+                  <Text key={column} size="sm" truncate style={cellStyle(130)}>
+                    {row.cells[column]}
+                  </Text>
+                ))}
+                <Box style={cellStyle(130)}>
+                  <Badge
+                    color={statusColors[status] ?? 'gray'}
+                    variant="light"
+                    title={row.invalidReason ?? check?.error}
+                  >
+                    {status}
+                  </Badge>
+                </Box>
+                <Text size="sm" style={cellStyle(48)} ta="right">
+                  {check?.hits ?? ''}
+                </Text>
+                <Text size="sm" truncate style={cellStyle(170)}>
+                  {(check?.categories ?? []).join(', ')}
+                </Text>
+                <Text size="sm" truncate style={cellStyle(160)}>
+                  {check?.holder ?? ''}
+                </Text>
+              </Group>
+            )
+          })}
+        </div>
+      </div>
+    </Box>
+  )
+}

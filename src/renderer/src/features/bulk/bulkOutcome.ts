@@ -1,0 +1,115 @@
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
+import { countOf, noun } from '../../../../shared/text/counting'
+import { hostLostMidCall, isUnreachable } from '../../bridge/bridgeClient'
+import type { CheckRecord, StoredCheck } from '../../data/checks/checkRepository'
+
+/** What a failed send means for the job and for its address. */
+export type SendVerdict =
+  /** The app's own host stopped mid-call: only the journal can say; recovery settles it. */
+  | { kind: 'recover' }
+  /** Provably not sent, and worth sending again later (offline, rate limited). */
+  | { kind: 'wait'; waiting: string; ms: number }
+  /** Not sent; the job stops until a person acts. */
+  | { kind: 'stop'; reason: (done: number) => string }
+  | { kind: 'settle'; state: 'failed' | 'unknown'; error: string }
+
+interface SendFailure {
+  name: string
+  message: string
+  mayHaveReachedService: boolean
+  retryAfterS?: number | undefined
+}
+
+const checksDone = (done: number): string =>
+  `${countOf(done, noun('check'))} done so far ${done === 1 ? 'is' : 'are'} kept`
+
+export const serviceWaitMs = 5_000
+
+export function verdictOnFailure(failure: SendFailure): SendVerdict {
+  if (hostLostMidCall(failure)) return { kind: 'recover' }
+  const { name } = failure
+  if (!failure.mayHaveReachedService) {
+    if (name === bridgeErrorNames.unauthorized || name === bridgeErrorNames.missingKey) {
+      return {
+        kind: 'stop',
+        reason: (done) =>
+          `The service refused this environment's key, so the job stopped (${checksDone(done)}). Enter a valid key in Settings, then resume the job.`,
+      }
+    }
+    if (name === bridgeErrorNames.forbidden) {
+      return {
+        kind: 'stop',
+        reason: (done) =>
+          `The service says this key's plan or permissions do not allow crypto checks, so the job stopped (${checksDone(done)}). Ask your account's administrator, then resume the job.`,
+      }
+    }
+    if (name === bridgeErrorNames.paymentRequired) {
+      return {
+        kind: 'stop',
+        reason: (done) =>
+          `The account has no funds left for billed checks, so the job stopped (${checksDone(done)}). Top up the account, then resume the job.`,
+      }
+    }
+    if (name === bridgeErrorNames.rateLimited) {
+      const seconds = Math.max(1, failure.retryAfterS ?? 1)
+      return { kind: 'wait', waiting: 'The service asked to slow down.', ms: seconds * 1000 }
+    }
+    if (isUnreachable(name)) {
+      return {
+        kind: 'wait',
+        waiting:
+          'Waiting for the service: it cannot be reached. The job goes on by itself when it is back.',
+        ms: serviceWaitMs,
+      }
+    }
+  }
+  return failure.mayHaveReachedService
+    ? {
+        kind: 'settle',
+        state: 'unknown',
+        error: `Outcome unknown — may have been billed. ${failure.message}`,
+      }
+    : { kind: 'settle', state: 'failed', error: failure.message }
+}
+
+const holderOf = (check: StoredCheck): string | undefined => {
+  for (const records of Object.values(check.check.categories)) {
+    for (const record of records) {
+      const alias = (record as { alias?: unknown }).alias
+      if (Array.isArray(alias) && typeof alias[0] === 'string') return alias[0]
+      const name = (record as { name?: unknown }).name
+      if (typeof name === 'string') return name
+    }
+  }
+  return undefined
+}
+
+/** A bulk address's outcome as its record in History says; undefined while it is pending. */
+export function outcomeOfRecord(
+  record: CheckRecord,
+): Pick<BulkCheck, 'state' | 'checkedAt' | 'hits' | 'categories' | 'holder' | 'error'> | undefined {
+  if (record.outcome === 'pending') return undefined
+  if (record.outcome === 'succeeded') {
+    const holder = holderOf(record)
+    return {
+      state: 'done',
+      checkedAt: record.fetchedAt,
+      hits: record.totalEntity,
+      categories: record.hitCategories,
+      ...(holder ? { holder } : {}),
+    }
+  }
+  const error = record.error?.message ?? 'It did not complete.'
+  return record.outcome === 'unknown'
+    ? {
+        state: 'unknown',
+        checkedAt: record.fetchedAt,
+        error: `Outcome unknown — may have been billed. ${error}`,
+      }
+    : { state: 'failed', checkedAt: record.fetchedAt, error }
+}
+
+/** A failed record that says nothing left (recovery's "not sent"): the address is sent again. */
+export const neverLeft = (record: CheckRecord): boolean =>
+  record.outcome === 'failed' && record.error?.name === bridgeErrorNames.cancelled

@@ -1,0 +1,186 @@
+import 'fake-indexeddb/auto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import type { RequestFate } from '../../../../shared/bridge/requestsContract'
+import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
+import { BridgeCallError } from '../../bridge/bridgeClient'
+import {
+  claimNextCheck,
+  countChecksIn,
+  createBulkJob,
+  getBulkJob,
+  runningBulkJobs,
+  runningChecksOf,
+  setBulkJobState,
+  setBulkJobWaiting,
+  settleBulkCheck,
+} from '../../data/bulk/bulkJobRepository'
+import { beginAttempt, settleAttempt } from '../../data/checks/checkAttempts'
+import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
+import { createBulkRunner } from './bulkRunner'
+
+let db: AppDatabase
+let sent: string[]
+let journal: Map<string, RequestFate['state']>
+let failWith: Map<string, BridgeCallError>
+
+const job = (overrides: Partial<BulkJob> = {}): BulkJob => ({
+  id: 'job-1',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  actor: null,
+  fileName: 'list.csv',
+  fileSha256: 'ab',
+  environment: 'local',
+  columns: ['address'],
+  addressColumn: 0,
+  carryColumns: [],
+  freshnessHours: null,
+  budget: null,
+  state: 'running',
+  rowCount: 3,
+  checkCount: 3,
+  invalidCount: 0,
+  duplicateCount: 0,
+  reusedCount: 0,
+  sentCount: 0,
+  hitCount: 0,
+  ...overrides,
+})
+const addresses = ['0xaaa', '0xbbb', '0xccc']
+const checks = (): BulkCheck[] =>
+  addresses.map((address, index) => ({
+    jobId: 'job-1',
+    index,
+    address,
+    queryKey: address,
+    chain: null,
+    lines: [index + 1],
+    state: 'pending',
+  }))
+
+const runner = () =>
+  createBulkRunner({
+    repository: {
+      claimNextCheck: (jobId) => claimNextCheck(db, jobId),
+      settleBulkCheck: (jobId, index, outcome) => settleBulkCheck(db, jobId, index, outcome),
+      runningChecksOf: (jobId) => runningChecksOf(db, jobId),
+      countChecksIn: (jobId, state) => countChecksIn(db, jobId, state),
+      setBulkJobState: (jobId, state, details) => setBulkJobState(db, jobId, state, details),
+      setBulkJobWaiting: (jobId, waiting) => setBulkJobWaiting(db, jobId, waiting),
+      getBulkJob: (jobId) => getBulkJob(db, jobId),
+      runningBulkJobs: () => runningBulkJobs(db),
+    },
+    send: async (check, bulkJob) => {
+      sent.push(check.address)
+      const attempt = await beginAttempt(db, {
+        requestId: check.requestId!,
+        localId: check.checkLocalId!,
+        environment: bulkJob.environment,
+        query: check.address,
+        queryKey: check.address,
+        billed: false,
+      })
+      const failure = failWith.get(check.address)
+      if (failure) {
+        await db.checks.delete(attempt.localId)
+        throw failure
+      }
+      await db.checks.put({
+        ...attempt,
+        outcome: 'succeeded',
+        status: 'review_required',
+        totalEntity: check.address === '0xbbb' ? 1 : 0,
+        hitCategories: check.address === '0xbbb' ? ['sanctions'] : [],
+        check: { id: 'x', status: 'ok', totalEntity: 0, categoryCount: {}, categories: {} },
+        evidence: {} as never,
+      })
+    },
+    readCheck: (localId) => db.checks.get(localId),
+    settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
+    askFates: async (requests) =>
+      new Map(
+        requests.map(({ requestId }): [string, RequestFate] => [
+          requestId,
+          { requestId, state: journal.get(requestId) as 'neverSent' | 'mayHaveLeft' },
+        ]),
+      ),
+    collect: async () => {},
+    wait: async () => {},
+    concurrency: 2,
+  })
+
+beforeEach(() => {
+  db = openAppDatabase(`bulk-${crypto.randomUUID()}`)
+  sent = []
+  journal = new Map()
+  failWith = new Map()
+})
+
+describe('the bulk runner', () => {
+  it('sends each address once, stores its outcome, and finishes the job', async () => {
+    await createBulkJob(db, job(), [], checks())
+    await runner().drive()
+    expect([...sent].sort()).toEqual(addresses)
+    expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
+    expect(await countChecksIn(db, 'job-1', 'done')).toBe(3)
+    expect((await getBulkJob(db, 'job-1'))?.hitCount).toBe(1)
+    const hit = await db.bulkChecks.get(['job-1', 1])
+    expect(hit?.categories).toEqual(['sanctions'])
+    expect(await db.checks.count()).toBe(3)
+  })
+
+  it('after a reload, resends only what never left and marks the rest outcome unknown', async () => {
+    await createBulkJob(db, job(), [], checks())
+    // A page that stopped with two sends on their way: one never left, one may have.
+    const first = (await claimNextCheck(db, 'job-1'))!
+    const second = (await claimNextCheck(db, 'job-1'))!
+    for (const claimed of [first, second]) {
+      await beginAttempt(db, {
+        requestId: claimed.requestId!,
+        localId: claimed.checkLocalId!,
+        environment: 'local',
+        query: claimed.address,
+        queryKey: claimed.address,
+        billed: true,
+      })
+    }
+    journal.set(first.requestId!, 'neverSent')
+    journal.set(second.requestId!, 'mayHaveLeft')
+    await runner().drive()
+    expect([...sent].sort()).toEqual([first.address, '0xccc'].sort())
+    const unknown = await db.bulkChecks.get(['job-1', second.index])
+    expect(unknown?.state).toBe('unknown')
+    expect(unknown?.error).toContain('may have been billed')
+    expect((await db.bulkChecks.get(['job-1', first.index]))?.state).toBe('done')
+    // The resend kept its key: one row in History for it.
+    expect(await db.checks.count()).toBe(3)
+    expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
+  })
+
+  it('stops on a 402 with a sentence saying why, keeping what is done', async () => {
+    await createBulkJob(db, job(), [], checks())
+    failWith.set(
+      '0xbbb',
+      new BridgeCallError({
+        name: bridgeErrorNames.paymentRequired,
+        message: 'Insufficient fund',
+        mayHaveReachedService: false,
+      }),
+    )
+    await runner().drive()
+    const stopped = await getBulkJob(db, 'job-1')
+    expect(stopped?.state).toBe('stopped')
+    expect(stopped?.stopReason).toContain('no funds left')
+    expect((await db.bulkChecks.get(['job-1', 0]))?.state).toBe('done')
+    expect((await db.bulkChecks.get(['job-1', 1]))?.state).toBe('pending')
+  })
+
+  it('stops at the budget cap', async () => {
+    await createBulkJob(db, job({ budget: 2 }), [], checks())
+    await runner().drive()
+    const stopped = await getBulkJob(db, 'job-1')
+    expect(sent).toHaveLength(2)
+    expect(stopped?.state).toBe('stopped')
+    expect(stopped?.stopReason).toContain('budget cap of 2')
+  })
+})

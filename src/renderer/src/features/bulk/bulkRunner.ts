@@ -1,0 +1,260 @@
+import type { RequestFate } from '../../../../shared/bridge/requestsContract'
+import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
+import { BridgeCallError } from '../../bridge/bridgeClient'
+import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
+import { checkRecordOf } from '../../data/bulk/bulkResults'
+import type { AttemptEnd } from '../../data/checks/checkAttempts'
+import type { CheckAttempt, CheckRecord } from '../../data/checks/checkRepository'
+import { checkAttemptRepository } from '../../data/checks/checkAttempts'
+import { executeCheck } from '../../data/checks/executeCheck'
+import { askFates, collectRequests } from '../../data/requests/journalClient'
+import { attemptEndOf } from '../outbox/requestRecovery'
+import { neverLeft, outcomeOfRecord, serviceWaitMs, verdictOnFailure } from './bulkOutcome'
+
+/** Checks of one job on their way at once; the main side's rate limiter paces them further. */
+export const bulkConcurrency = 8
+
+/** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
+export interface BulkRunnerPorts {
+  repository: Pick<
+    typeof bulkJobRepository,
+    | 'claimNextCheck'
+    | 'settleBulkCheck'
+    | 'runningChecksOf'
+    | 'countChecksIn'
+    | 'setBulkJobState'
+    | 'setBulkJobWaiting'
+    | 'getBulkJob'
+    | 'runningBulkJobs'
+  >
+  /** Sends one address as a check stored in History; resolves once it is stored. */
+  send: (check: BulkCheck, job: BulkJob) => Promise<void>
+  readCheck: (localId: string) => Promise<CheckRecord | undefined>
+  settleAttempt: (attempt: CheckAttempt, end: AttemptEnd) => Promise<void>
+  askFates: (
+    requests: ReadonlyArray<{ requestId: string; startedAt: string }>,
+  ) => Promise<Map<string, RequestFate>>
+  collect: (requestIds: readonly string[]) => Promise<void>
+  wait: (ms: number) => Promise<void>
+  concurrency: number
+}
+
+export interface BulkRunner {
+  /** Drives every running job until none is left to drive; one drive at a time. */
+  drive(): Promise<void>
+}
+
+export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
+  const { repository } = ports
+  /** Request ids this page is sending now: recovery leaves them alone. */
+  const sendingNow = new Set<string>()
+  let driving: Promise<void> | undefined
+  let again = false
+
+  /** Settles what a page or process that stopped left running, by History and the journal. */
+  const recover = async (jobId: string): Promise<boolean> => {
+    const left = (await repository.runningChecksOf(jobId)).filter(
+      (check) => !sendingNow.has(check.requestId ?? ''),
+    )
+    if (left.length === 0) return true
+    const records = new Map<number, CheckRecord | undefined>()
+    for (const check of left)
+      records.set(check.index, await ports.readCheck(check.checkLocalId ?? ''))
+    const asked = left.flatMap((check) => {
+      const record = records.get(check.index)
+      return record?.outcome === 'pending'
+        ? [{ requestId: record.requestId ?? '', startedAt: record.fetchedAt }]
+        : []
+    })
+    const fates = asked.length > 0 ? await ports.askFates(asked) : new Map<string, RequestFate>()
+    let settledAll = true
+    const collected: string[] = []
+    for (const check of left) {
+      // Read again: the outbox's recovery may have settled it meanwhile (and the journal forgot).
+      let record = await ports.readCheck(check.checkLocalId ?? '')
+      if (record?.outcome === 'pending') {
+        const fate = fates.get(record.requestId ?? '')
+        const end = fate ? attemptEndOf(fate) : undefined
+        if (!end) {
+          settledAll = false
+          continue
+        }
+        await ports.settleAttempt(record, end)
+        if (fate?.state === 'settled') collected.push(fate.requestId)
+        record = await ports.readCheck(check.checkLocalId ?? '')
+      }
+      const outcome = record && !neverLeft(record) ? outcomeOfRecord(record) : undefined
+      // No record, or one that says nothing left: it never went out, so it is sent (again).
+      await repository.settleBulkCheck(jobId, check.index, outcome ?? { state: 'pending' })
+    }
+    if (collected.length > 0) await ports.collect(collected)
+    return settledAll
+  }
+
+  /** Sends one claimed address; returns what the job must do next. */
+  const sendOne = async (
+    check: BulkCheck,
+    job: BulkJob,
+  ): Promise<'next' | 'recover' | { waitMs: number } | 'stop'> => {
+    const requestId = check.requestId ?? ''
+    sendingNow.add(requestId)
+    try {
+      await ports.send(check, job)
+      const record = await ports.readCheck(check.checkLocalId ?? '')
+      const outcome = record ? outcomeOfRecord(record) : undefined
+      await repository.settleBulkCheck(job.id, check.index, outcome ?? { state: 'unknown' })
+      await ports.collect([requestId])
+      return 'next'
+    } catch (error) {
+      const failure =
+        error instanceof BridgeCallError
+          ? error
+          : { name: 'InternalError', message: String(error), mayHaveReachedService: true }
+      const verdict = verdictOnFailure(failure)
+      if (verdict.kind === 'recover') return 'recover'
+      if (verdict.kind === 'settle') {
+        await repository.settleBulkCheck(job.id, check.index, {
+          state: verdict.state,
+          error: verdict.error,
+          checkedAt: new Date().toISOString(),
+        })
+      } else {
+        await repository.settleBulkCheck(job.id, check.index, { state: 'pending' })
+      }
+      if (error instanceof BridgeCallError) await ports.collect([requestId])
+      if (verdict.kind === 'wait') {
+        await repository.setBulkJobWaiting(job.id, verdict.waiting)
+        return { waitMs: verdict.ms }
+      }
+      if (verdict.kind === 'stop') {
+        const done = await repository.countChecksIn(job.id, 'done')
+        await repository.setBulkJobState(job.id, 'stopped', { stopReason: verdict.reason(done) })
+        return 'stop'
+      }
+      return 'next'
+    } finally {
+      sendingNow.delete(requestId)
+    }
+  }
+
+  /** Runs one job with bounded concurrency until it is paused, stopped, finished or must wait. */
+  const runJob = async (jobId: string): Promise<void> => {
+    if (!(await recover(jobId))) {
+      await ports.wait(serviceWaitMs)
+      return
+    }
+    let waitMs = 0
+    let stop = false
+    const worker = async (): Promise<void> => {
+      while (!stop && waitMs === 0) {
+        const check = await repository.claimNextCheck(jobId)
+        if (!check) return
+        const job = await repository.getBulkJob(jobId)
+        if (!job) return
+        const next = await sendOne(check, job)
+        if (next === 'stop' || next === 'recover') stop = true
+        else if (next !== 'next') waitMs = Math.max(waitMs, next.waitMs)
+        else await repository.setBulkJobWaiting(jobId, undefined)
+      }
+    }
+    await Promise.all(Array.from({ length: ports.concurrency }, worker))
+    if (waitMs > 0) {
+      await ports.wait(waitMs)
+      return
+    }
+    const job = await repository.getBulkJob(jobId)
+    if (!job || job.state !== 'running' || stop) return
+    const [pending, running] = await Promise.all([
+      repository.countChecksIn(jobId, 'pending'),
+      repository.countChecksIn(jobId, 'running'),
+    ])
+    if (running > 0) return
+    if (pending === 0) {
+      await repository.setBulkJobState(jobId, 'finished', { finishedAt: new Date().toISOString() })
+    } else if (job.budget !== null && job.sentCount >= job.budget) {
+      await repository.setBulkJobState(jobId, 'stopped', {
+        stopReason: `The budget cap of ${job.budget} billed checks is reached: ${pending} addresses were not sent. Raise the cap to go on.`,
+      })
+    }
+  }
+
+  const driveOnce = async (): Promise<void> => {
+    for (;;) {
+      again = false
+      const jobs = await repository.runningBulkJobs()
+      for (const job of jobs) await runJob(job.id)
+      const left = await repository.runningBulkJobs()
+      if (left.length === 0 && !again) return
+      // Still running after a pass (e.g. a send the journal says is in flight): look again soon.
+      if (!again) await ports.wait(1_000)
+    }
+  }
+
+  return {
+    drive: () => {
+      if (driving) {
+        again = true
+        return driving
+      }
+      driving = driveOnce()
+        .catch(() => {
+          // The host is not answering (recovery could not ask the journal): the next wake-up retries.
+        })
+        .finally(() => (driving = undefined))
+      return driving
+    },
+  }
+}
+
+let ourTurn = false
+
+const bulkRunner = createBulkRunner({
+  repository: bulkJobRepository,
+  send: async (check, job) => {
+    await executeCheck({
+      requestId: check.requestId ?? crypto.randomUUID(),
+      ...(check.checkLocalId ? { localId: check.checkLocalId } : {}),
+      query: check.address,
+      environment: job.environment,
+      // Never sent twice once it may have reached the service; an attempt that provably never
+      // left is not kept in History (it is sent again).
+      atMostOnce: true,
+      queued: true,
+    })
+  },
+  readCheck: checkRecordOf,
+  settleAttempt: checkAttemptRepository.settleAttempt,
+  askFates,
+  collect: (requestIds) => collectRequests(requestIds).catch(() => {}),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  concurrency: bulkConcurrency,
+})
+
+/** Sets running jobs going again now (a job started or resumed); only in the page whose turn it is. */
+export const wakeBulkRunner = (): void => {
+  if (ourTurn) void bulkRunner.drive()
+}
+
+/**
+ * Mounted once by the app: one page at a time (a Web Lock) drives bulk jobs, resuming what a
+ * reload or a crash interrupted, and looks again every few seconds. Returns a stop function.
+ */
+export function startBulkRunner(): () => void {
+  let stopped = false
+  let timer: ReturnType<typeof setInterval> | undefined
+  let release = (): void => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  void navigator.locks.request('compliance-desk-bulk', async () => {
+    if (stopped) return
+    ourTurn = true
+    timer = setInterval(wakeBulkRunner, serviceWaitMs)
+    wakeBulkRunner()
+    await held
+  })
+  return () => {
+    stopped = true
+    ourTurn = false
+    clearInterval(timer)
+    release()
+  }
+}

@@ -1,0 +1,108 @@
+import type { BulkPlan } from '../../../../shared/bulk/bulkPlan'
+import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
+import type { BulkTable } from '../../../../shared/bulk/bulkTable'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
+import { outcomeOfRecord } from './bulkOutcome'
+import { wakeBulkRunner } from './bulkRunner'
+
+export interface BulkJobRequest {
+  table: BulkTable
+  plan: BulkPlan
+  fileName: string
+  text: string
+  environment: EnvironmentId
+  actor: BulkJob['actor']
+  addressColumn: number
+  carryColumns: number[]
+  freshnessHours: number | null
+  excludeInvalid: boolean
+  budget: number | null
+}
+
+const hex = (bytes: ArrayBuffer): string =>
+  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+
+/** SHA-256 of the list's text as UTF-8 (a file is read as text, so this is its bytes without a BOM). */
+export const sha256Of = async (text: string): Promise<string> =>
+  hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+
+/** The checks within the freshness window that a job would reuse, by the check's index. */
+export async function reusableChecks(
+  plan: BulkPlan,
+  environment: EnvironmentId,
+  freshnessHours: number | null,
+  now: Date = new Date(),
+) {
+  if (freshnessHours === null || plan.checks.length === 0) return new Map<number, BulkCheck>()
+  const since = new Date(now.getTime() - freshnessHours * 3_600_000).toISOString()
+  const fresh = await bulkJobRepository.freshChecksOf(
+    environment,
+    new Set(plan.checks.map((check) => check.queryKey)),
+    since,
+  )
+  const reused = new Map<number, Partial<BulkCheck>>()
+  plan.checks.forEach((check, index) => {
+    const record = fresh.get(check.queryKey)
+    const outcome = record ? outcomeOfRecord(record) : undefined
+    if (record && outcome)
+      reused.set(index, { ...outcome, state: 'reused', checkLocalId: record.localId })
+  })
+  return reused
+}
+
+/** Stores the job whole (rows, addresses, reused checks) and sets the runner going. */
+export async function startBulkJob(request: BulkJobRequest): Promise<string> {
+  const { plan, table } = request
+  const id = crypto.randomUUID()
+  const reused = await reusableChecks(plan, request.environment, request.freshnessHours)
+  const invalidReasons = new Map(plan.invalid.map((row) => [row.row, row.reason]))
+  const rows: BulkRow[] = []
+  table.rows.forEach((cells, row) => {
+    const check = plan.rowChecks[row] ?? -1
+    if (check === -1 && request.excludeInvalid) return
+    const reason = invalidReasons.get(row)
+    rows.push({
+      jobId: id,
+      row,
+      line: table.lines[row] ?? 0,
+      cells,
+      check,
+      ...(reason ? { invalidReason: reason } : {}),
+    })
+  })
+  const checks: BulkCheck[] = plan.checks.map((check, index) => ({
+    jobId: id,
+    index,
+    address: check.address,
+    queryKey: check.queryKey,
+    chain: check.chain,
+    lines: check.lines,
+    state: 'pending',
+    ...reused.get(index),
+  }))
+  const job: BulkJob = {
+    id,
+    createdAt: new Date().toISOString(),
+    actor: request.actor,
+    fileName: request.fileName,
+    fileSha256: await sha256Of(request.text),
+    environment: request.environment,
+    columns: table.columns,
+    addressColumn: request.addressColumn,
+    carryColumns: request.carryColumns,
+    freshnessHours: request.freshnessHours,
+    budget: request.budget,
+    state: 'running',
+    rowCount: rows.length,
+    checkCount: checks.length,
+    invalidCount: request.excludeInvalid ? 0 : plan.invalid.length,
+    duplicateCount: plan.duplicateCount,
+    reusedCount: reused.size,
+    sentCount: 0,
+    hitCount: checks.filter((check) => check.state === 'reused' && (check.hits ?? 0) > 0).length,
+  }
+  await bulkJobRepository.createBulkJob(job, rows, checks)
+  wakeBulkRunner()
+  return id
+}

@@ -1,0 +1,43 @@
+import { create } from 'zustand'
+import type { BulkCheckState } from '../../../../shared/bulk/bulkJob'
+
+/** The list being prepared (text as read, not yet a job) and how results are filtered. */
+export interface BulkState {
+  fileName: string | null
+  text: string
+  addressColumn: number | null
+  carryColumns: number[]
+  freshnessHours: number | null
+  /** Invalid rows left out of the job and its results file. */
+  excludeInvalid: boolean
+  resultFilter: {
+    hitsOnly: boolean
+    category: string | null
+    state: BulkCheckState | 'invalid' | null
+  }
+}
+
+export const getInitialState = (): BulkState => ({
+  fileName: null,
+  text: '',
+  addressColumn: null,
+  carryColumns: [],
+  freshnessHours: 24,
+  excludeInvalid: false,
+  resultFilter: { hitsOnly: false, category: null, state: null },
+})
+
+export const useBulkStore = create<BulkState>()(getInitialState)
+
+export const bulkActions = {
+  setInput: (text: string, fileName: string | null) =>
+    useBulkStore.setState({ text, fileName, addressColumn: null, carryColumns: [] }),
+  setAddressColumn: (addressColumn: number) => useBulkStore.setState({ addressColumn }),
+  setCarryColumns: (carryColumns: number[]) => useBulkStore.setState({ carryColumns }),
+  setFreshnessHours: (freshnessHours: number | null) => useBulkStore.setState({ freshnessHours }),
+  setExcludeInvalid: (excludeInvalid: boolean) => useBulkStore.setState({ excludeInvalid }),
+  setResultFilter: (filter: Partial<BulkState['resultFilter']>) =>
+    useBulkStore.setState((state) => ({ resultFilter: { ...state.resultFilter, ...filter } })),
+  clearInput: () =>
+    useBulkStore.setState({ text: '', fileName: null, addressColumn: null, carryColumns: [] }),
+}

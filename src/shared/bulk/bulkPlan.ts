@@ -1,0 +1,97 @@
+import { validateAddress, type AddressChain } from '../address'
+import type { BulkTable } from './bulkTable'
+
+/** An input row whose address cannot be checked, with the line it is on and why. */
+export interface InvalidRow {
+  /** Index into the table's rows. */
+  row: number
+  line: number
+  address: string
+  chain: AddressChain | null
+  reason: string
+}
+
+/** One check to run (or reuse) for every row whose address is the same after normalisation. */
+export interface PlannedCheck {
+  /** As written in the first row that has it (trimmed): what is sent. */
+  address: string
+  /** The form History keys checks by (the app's address check's canonical form). */
+  queryKey: string
+  chain: AddressChain | null
+  /** Lines of every row that shares it, in input order. */
+  lines: number[]
+}
+
+export interface BulkPlan {
+  /** Per table row: the index of its check in `checks`, or -1 when its address is invalid. */
+  rowChecks: Int32Array
+  checks: PlannedCheck[]
+  invalid: InvalidRow[]
+  /** Rows beyond the first of their check. */
+  duplicateCount: number
+}
+
+/**
+ * EVM addresses are one account whatever their letters' case; every other format is compared
+ * exactly (Base58 and the rest are case-sensitive; bech32 is written in one case).
+ */
+export const dedupeKeyOf = (address: string, chain: AddressChain | null): string =>
+  chain === 'ethereum' ? address.toLowerCase() : address
+
+/** What the address check said of one text: the check it joins, or why it cannot be sent. */
+interface Verdict {
+  /** -1 when invalid. */
+  check: number
+  chain: AddressChain | null
+  reason: string
+}
+
+const trimmed = (cell: string): string => {
+  const last = cell.length - 1
+  return last >= 0 && cell.charCodeAt(0) > 32 && cell.charCodeAt(last) > 32 ? cell : cell.trim()
+}
+
+/**
+ * Validates every row's address with the app's address check and collapses duplicates into one
+ * check. The same text is checked once however often it repeats (lists repeat a lot), so the
+ * cost per row is one map lookup.
+ */
+export function planBulk(table: BulkTable, addressColumn: number): BulkPlan {
+  const verdicts = new Map<string, Verdict>()
+  const checkByKey = new Map<string, number>()
+  const checks: PlannedCheck[] = []
+  const invalid: InvalidRow[] = []
+  const rowChecks = new Int32Array(table.rows.length)
+  let duplicateCount = 0
+  const judge = (address: string): Verdict => {
+    const checked = validateAddress(address)
+    if (!checked.valid) {
+      return { check: -1, chain: checked.chain, reason: checked.reason ?? 'It is not valid.' }
+    }
+    const key = dedupeKeyOf(address, checked.chain)
+    const known = checkByKey.get(key)
+    if (known !== undefined) return { check: known, chain: checked.chain, reason: '' }
+    checkByKey.set(key, checks.length)
+    checks.push({ address, queryKey: checked.normalized, chain: checked.chain, lines: [] })
+    return { check: checks.length - 1, chain: checked.chain, reason: '' }
+  }
+  const { rows, lines: rowLines } = table
+  for (let index = 0; index < rows.length; index += 1) {
+    const line = rowLines[index]!
+    const address = trimmed(rows[index]![addressColumn] ?? '')
+    let verdict = verdicts.get(address)
+    if (verdict === undefined) {
+      verdict = judge(address)
+      verdicts.set(address, verdict)
+    }
+    rowChecks[index] = verdict.check
+    if (verdict.check === -1) {
+      invalid.push({ row: index, line, address, chain: verdict.chain, reason: verdict.reason })
+      continue
+    }
+    const lines = checks[verdict.check]!.lines
+    if (lines.length > 0) duplicateCount += 1
+    lines.push(line)
+  }
+  return { rowChecks, checks, invalid, duplicateCount }
+}
