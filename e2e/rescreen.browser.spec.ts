@@ -43,9 +43,10 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   await expect(cases.hit(0).decision).toHaveText('True match')
   await expect(cases.hitSummary).toContainText('1 undecided')
   await cases.showTab('timeline')
+  // Newest first.
   await expect(cases.auditEntries.filter({ hasText: 'Re-screened' })).toHaveText([
-    new RegExp(`Re-screened ${tornado}: 1 hit no longer listed`),
     new RegExp(`Re-screened ${designated}: 1 new hit`),
+    new RegExp(`Re-screened ${tornado}: 1 hit no longer listed`),
   ])
   await expect(cases.auditChain).toContainText('intact')
 
@@ -59,11 +60,10 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   await changes.letTimePass(24)
   await expect(changes.items).toHaveCount(2)
   await expect(changes.badge).toHaveText('2')
-  await expect(changes.summaries).toHaveText(
-    expect.arrayContaining([
-      /1 new hit \(sanctions\)/,
-      /1 hit no longer listed \(sanctions\)/,
-    ]) as never,
+  // Back in March 2025 the Tornado Cash wallet was listed again, and the other not yet.
+  await expect(changes.items.filter({ hasText: tornado })).toContainText('1 new hit (sanctions)')
+  await expect(changes.items.filter({ hasText: designated })).toContainText(
+    '1 hit no longer listed (sanctions)',
   )
   await saveScreen(appPage, 'changes-02-found')
   await changes.acknowledge(0)

@@ -6,6 +6,7 @@ import { AnchorLink, ButtonLink } from '../../components/RouterLinks'
 import { ScreenTitle } from '../../components/ScreenTitle'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { useActor } from '../../data/identity/identityQueries'
+import { useCase } from '../../data/cases/caseQueries'
 import { useNewChanges, useWatches } from '../../data/watch/watchQueries'
 import { watchRepository, type WatchChange } from '../../data/watch/watchRepository'
 
@@ -26,14 +27,12 @@ function ChangeRow({ change, onAcknowledge }: { change: WatchChange; onAcknowled
     <Paper withBorder p="sm" radius="sm" data-testid="watch-change">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" ff="monospace" truncate="end" title={change.query}>
-              {change.query}
-            </Text>
-            <Badge size="sm" variant="light" radius="sm" tt="none">
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {change.query}{' '}
+            <Badge size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
               {environmentLabels[change.environment]}
             </Badge>
-          </Group>
+          </Text>
           <Text size="sm" fw={600} data-testid="watch-change-summary">
             {changeSentence(change)}
           </Text>
@@ -69,6 +68,15 @@ function ChangeRow({ change, onAcknowledge }: { change: WatchChange; onAcknowled
         </Group>
       </Group>
     </Paper>
+  )
+}
+
+function CaseTitleLink({ caseId }: { caseId: string }) {
+  const caseRecord = useCase(caseId)
+  return (
+    <AnchorLink size="xs" to="/cases/$caseId" params={{ caseId }}>
+      Case “{caseRecord?.title ?? caseId}”
+    </AnchorLink>
   )
 }
 
@@ -111,7 +119,14 @@ export function ChangesScreen() {
       {watches && watches.length > 0 && (
         <Stack gap={4} data-testid="watch-list">
           <Text size="sm" fw={600}>
-            Watching {countOf(watches.length, noun('wallet or case', 'wallets and cases'))}
+            Watched:{' '}
+            {[
+              countOf(
+                watches.filter((watched) => watched.kind === 'wallet').length,
+                noun('wallet'),
+              ),
+              countOf(watches.filter((watched) => watched.kind === 'case').length, noun('case')),
+            ].join(', ')}
           </Text>
           {watches.map((watched) => (
             <Text size="xs" key={watched.id} data-testid="watch-item">
@@ -120,9 +135,7 @@ export function ChangesScreen() {
                   {watched.query}
                 </Text>
               ) : (
-                <AnchorLink to="/cases/$caseId" params={{ caseId: watched.caseId }}>
-                  A case
-                </AnchorLink>
+                <CaseTitleLink caseId={watched.caseId} />
               )}{' '}
               · {cadenceLabels[watched.cadence]} · next {formatLocalDateTime(watched.nextDueAt)}
               {watched.lastProblem ? ` · last run: ${watched.lastProblem}` : ''}
