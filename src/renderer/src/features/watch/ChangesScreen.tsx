@@ -27,12 +27,14 @@ function ChangeRow({ change, onAcknowledge }: { change: WatchChange; onAcknowled
     <Paper withBorder p="sm" radius="sm" data-testid="watch-change">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-            {change.query}{' '}
-            <Badge size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {change.query}
+            </Text>
+            <Badge size="sm" variant="light" radius="sm" tt="none">
               {environmentLabels[change.environment]}
             </Badge>
-          </Text>
+          </Group>
           <Text size="sm" fw={600} data-testid="watch-change-summary">
             {changeSentence(change)}
           </Text>
@@ -120,13 +122,14 @@ export function ChangesScreen() {
         <Stack gap={4} data-testid="watch-list">
           <Text size="sm" fw={600}>
             Watched:{' '}
-            {[
-              countOf(
-                watches.filter((watched) => watched.kind === 'wallet').length,
-                noun('wallet'),
-              ),
-              countOf(watches.filter((watched) => watched.kind === 'case').length, noun('case')),
-            ].join(', ')}
+            {(['wallet', 'case'] as const)
+              .map(
+                (kind) =>
+                  [kind, watches.filter((watched) => watched.kind === kind).length] as const,
+              )
+              .filter(([, count]) => count > 0)
+              .map(([kind, count]) => countOf(count, noun(kind)))
+              .join(', ')}
           </Text>
           {watches.map((watched) => (
             <Text size="xs" key={watched.id} data-testid="watch-item">
