@@ -10,6 +10,7 @@ import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
 import { restartToHistory } from './restartRows'
 import { verifyRows } from './verifyRows'
+import { watchRows } from './watchRows'
 
 const rows: BenchRow[] = []
 rows.push(...(await entityListThroughBridge()))
@@ -24,4 +25,5 @@ rows.push(...(await caseExportInApp()))
 rows.push(...(await backupAtScale()))
 rows.push(...(await verifyRows()))
 rows.push(await bulkInputAtScale())
+rows.push(...(await watchRows()))
 printAndSave(rows)

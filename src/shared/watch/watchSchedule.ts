@@ -20,3 +20,6 @@ export const nextDueAfter = (ranAt: Date, cadence: WatchCadence): string =>
 
 /** The month a billed screening counts against, `YYYY-MM` in UTC, as budgets are per month. */
 export const budgetMonthOf = (at: Date): string => at.toISOString().slice(0, 7)
+
+/** The performance measure of the watch runner's first look for due watches after a start. */
+export const watchFirstLookMeasure = 'compliance-desk:watches-first-look'
