@@ -16,24 +16,25 @@ import { lockReason } from '../../data/cases/caseRules'
 import { ExportCaseButton } from './ExportCaseButton'
 import { casesActions, casesSelectors, useCasesStore, type CaseTab } from './store'
 import { useHitTally } from '../../data/cases/caseQueries'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 
 function HitSummary({ caseRecord, wanted }: { caseRecord: CaseRecord; wanted: boolean }) {
   const tally = useHitTally(caseRecord, wanted)
   if (!tally) return null
   return (
     <Group gap={6} data-testid="case-hit-summary">
-      <Text size="sm">{tally.total} hit(s):</Text>
+      <Text size="sm">{countOf(tally.total, noun('hit'))}:</Text>
       <Badge color="red" variant="light" radius="sm">
-        {tally.byDecision.true_match} true match
+        {formatNumber(tally.byDecision.true_match)} true match
       </Badge>
       <Badge color="green" variant="light" radius="sm">
-        {tally.byDecision.false_positive} false positive
+        {formatNumber(tally.byDecision.false_positive)} false positive
       </Badge>
       <Badge color="orange" variant="light" radius="sm">
-        {tally.byDecision.needs_review} needs review
+        {formatNumber(tally.byDecision.needs_review)} needs review
       </Badge>
       <Badge color="gray" variant="outline" radius="sm">
-        {tally.undecided} undecided
+        {formatNumber(tally.undecided)} undecided
       </Badge>
     </Group>
   )
@@ -50,7 +51,6 @@ export function CaseDetail({
   const tab = useCasesStore(casesSelectors.tabOf(caseRecord.id))
   // The tally reads every linked check: on the checks tab, the first checks are read first.
   const [checksShown, setChecksShown] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
   const locked = lockReason(caseRecord)
   const editable = locked === null
   return (
@@ -79,7 +79,7 @@ export function CaseDetail({
               </Group>
             </Stack>
             <Stack gap="xs" align="flex-end">
-              <CaseStateActions caseRecord={caseRecord} onFailure={setFailure} />
+              <CaseStateActions caseRecord={caseRecord} />
               <ExportCaseButton caseId={caseRecord.id} />
             </Stack>
           </Group>
@@ -105,11 +105,6 @@ export function CaseDetail({
             </Alert>
           )}
           {caseRecord.origin && <ImportedCaseNotice origin={caseRecord.origin} />}
-          {failure && (
-            <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
-              {failure}
-            </Alert>
-          )}
         </Stack>
       </Paper>
       <Tabs
@@ -118,10 +113,10 @@ export function CaseDetail({
       >
         <Tabs.List>
           <Tabs.Tab value="checks" data-testid="case-tab-checks">
-            Checks and hits ({caseRecord.checkIds.length})
+            Checks and hits ({formatNumber(caseRecord.checkIds.length)})
           </Tabs.Tab>
           <Tabs.Tab value="entities" data-testid="case-tab-entities">
-            Entities ({caseRecord.entityKeys.length})
+            Entities ({formatNumber(caseRecord.entityKeys.length)})
           </Tabs.Tab>
           <Tabs.Tab value="notes" data-testid="case-tab-notes">
             Notes

@@ -1,17 +1,12 @@
-import { Badge, Code, Group, Table, Text } from '@mantine/core'
+import { Badge, Table, Text } from '@mantine/core'
 import type { Entity } from '../../../../shared/bridge/entitiesContract'
-import { CopyValue } from '../../components/CopyValue'
+import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { Timestamp } from '../../components/Timestamp'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { useNavigate } from '@tanstack/react-router'
 
 function EntityIdCell({ id }: { id: string }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Code>{id}</Code>
-      <CopyValue value={id} label={`Copy ${id}`} />
-    </Group>
-  )
+  return <ShortIdentifier value={id} head={10} tail={6} copyLabel={`Copy ${id}`} />
 }
 
 export function EntityTable({ entities }: { entities: Entity[] }) {
@@ -28,9 +23,9 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
-          <Table.Th w={110}>Type</Table.Th>
+          <Table.Th>Type</Table.Th>
           <Table.Th>E-mail</Table.Th>
-          <Table.Th w={300}>Entity ID</Table.Th>
+          <Table.Th>Entity ID</Table.Th>
           <Table.Th w={210}>Created</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -54,6 +49,7 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
                 variant="light"
                 color={entity.entityType === 'business' ? 'grape' : 'blue'}
                 size="sm"
+                styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
               >
                 {entity.entityType ?? 'unknown'}
               </Badge>
