@@ -34,9 +34,12 @@ export function UndoNotice({ undoable, onDone }: { undoable: Undoable; onDone: (
         data-testid="undo-notice"
       >
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm">{failure ?? undoable.message}</Text>
+          <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+            {failure ?? undoable.message}
+          </Text>
           <Button
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             variant="light"
             loading={busy}
             onClick={() => void undo()}

@@ -31,8 +31,8 @@ export function CaseCheckCard({
   const groups = groupHitsByRecord(hitsOf(check.check))
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="case-check">
-      <Group justify="space-between" wrap="nowrap" mb={groups.length > 0 ? 6 : 0}>
-        <Group gap="xs" style={{ minWidth: 0 }}>
+      <Group justify="space-between" mb={groups.length > 0 ? 6 : 0}>
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           {inHistory ? (
             <AnchorLink
               to="/history/$checkId"
@@ -48,11 +48,16 @@ export function CaseCheckCard({
             <ShortIdentifier value={check.query} fw={600} head={12} tail={10} />
           )}
           <CopyValue value={check.query} label="Copy identifier" />
-          <Badge color={statusColor(check.check.status)} variant="light" radius="sm">
+          <Badge
+            color={statusColor(check.check.status)}
+            variant="light"
+            radius="sm"
+            style={{ flexShrink: 0, overflow: 'visible' }}
+          >
             {statusLabel(check.check.status)}
           </Badge>
         </Group>
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, marginLeft: 'auto' }}>
           <Text size="xs" c="dimmed">
             {environmentLabels[check.environment]} · <Timestamp iso={check.fetchedAt} size="xs" />
           </Text>

@@ -64,8 +64,7 @@ export function CaseChecksPanel({
       />
       {total === 0 && (
         <Text size="sm" c="dimmed" data-testid="case-checks-empty">
-          No check is linked yet: link one from History with “Link a check”, or use “Add to case” on
-          a search result.
+          No check is linked yet: link one of History’s checks with “Link a check”.
         </Text>
       )}
       {view && view.missing.length > 0 && (

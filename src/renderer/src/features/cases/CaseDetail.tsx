@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { CopyValue } from '../../components/CopyValue'
+import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { Timestamp } from '../../components/Timestamp'
 import { CaseChecksPanel } from './CaseChecksPanel'
 import { CaseEntitiesPanel } from './CaseEntitiesPanel'
@@ -69,10 +69,13 @@ export function CaseDetail({
                 Subject: <b>{caseRecord.subject}</b>
               </Text>
               <Group gap={4}>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {caseRecord.id}
-                </Text>
-                <CopyValue value={caseRecord.id} label="Copy case id" />
+                <ShortIdentifier
+                  value={caseRecord.id}
+                  size="xs"
+                  head={13}
+                  tail={6}
+                  copyLabel="Copy case id"
+                />
                 <Text size="xs" c="dimmed">
                   · opened <Timestamp iso={caseRecord.createdAt} size="xs" />
                 </Text>

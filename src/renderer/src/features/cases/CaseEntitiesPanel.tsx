@@ -40,8 +40,7 @@ export function CaseEntitiesPanel({
       />
       {entities?.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="case-entities-empty">
-          No entity is linked yet: link one fetched on the Entities screen with “Link an entity”, or
-          use “Add to case” on an entity’s page.
+          No entity is linked yet: link one fetched on the Entities screen with “Link an entity”.
         </Text>
       )}
       {entities && entities.length > 0 && (
@@ -50,8 +49,6 @@ export function CaseEntitiesPanel({
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Id</Table.Th>
-              <Table.Th>Environment</Table.Th>
-              <Table.Th>Fetched</Table.Th>
               {editable && <Table.Th />}
             </Table.Tr>
           </Table.Thead>
@@ -74,6 +71,16 @@ export function CaseEntitiesPanel({
                         {name}
                       </AnchorLink>
                     )}
+                    <Text size="xs" c="dimmed">
+                      {environmentLabels[linked.environment]} ·{' '}
+                      {linked.fetchedAt ? (
+                        <>
+                          fetched <Timestamp iso={linked.fetchedAt} size="xs" />
+                        </>
+                      ) : (
+                        'not cached'
+                      )}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <ShortIdentifier
@@ -83,14 +90,6 @@ export function CaseEntitiesPanel({
                       tail={6}
                       copyLabel="Copy entity id"
                     />
-                  </Table.Td>
-                  <Table.Td>{environmentLabels[linked.environment]}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {linked.fetchedAt ? (
-                      <Timestamp iso={linked.fetchedAt} size="xs" />
-                    ) : (
-                      'not cached'
-                    )}
                   </Table.Td>
                   {editable && (
                     <Table.Td w={1}>

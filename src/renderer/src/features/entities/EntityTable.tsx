@@ -26,7 +26,7 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
           <Table.Th>Type</Table.Th>
           <Table.Th>E-mail</Table.Th>
           <Table.Th>Entity ID</Table.Th>
-          <Table.Th w={210}>Created</Table.Th>
+          <Table.Th>Created</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -39,7 +39,7 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
             }
             style={{ cursor: 'pointer' }}
           >
-            <Table.Td>
+            <Table.Td miw={140}>
               <Text size="sm" fw={500}>
                 {entityDisplayName(entity)}
               </Text>
@@ -63,7 +63,7 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
               <EntityIdCell id={entity.id} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {entity.createdAt ? <Timestamp iso={entity.createdAt} /> : '—'}
+              {entity.createdAt ? <Timestamp iso={entity.createdAt} dateOnly /> : '—'}
             </Table.Td>
           </Table.Tr>
         ))}
