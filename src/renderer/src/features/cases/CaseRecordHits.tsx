@@ -9,6 +9,7 @@ import { datasetName, isSyntheticRecord } from '../../../../shared/records/recor
 import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { DecisionEditor } from './DecisionEditor'
 import { HitDecisionRow } from './HitDecisionRow'
+import { EarlierDecisionHint } from './EarlierDecisionHint'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 
 const firstText = (value: unknown): string | undefined => {
@@ -94,6 +95,11 @@ export function CaseRecordHits({
           </Button>
         )}
       </Group>
+      <EarlierDecisionHint
+        queryKey={check.queryKey}
+        hitKeys={hits.map((hit) => hit.hitKey)}
+        checkId={check.localId}
+      />
       {decidingAll && (
         <DecisionEditor
           saveLabel={`Save for all ${hits.length} categories`}

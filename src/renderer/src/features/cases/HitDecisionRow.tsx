@@ -8,7 +8,6 @@ import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { categoryLabel } from '../../components/checkLabels'
 import { decisionColors } from '../../components/decisionColors'
-import { EarlierDecisionHint } from './EarlierDecisionHint'
 import { DecisionEditor } from './DecisionEditor'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 
@@ -65,7 +64,6 @@ export function HitDecisionRow({
           <ActorName actor={decision.decidedBy} size="xs" />
         </Text>
       )}
-      <EarlierDecisionHint queryKey={check.queryKey} hitKey={hit.hitKey} checkId={check.localId} />
       {editing && (
         <DecisionEditor
           initial={decision}

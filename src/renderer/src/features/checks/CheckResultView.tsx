@@ -74,14 +74,11 @@ function MatchedRecords({ stored }: { stored: StoredCheck }) {
       </Title>
       {groups.map((group) => (
         <Stack key={group.groupKey} gap={2}>
-          {group.hits.map((hit) => (
-            <EarlierDecisionHint
-              key={hit.hitKey}
-              queryKey={stored.queryKey}
-              hitKey={hit.hitKey}
-              checkId={stored.localId}
-            />
-          ))}
+          <EarlierDecisionHint
+            queryKey={stored.queryKey}
+            hitKeys={group.hits.map((hit) => hit.hitKey)}
+            checkId={stored.localId}
+          />
           <MatchRecordCard group={group} query={stored.query} environment={stored.environment} />
         </Stack>
       ))}
