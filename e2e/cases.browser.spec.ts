@@ -7,6 +7,7 @@ import { expect, test } from './fixtures/browserModeTest'
 import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
 import { verifyBundleCli } from './support/verifyBundleCli'
+import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const caseTitle = 'ACME Ltd — wallet alert'
@@ -211,11 +212,7 @@ test('one record in four categories is decided once for all; unlinking offers un
   const entityName = (await entities.rowNames())[0] ?? ''
   await cases.open()
   await cases.sayWhoIAm()
-  await cases.create('PEP wallet', 'A politically exposed person', '')
-  await search.open()
-  await search.search(pepWallet)
-  await search.result.addToCase('PEP wallet')
-  await search.result.openCase()
+  await caseWithCheckFlow({ cases, search }, 'PEP wallet', pepWallet)
 
   // Shown once, with a decision row per category: decisions stay per category as trails keep them.
   await expect(cases.records).toHaveCount(1)

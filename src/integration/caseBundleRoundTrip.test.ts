@@ -293,7 +293,7 @@ describe('a case exported by the renderer through the main side', () => {
       fetchedAt: '2026-11-20T00:00:00.000Z',
     })
     await expect(exportCase(investigator, call, second)).rejects.toThrow(
-      /1 linked check\(s\) are no longer on this computer/,
+      /1 linked check is no longer on this computer/,
     )
   })
 })

@@ -97,8 +97,8 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
   return (
     <Stack gap="sm" data-testid="check-result" data-status={check.status}>
       <Paper withBorder radius="sm" p="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Badge
                 size="lg"
@@ -124,7 +124,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
               from {environmentLabels[stored.environment]}
             </Text>
           </Stack>
-          <Stack gap={4} align="flex-end">
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Button
               variant="default"
               size="xs"

@@ -55,7 +55,7 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {entity.email ?? '—'}
               </Text>
             </Table.Td>
