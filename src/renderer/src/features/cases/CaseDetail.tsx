@@ -25,10 +25,10 @@ function HitSummary({ caseRecord, wanted }: { caseRecord: CaseRecord; wanted: bo
     <Group gap={6} data-testid="case-hit-summary">
       <Text size="sm">{countOf(tally.total, noun('hit'))}:</Text>
       <Badge color="red" variant="light" radius="sm">
-        {formatNumber(tally.byDecision.true_match)} true match
+        {countOf(tally.byDecision.true_match, noun('true match', 'true matches'))}
       </Badge>
       <Badge color="green" variant="light" radius="sm">
-        {formatNumber(tally.byDecision.false_positive)} false positive
+        {countOf(tally.byDecision.false_positive, noun('false positive'))}
       </Badge>
       <Badge color="orange" variant="light" radius="sm">
         {formatNumber(tally.byDecision.needs_review)} needs review

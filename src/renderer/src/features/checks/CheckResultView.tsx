@@ -113,7 +113,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
                 {countOf(check.totalEntity, noun('match', 'matches'))}
               </Title>
             </Group>
-            <Group gap={4}>
+            <Group gap={4} wrap="nowrap">
               <Text size="sm" ff="monospace" fw={500} style={{ wordBreak: 'break-all' }}>
                 {stored.query}
               </Text>
