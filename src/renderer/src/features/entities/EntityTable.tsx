@@ -9,6 +9,19 @@ function EntityIdCell({ id }: { id: string }) {
   return <ShortIdentifier value={id} head={10} tail={6} copyLabel={`Copy ${id}`} />
 }
 
+/** An e-mail that may wrap before its `@` when the column is narrow, never inside a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return email
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  )
+}
+
 export function EntityTable({ entities }: { entities: Entity[] }) {
   const navigate = useNavigate()
   return (
@@ -55,8 +68,8 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {entity.email ?? '—'}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                {entity.email ? <EmailText email={entity.email} /> : '—'}
               </Text>
             </Table.Td>
             <Table.Td>
