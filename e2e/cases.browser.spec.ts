@@ -255,4 +255,12 @@ test('one record in four categories is decided once for all; unlinking offers un
   await expect(cases.auditEntries.filter({ hasText: 'unlinked' })).toHaveCount(2)
   await expect(cases.auditChain).toContainText('intact')
   await saveScreen(cases.page, 'cases-10-timeline-with-undo')
+
+  // Checked again: the four decisions, alike, are said once beside the record.
+  await search.open()
+  await search.search(pepWallet)
+  await expect(search.result.earlierDecision).toHaveCount(1)
+  await expect(search.result.earlierDecision).toContainText(
+    'Decided before (PEP, Government, Role, Person of interest): False positive',
+  )
 })
