@@ -7,6 +7,7 @@ import { expect, test } from './fixtures/browserModeTest'
 import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
 import { verifyBundleCli } from './support/verifyBundleCli'
+import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const caseTitle = 'ACME Ltd — wallet alert'
@@ -50,7 +51,7 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
 
   await cases.showTab('checks')
   await expect(cases.hits).toHaveCount(1)
-  await expect(cases.hitSummary).toContainText('1 hit(s)')
+  await expect(cases.hitSummary).toContainText('1 hit:')
   await expect(cases.hitSummary).toContainText('1 undecided')
   const hit = cases.hit(0)
   await hit.startDeciding()
@@ -198,4 +199,68 @@ test('a case with an undecided hit closes only with the reason recorded, and reo
   await cases.showTab('timeline')
   await expect(cases.auditEntries.first()).toContainText('Reopened: The exchange answered.')
   await expect(cases.auditChain).toContainText('intact')
+})
+
+test('one record in four categories is decided once for all; unlinking offers undo; a move keeps its reason', async ({
+  cases,
+  search,
+  entities,
+}) => {
+  const pepWallet = '0x5ca1ab1e00000000000000000000000000000001'
+  await entities.open()
+  await expect(entities.rows.first()).toBeVisible()
+  const entityName = (await entities.rowNames())[0] ?? ''
+  await cases.open()
+  await cases.sayWhoIAm()
+  await caseWithCheckFlow({ cases, search }, 'PEP wallet', pepWallet)
+
+  // Shown once, with a decision row per category: decisions stay per category as trails keep them.
+  await expect(cases.records).toHaveCount(1)
+  await expect(cases.hits).toHaveCount(4)
+  await expect(cases.records.first()).toContainText('Synthetic Politically Exposed Person')
+  await cases.decideRecord(0, 'False positive', 'Made-up sandbox wallet, not our subject.')
+  for (let index = 0; index < 4; index++) {
+    await expect(cases.hit(index).decision).toHaveText('False positive')
+  }
+  await expect(cases.hitSummary).toContainText('4 hits:')
+  await saveScreen(cases.page, 'cases-07-record-in-four-categories', cases.records.first())
+
+  await cases.unlinkCheck(0)
+  await expect(cases.linkedChecks).toHaveCount(0)
+  await expect(cases.undoNotice).toContainText('unlinked, with 4 decisions on its hits')
+  await saveScreen(cases.page, 'cases-08-unlinked-with-undo')
+  await cases.undo()
+  await expect(cases.undoNotice).toBeHidden()
+  await expect(cases.linkedChecks).toHaveCount(1)
+  for (let index = 0; index < 4; index++) {
+    await expect(cases.hit(index).decision).toHaveText('False positive')
+  }
+
+  await cases.showTab('entities')
+  await cases.linkEntity(entityName.split(' ')[0] ?? '')
+  await expect(cases.entities).toHaveCount(1)
+  await saveScreen(cases.page, 'cases-09-linked-entity')
+  await cases.unlinkEntity(0)
+  await expect(cases.entities).toHaveCount(0)
+  await cases.undo()
+  await expect(cases.entities).toHaveCount(1)
+
+  await cases.moveTo('in_review', 'Waiting for the bank’s statements.')
+  await expect(cases.state).toHaveText('In review')
+  await cases.showTab('timeline')
+  await expect(cases.auditEntries.first()).toContainText(
+    'Open → In review: Waiting for the bank’s statements.',
+  )
+  // Unlinking and its undoing are both on the trail, and the chain holds.
+  await expect(cases.auditEntries.filter({ hasText: 'unlinked' })).toHaveCount(2)
+  await expect(cases.auditChain).toContainText('intact')
+  await saveScreen(cases.page, 'cases-10-timeline-with-undo')
+
+  // Checked again: the four decisions, alike, are said once beside the record.
+  await search.open()
+  await search.search(pepWallet)
+  await expect(search.result.earlierDecision).toHaveCount(1)
+  await expect(search.result.earlierDecision).toContainText(
+    'Decided before (PEP, Government, Role, Person of interest): False positive',
+  )
 })

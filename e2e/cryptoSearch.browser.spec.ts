@@ -127,3 +127,66 @@ test('production: the check is billed only after confirmation, and an earlier ch
   await saveScreen(search.page, 'search-10-payment-required')
   expect(sandbox.billedChecks()).toBe(1)
 })
+
+test('a first run: sample wallets to try, one card per record with its categories and why it matched, plain words for what the address is', async ({
+  search,
+  sandbox,
+}) => {
+  await search.open()
+  await expect(search.emptyResults).toContainText('No result yet')
+  await expect(search.sampleWallets).toHaveCount(3)
+  await saveScreen(search.page, 'search-06-first-run')
+
+  await search.trySample('Politically exposed person')
+  await expect(search.identifier).toHaveValue('0x5ca1ab1e00000000000000000000000000000001')
+  // All in one letter case: valid, but nothing guards it against a mistyped digit.
+  await expect(search.addressCheck).toHaveAttribute('data-checksum', 'absent')
+  await expect(search.addressCheck).toContainText('it carries no checksum')
+  await expect(search.addressCheck).not.toContainText('checksum verified')
+  await search.consent()
+  await search.run()
+  await search.expectStatus('review_required')
+  const result = search.result
+  await expect(result.total).toHaveText('4 matches')
+  await expect(result.recordCards).toHaveCount(1)
+  const card = result.recordCards.first()
+  await expect(result.categoriesOf(card)).toHaveText([
+    'PEP',
+    'Government',
+    'Role',
+    'Person of interest',
+  ])
+  await expect(card).toContainText('Synthetic Politically Exposed Person')
+  await expect(card).toContainText('Politically exposed person')
+  await expect(card).toContainText('role.pep')
+  await expect(card).toContainText('Synthetic PEP register')
+  await expect(result.reasonOf(card)).toHaveText(
+    'Exact match of the address with the record’s publicKey.',
+  )
+  await expect(result.syntheticMarksOf(card)).toHaveCount(1)
+  await saveScreen(search.page, 'search-07-pep-one-record', card)
+
+  await search.trySample('Sanctioned wallet')
+  await search.run()
+  await expect(result.recordCards).toHaveCount(1)
+  const sanctionedCard = result.records('sanctions')
+  await expect(sanctionedCard).toContainText('US OFAC SDN list')
+  await expect(sanctionedCard).toContainText(/\d ETH/)
+  await expect(sanctionedCard).toContainText(/\$[\d,]+\.\d{2}/)
+  // The public data has no balance: the local sandbox makes up balance and value.
+  await expect(result.syntheticMarksOf(sanctionedCard)).toHaveCount(2)
+  await expect(search.addressCheck).toContainText('Ethereum address, checksum verified.')
+  await saveScreen(search.page, 'search-08-sanctioned-explained', sanctionedCard)
+
+  await search.trySample('Clean wallet')
+  await search.run()
+  await search.expectStatus('no_match')
+
+  // Over the service's length limit: refused at the input, nothing sent.
+  const sent = checkRequests(sandbox).length
+  await search.fill('x'.repeat(201))
+  await expect(search.identifierError).toContainText('at most 200 characters')
+  await search.run()
+  expect(checkRequests(sandbox)).toHaveLength(sent)
+  await saveScreen(search.page, 'search-09-query-too-long')
+})

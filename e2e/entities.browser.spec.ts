@@ -42,6 +42,16 @@ test('create an individual and a business, see them listed first, and read the d
   await expect(entities.rows.first()).toContainText('Aurora Trading Ltd')
   expect(creations(sandbox)).toHaveLength(2)
 
+  // The same person again: pointed out before creating, never refused.
+  await form.open()
+  await form.fillIndividual({ firstName: 'ada', lastName: 'Lovelace ', email: 'ADA@example.com' })
+  await expect(form.likelyDuplicate).toContainText('Ada Lovelace <ada@example.com>')
+  await saveScreen(entities.page, 'entities-09-likely-duplicate')
+  await form.email.fill('ada.lovelace@example.org')
+  await expect(form.likelyDuplicate).toBeHidden()
+  await form.cancel()
+  expect(creations(sandbox)).toHaveLength(2)
+
   await entities.openRow(1)
   await expect(entities.detail.root).toContainText('Ada Lovelace')
   await expect(entities.detail.root).toContainText('ada@example.com')

@@ -22,6 +22,10 @@ export class CasesPage {
   readonly closeDialog: Locator
   readonly notes: Locator
   readonly listItems: Locator
+  /** Matched records of the linked checks, each once with its hits (one per category). */
+  readonly records: Locator
+  readonly linkedChecks: Locator
+  readonly undoNotice: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -40,6 +44,9 @@ export class CasesPage {
     this.closeDialog = page.getByRole('dialog', { name: 'Close the case' })
     this.notes = page.getByTestId('case-note')
     this.listItems = page.getByTestId('case-list-item')
+    this.records = page.getByTestId('case-record')
+    this.linkedChecks = page.getByTestId('case-check')
+    this.undoNotice = page.getByTestId('undo-notice')
   }
 
   async open(): Promise<void> {
@@ -133,8 +140,33 @@ export class CasesPage {
     await this.page.getByTestId('case-note-add').click()
   }
 
-  async moveTo(state: 'in_review' | 'escalated'): Promise<void> {
+  /** Moves the case, with a reason for the trail when one is given. */
+  async moveTo(state: 'in_review' | 'escalated', reason?: string): Promise<void> {
     await this.page.getByTestId(`case-move-${state}`).click()
+    if (reason !== undefined) await this.page.getByTestId('case-move-reason').fill(reason)
+    await this.page.getByTestId('case-move-confirm').click()
+  }
+
+  async unlinkCheck(index: number): Promise<void> {
+    await this.page.getByTestId('case-check-unlink').nth(index).click()
+  }
+
+  async unlinkEntity(index: number): Promise<void> {
+    await this.page.getByTestId('case-entity-unlink').nth(index).click()
+  }
+
+  /** Takes back what the notice says was just done. */
+  async undo(): Promise<void> {
+    await this.undoNotice.getByTestId('undo-button').click()
+  }
+
+  /** Records the same decision on every category of a matched record. */
+  async decideRecord(index: number, decision: HitDecision, rationale: string): Promise<void> {
+    const record = this.records.nth(index)
+    await record.getByTestId('record-decide-all').click()
+    await record.getByTestId('hit-decision-choice').getByText(decision, { exact: true }).click()
+    await record.getByTestId('hit-rationale').first().fill(rationale)
+    await record.getByTestId('hit-save').first().click()
   }
 
   /** Opens the close dialog with its outcomes listed. */

@@ -28,9 +28,29 @@ export class CheckResult {
     return this.page.getByTestId(`category-${name}`)
   }
 
-  /** The matched records listed under one category. */
+  /** The matched records listed under one category (a record comes once, with all its categories). */
   records(category: string): Locator {
-    return this.page.getByTestId(`records-${category}`).getByTestId('match-record')
+    return this.page.locator(`[data-testid="match-record"][data-categories~="${category}"]`)
+  }
+
+  /** Every matched record, each once. */
+  get recordCards(): Locator {
+    return this.page.getByTestId('match-record')
+  }
+
+  /** The categories a record card says it was listed under. */
+  categoriesOf(card: Locator): Locator {
+    return card.getByTestId('record-category')
+  }
+
+  /** Why a record card says it matched. */
+  reasonOf(card: Locator): Locator {
+    return card.getByTestId('match-reason')
+  }
+
+  /** The "synthetic" marks of a record card: values the local sandbox made up. */
+  syntheticMarksOf(card: Locator): Locator {
+    return card.getByTestId('synthetic-mark')
   }
 
   async showRawResponse(): Promise<void> {

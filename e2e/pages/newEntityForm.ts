@@ -11,11 +11,14 @@ export class NewEntityForm {
   readonly root: Locator
   readonly error: Locator
   readonly email: Locator
+  /** Points out a cached entity with the same name and e-mail, before creating. */
+  readonly likelyDuplicate: Locator
 
   constructor(readonly page: Page) {
     this.root = page.getByRole('dialog', { name: 'New entity' })
     this.error = this.root.getByTestId('new-entity-error')
     this.email = this.root.getByLabel('E-mail')
+    this.likelyDuplicate = this.root.getByTestId('likely-duplicate')
   }
 
   async open(): Promise<void> {
@@ -31,6 +34,10 @@ export class NewEntityForm {
   async fillBusiness(name: string): Promise<void> {
     await this.root.getByText('Business', { exact: true }).click()
     await this.root.getByLabel('Business name').fill(name)
+  }
+
+  async cancel(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Cancel' }).click()
   }
 
   async consent(): Promise<void> {

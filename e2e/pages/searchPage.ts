@@ -35,6 +35,12 @@ export class SearchPage {
   readonly runAgainAnyway: Locator
   readonly consentBox: Locator
   readonly runButton: Locator
+  /** Offered on the local sandbox only: wallets a first-time user can try. */
+  readonly sampleWallets: Locator
+  /** The one line an empty result area shows. */
+  readonly emptyResults: Locator
+  /** What the identifier box says is wrong with what was typed. */
+  readonly identifierError: Locator
 
   constructor(readonly page: Page) {
     this.result = new CheckResult(page)
@@ -47,6 +53,9 @@ export class SearchPage {
     this.runAgainAnyway = this.error.getByRole('button', { name: 'Run it again anyway' })
     this.consentBox = page.getByLabel('The subject has consented to this check')
     this.runButton = page.getByRole('button', { name: 'Run check' })
+    this.sampleWallets = page.getByTestId('sample-wallet')
+    this.emptyResults = page.getByTestId('search-results-empty')
+    this.identifierError = page.getByTestId('search-form').locator('.mantine-TextInput-error')
   }
 
   async open(): Promise<void> {
@@ -60,6 +69,11 @@ export class SearchPage {
 
   async consent(): Promise<void> {
     if (!(await this.consentBox.isChecked())) await this.consentBox.check()
+  }
+
+  /** Fills the identifier with one of the sample wallets, by its label. */
+  async trySample(label: string): Promise<void> {
+    await this.sampleWallets.filter({ hasText: label }).click()
   }
 
   async run(): Promise<void> {

@@ -17,6 +17,7 @@ import {
 import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
 import {
   addNote,
+  changeState,
   closeCase,
   createCase,
   decideHit,
@@ -113,6 +114,8 @@ beforeAll(async () => {
     name: 'ACME Ltd',
   })
   await addNote(investigator, fixtureActor, caseId, 'Reported to the FIU.')
+  // A move with its optional reason: the verifier replays it like any other.
+  await changeState(investigator, fixtureActor, caseId, 'in_review', 'Waiting for the FIU.')
   await closeCase(investigator, fixtureActor, caseId, {
     outcome: 'reported',
     reason: 'Confirmed sanctioned wallet.',
@@ -136,7 +139,7 @@ describe('a case exported by the renderer through the main side', () => {
     expect(result.manifest).toMatchObject({
       case: { id: caseId, state: 'closed' },
       counts: { checks: 2, hits: 2, decisions: 2, notes: 1, entities: 1 },
-      auditTrail: { entries: 8, intact: true },
+      auditTrail: { entries: 9, intact: true },
     })
   })
 
@@ -156,7 +159,7 @@ describe('a case exported by the renderer through the main side', () => {
     const copy = await readCaseChecks(reviewer, imported)
     expect(copy.missing).toEqual([])
     expect(copy.checks).toEqual(original.checks)
-    expect(await reviewer.auditEntries.count()).toBe(8)
+    expect(await reviewer.auditEntries.count()).toBe(9)
     expect(await reviewer.checks.count()).toBe(0)
     await expect(addNote(reviewer, fixtureActor, caseId, 'edit')).rejects.toThrow(/read-only/)
   })
@@ -172,7 +175,7 @@ describe('a case exported by the renderer through the main side', () => {
       known,
     })
     expect(replaced.origin?.fileName).toBe('again.zip')
-    expect(await reviewer.auditEntries.count()).toBe(8)
+    expect(await reviewer.auditEntries.count()).toBe(9)
     const own = { own: { fingerprint: known.trusted[0]!.fingerprint }, trusted: [] }
     await expect(
       importBundle(investigator, verifyBundle(bundle), 'own.zip', {
@@ -293,7 +296,7 @@ describe('a case exported by the renderer through the main side', () => {
       fetchedAt: '2026-11-20T00:00:00.000Z',
     })
     await expect(exportCase(investigator, call, second)).rejects.toThrow(
-      /1 linked check\(s\) are no longer on this computer/,
+      /1 linked check is no longer on this computer/,
     )
   })
 })

@@ -1,2 +1,7 @@
-export { addressChainNames, type AddressChain, type AddressCheck } from './address/addressCheck'
+export {
+  addressChainNames,
+  describeAddressCheck,
+  type AddressChain,
+  type AddressCheck,
+} from './address/addressCheck'
 export { validateAddress } from './address/validateAddress'

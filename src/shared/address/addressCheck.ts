@@ -24,6 +24,11 @@ export interface AddressCheck {
   normalized: string
   /** One user-facing sentence when invalid or unrecognised; null when valid. */
   reason: string | null
+  /**
+   * Set on a recognised address written without its format's checksum (an all-lower-case or
+   * all-upper-case EVM address): it is valid, but nothing guards it against a mistyped digit.
+   */
+  withoutChecksum?: true
 }
 
 export const addressChainNames: Readonly<Record<AddressChain, string>> = {
@@ -50,12 +55,27 @@ export const emptyCheck: AddressCheck = {
   reason: 'The address is empty.',
 }
 
-export const recognisedAddress = (chain: AddressChain, normalized: string): AddressCheck => ({
+export const recognisedAddress = (
+  chain: AddressChain,
+  normalized: string,
+  { withoutChecksum = false }: { withoutChecksum?: boolean } = {},
+): AddressCheck => ({
   valid: true,
   chain,
   normalized,
   reason: null,
+  ...(withoutChecksum ? { withoutChecksum: true as const } : {}),
 })
+
+/** What the app makes of the identifier, in one sentence, before anything is sent. */
+export function describeAddressCheck(check: AddressCheck): string {
+  if (!check.valid) return `${check.reason ?? 'The address is not valid.'} Nothing has been sent.`
+  if (check.chain === null) return check.reason ?? ''
+  const chain = addressChainNames[check.chain]
+  return check.withoutChecksum
+    ? `${chain} address, written in a single letter case: it carries no checksum, so a mistyped character cannot be detected.`
+    : `${chain} address, checksum verified.`
+}
 
 /** `problem` completes "This looks like a Bitcoin address but …". */
 export const brokenAddress = (

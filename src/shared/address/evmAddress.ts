@@ -40,5 +40,5 @@ export function checkEvmAddress(text: string): AddressCheck | null {
   const carriesChecksum = digits !== digits.toLowerCase() && digits !== digits.toUpperCase()
   return carriesChecksum && text !== checksummed
     ? brokenAddress('ethereum', text, checksumWrong)
-    : recognisedAddress('ethereum', checksummed)
+    : recognisedAddress('ethereum', checksummed, { withoutChecksum: !carriesChecksum })
 }

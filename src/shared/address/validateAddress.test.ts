@@ -2,6 +2,7 @@ import { bech32 } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import sanctionedWallets from '../../../resources/sanctions/sanctioned-wallets.json'
 import { validateAddress, type AddressChain } from '../address'
+import { describeAddressCheck } from './addressCheck'
 
 const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const bech32Alphabet = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
@@ -82,8 +83,19 @@ describe('Ethereum and EVM addresses', () => {
         chain: 'ethereum',
         normalized: checksummed,
         reason: null,
+        withoutChecksum: true,
       })
     }
+  })
+
+  it('says a single-case address carries no checksum, and a mixed-case one had it verified', () => {
+    expect(describeAddressCheck(validateAddress(checksummed.toLowerCase()))).toBe(
+      'Ethereum address, written in a single letter case: it carries no checksum, so a mistyped character cannot be detected.',
+    )
+    expect(validateAddress(checksummed)).not.toHaveProperty('withoutChecksum')
+    expect(describeAddressCheck(validateAddress(checksummed))).toBe(
+      'Ethereum address, checksum verified.',
+    )
   })
 
   it('refuses mixed case that does not match EIP-55', () => {
@@ -216,3 +228,15 @@ function withCashAddrChecksum(prefix: string, payload: string): string {
   const checksum = Array.from({ length: 8 }, (_, i) => Number((mod >> BigInt(5 * (7 - i))) & 31n))
   return payload + checksum.map((word) => bech32Alphabet.charAt(word)).join('')
 }
+
+describe('describeAddressCheck', () => {
+  it('says what was found, and that nothing was sent when the address is refused', () => {
+    expect(describeAddressCheck(validateAddress('1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mo'))).toBe(
+      'Bitcoin address, checksum verified.',
+    )
+    expect(describeAddressCheck(validateAddress('1FsSia9rv4NeEwvJ2GvXrX7LyxYspbN2mp'))).toMatch(
+      /checksum is wrong.*Nothing has been sent\.$/,
+    )
+    expect(describeAddressCheck(validateAddress('hello'))).toMatch(/^Not recognised/)
+  })
+})

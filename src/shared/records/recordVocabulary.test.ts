@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { datasetName, isSyntheticDataset, topicName } from './recordVocabulary'
+import {
+  datasetName,
+  isSyntheticDataset,
+  isSyntheticRecord,
+  sandboxInventedFields,
+  topicName,
+} from './recordVocabulary'
 
 describe('record vocabulary', () => {
   it('names the codes investigators meet', () => {
@@ -16,5 +22,14 @@ describe('record vocabulary', () => {
   it('tells the sandbox’s made-up datasets apart', () => {
     expect(isSyntheticDataset('synthetic_pep_register')).toBe(true)
     expect(isSyntheticDataset('us_ofac_sdn')).toBe(false)
+  })
+})
+
+describe('synthetic records', () => {
+  it('knows a record from a made-up dataset, and which fields the sandbox invents for all', () => {
+    expect(isSyntheticRecord({ datasets: ['us_ofac_sdn', 'synthetic_pep_register'] })).toBe(true)
+    expect(isSyntheticRecord({ datasets: ['us_ofac_sdn'] })).toBe(false)
+    expect(isSyntheticRecord({ datasets: 'synthetic_pep_register' })).toBe(false)
+    expect(sandboxInventedFields).toEqual(['balance', 'amountUsd'])
   })
 })

@@ -59,3 +59,14 @@ export const topicName = (code: string): string => topicNames[code] ?? codeAsWor
 
 /** Datasets the local sandbox makes up: their records are synthetic and must be shown as such. */
 export const isSyntheticDataset = (code: string): boolean => code.startsWith('synthetic_')
+
+/**
+ * Fields the local sandbox makes up for every record it serves (the public sanctions data carries
+ * no balance or value: `src/sandbox/crypto/cryptoSearchRoute.ts` derives them from the address).
+ */
+export const sandboxInventedFields: readonly string[] = ['balance', 'amountUsd']
+
+/** A record from one of the sandbox's made-up datasets: everything in it is synthetic. */
+export const isSyntheticRecord = (record: Record<string, unknown>): boolean =>
+  Array.isArray(record.datasets) &&
+  record.datasets.some((code) => typeof code === 'string' && isSyntheticDataset(code))

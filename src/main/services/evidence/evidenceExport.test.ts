@@ -172,7 +172,7 @@ describe('exporting a case', () => {
   it('refuses to finish while linked checks are missing', async () => {
     const partial = { ...fixture, checks: fixture.checks.slice(0, 1) }
     await expect(exportThroughBridge(app.call, partial)).rejects.toThrow(
-      /2 linked check\(s\) were not sent/,
+      /2 linked checks were not sent/,
     )
   })
 })

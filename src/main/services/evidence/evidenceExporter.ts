@@ -28,6 +28,7 @@ import type { ExportDestination, ExportTarget } from './exportDestination'
 import { parsedCheckFile, summariseCheck, type ExportedCheckSummary } from './exportModel'
 import { hitsCsv } from './hitsCsv'
 import { renderReportHtml } from './reportHtml'
+import { countOf, noun } from '../../../shared/text/counting'
 
 export interface ExportResult {
   delivery: ExportDelivery
@@ -185,7 +186,7 @@ export class EvidenceExporter {
       const missing = session.caseRecord.checkIds.filter((id) => !session.received.has(id))
       if (missing.length > 0) {
         throw refuse(
-          `${missing.length} linked check(s) were not sent, so the bundle would be incomplete.`,
+          `${countOf(missing.length, noun('linked check'))} ${missing.length === 1 ? 'was' : 'were'} not sent, so the bundle would be incomplete.`,
         )
       }
       const manifest = jsonBytes(await this.writeSummaries(session))

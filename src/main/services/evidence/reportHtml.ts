@@ -14,6 +14,8 @@ import type {
 import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
 import { groupedFingerprint, type Actor, type Signer } from '../../../shared/identity/investigator'
 import type { ExportedCheckSummary } from './exportModel'
+import { datasetName } from '../../../shared/records/recordVocabulary'
+import { countOf, formatNumber, noun } from '../../../shared/text/counting'
 
 export interface ReportModel {
   createdAt: string
@@ -118,12 +120,12 @@ function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
     ],
     ['Opened', utc(caseRecord.createdAt)],
     ['Last changed', utc(caseRecord.updatedAt)],
-    ['Linked checks', String(checks.length)],
-    ['Hits', String(hits)],
-    ['True matches', String(decided.true_match)],
-    ['False positives', String(decided.false_positive)],
-    ['Needing review', String(decided.needs_review)],
-    ['Undecided', String(undecided)],
+    ['Linked checks', formatNumber(checks.length)],
+    ['Hits', formatNumber(hits)],
+    ['True matches', formatNumber(decided.true_match ?? 0)],
+    ['False positives', formatNumber(decided.false_positive ?? 0)],
+    ['Needing review', formatNumber(decided.needs_review ?? 0)],
+    ['Undecided', formatNumber(undecided)],
   ]
   return rows.map(([label, value]) => `<tr><td>${label}</td><td>${value}</td></tr>`).join('')
 }
@@ -152,13 +154,13 @@ function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
         ? `<span class="decision-${decision.decision}">${hitDecisionLabels[decision.decision]}</span><br>${escapeHtml(decision.rationale)}<br><span class="meta">by ${actorName(decision.decidedBy)}</span>`
         : '<span class="undecided">Undecided</span>'
       return `<tr><td>${escapeHtml(hit.category)}</td><td class="mono">${escapeHtml(hit.title)}</td>
-        <td>${escapeHtml(hit.datasets.join(', '))}</td><td>${verdict}</td></tr>`
+        <td>${hit.datasets.map((code) => `${escapeHtml(datasetName(code))} <span class="mono">${escapeHtml(code)}</span>`).join('<br>')}</td><td>${verdict}</td></tr>`
     })
     .join('')
   return `<section class="check">
     <h3 class="mono">${escapeHtml(check.query)}</h3>
     <p class="meta">${environmentLabel(check.environment)} · checked ${utc(check.fetchedAt)} ·
-      status ${escapeHtml(check.status)} · ${check.hits.length} hit(s) · files in
+      status ${escapeHtml(check.status)} · ${countOf(check.hits.length, noun('hit'))} · files in
       <span class="mono">checks/${escapeHtml(check.folder)}/</span></p>
     ${
       check.hits.length === 0

@@ -5,6 +5,7 @@ import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { auditTrailOf, recordExport } from './caseRepository'
 import { readCaseChecks, readCaseEntities } from './caseReads'
+import { countOf, noun } from '../../../../shared/text/counting'
 
 export type BridgeCaller = <M extends BridgeMethod>(
   method: M,
@@ -76,7 +77,7 @@ export async function exportCase(
       const { checks, missing } = await next
       if (missing.length > 0) {
         throw new CaseRuleError(
-          `${missing.length} linked check(s) are no longer on this computer, so the bundle would be incomplete. Unlink them first.`,
+          `${countOf(missing.length, noun('linked check'))} ${missing.length === 1 ? 'is' : 'are'} no longer on this computer, so the bundle would be incomplete. Unlink ${missing.length === 1 ? 'it' : 'them'} first.`,
         )
       }
       if (start + checksPerRead < total) next = read(start + checksPerRead)

@@ -99,13 +99,22 @@ export const useHitTally = (caseRecord: CaseRecord, wanted = true): HitTally | u
 export const useCaseEntities = (caseRecord: CaseRecord): ExportedEntity[] | undefined =>
   useLiveQuery(() => readCaseEntities(appDatabase, caseRecord), [caseRecord])
 
-/** The latest decision on the same record of the same identifier from another check. */
-export const useEarlierDecision = (
+/**
+ * The latest decision on each of these hits (the same record under its categories) of the same
+ * identifier from another check; hits never decided before are left out.
+ */
+export const useEarlierDecisions = (
   queryKey: string,
-  hitKey: string,
+  hitKeys: readonly string[],
   checkId: string,
-): EarlierDecision | undefined =>
+): EarlierDecision[] | undefined =>
   useLiveQuery(
-    () => earlierDecisionOn(appDatabase, queryKey, hitKey, checkId),
-    [queryKey, hitKey, checkId],
+    async () =>
+      (
+        await Promise.all(
+          hitKeys.map((hitKey) => earlierDecisionOn(appDatabase, queryKey, hitKey, checkId)),
+        )
+      ).filter((earlier) => earlier !== undefined),
+    // The joined keys stand for the list.
+    [queryKey, hitKeys.join('\u0000'), checkId],
   )

@@ -141,6 +141,21 @@ describe('a case through its life', () => {
     })
   })
 
+  it('keeps the optional reason of a state move in its audit entry, which replays as before', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await changeState(db, fixtureActor, id, 'in_review', '  Statements received from the bank. ')
+    await changeState(db, fixtureActor, id, 'escalated', '   ')
+    const trail = await auditTrailOf(db, id).toArray()
+    expect(trail[1]).toMatchObject({
+      summary: 'Open → In review: Statements received from the bank.',
+      after: { state: 'in_review', reason: 'Statements received from the bank.' },
+    })
+    // A blank reason is no reason: the entry is the one a move without one has always written.
+    expect(trail[2]?.after).toEqual({ state: 'escalated' })
+    expect(verifyAuditChain(trail)).toMatchObject({ intact: true })
+    expect(replayTrail(trail)).toMatchObject({ state: 'escalated', unreadable: [] })
+  })
+
   it('refuses moves the workflow does not allow', async () => {
     const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
     await changeState(db, fixtureActor, id, 'escalated')

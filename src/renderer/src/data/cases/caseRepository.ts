@@ -120,7 +120,10 @@ export async function changeState(
   actor: Actor,
   caseId: string,
   state: CaseState,
+  /** Optional: why the case moves, kept in the audit entry. */
+  reason?: string,
 ): Promise<void> {
+  const why = reason?.trim() ? reasonSchema.parse(reason.trim()) : undefined
   await changeCase(db, actor, caseId, (current) => {
     if (!statesReachableFrom(current.state).includes(state)) {
       throw new CaseRuleError(
@@ -131,9 +134,9 @@ export async function changeState(
       next: { ...current, state },
       audit: {
         action: 'state-changed',
-        summary: `${caseStateLabels[current.state]} → ${caseStateLabels[state]}`,
+        summary: `${caseStateLabels[current.state]} → ${caseStateLabels[state]}${why ? `: ${why}` : ''}`,
         before: { state: current.state },
-        after: { state },
+        after: why ? { state, reason: why } : { state },
       },
     }
   })

@@ -1,14 +1,17 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
-import { hitDecisionId, hitsOf } from '../../../../shared/cases/checkHits'
+import { hitsOf } from '../../../../shared/cases/checkHits'
+import { groupHitsByRecord } from '../../../../shared/cases/recordGroups'
 import { environmentLabels } from '../../../../shared/environments'
 import { Timestamp } from '../../components/Timestamp'
+import { CopyValue } from '../../components/CopyValue'
 import { statusColor, statusLabel } from '../../components/checkLabels'
-import { HitDecisionRow } from './HitDecisionRow'
+import { CaseRecordHits } from './CaseRecordHits'
+import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { AnchorLink } from '../../components/RouterLinks'
 
-/** A linked check with each of its hits and their decisions. */
+/** A linked check with each matched record once, and the decisions on its hits. */
 export function CaseCheckCard({
   caseId,
   check,
@@ -25,55 +28,65 @@ export function CaseCheckCard({
   inHistory: boolean
   onUnlink: () => void
 }) {
-  const hits = hitsOf(check.check)
+  const groups = groupHitsByRecord(hitsOf(check.check))
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="case-check">
-      <Group justify="space-between" wrap="nowrap" mb={hits.length > 0 ? 6 : 0}>
-        <Group gap="xs" style={{ minWidth: 0 }}>
+      <Group justify="space-between" mb={groups.length > 0 ? 6 : 0}>
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           {inHistory ? (
             <AnchorLink
               to="/history/$checkId"
               params={{ checkId: check.localId }}
               fw={600}
               size="sm"
-              ff="monospace"
-              style={{ wordBreak: 'break-all' }}
+              title={check.query}
               data-testid="case-check-open"
             >
-              {check.query}
+              <ShortIdentifier value={check.query} fw={600} head={12} tail={10} />
             </AnchorLink>
           ) : (
-            <Text fw={600} size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {check.query}
-            </Text>
+            <ShortIdentifier value={check.query} fw={600} head={12} tail={10} />
           )}
-          <Badge color={statusColor(check.check.status)} variant="light" radius="sm">
+          <CopyValue value={check.query} label="Copy identifier" />
+          <Badge
+            color={statusColor(check.check.status)}
+            variant="light"
+            radius="sm"
+            style={{ flexShrink: 0, overflow: 'visible' }}
+          >
             {statusLabel(check.check.status)}
           </Badge>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, marginLeft: 'auto' }}>
           <Text size="xs" c="dimmed">
             {environmentLabels[check.environment]} · <Timestamp iso={check.fetchedAt} size="xs" />
           </Text>
           {editable && (
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={onUnlink}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              onClick={onUnlink}
+              style={{ flexShrink: 0 }}
+              data-testid="case-check-unlink"
+            >
               Unlink
             </Button>
           )}
         </Group>
       </Group>
-      {hits.length === 0 && (
+      {groups.length === 0 && (
         <Text size="xs" c="dimmed">
           No hit: nothing to decide.
         </Text>
       )}
-      {hits.map((hit) => (
-        <HitDecisionRow
-          key={hit.hitKey}
+      {groups.map((group) => (
+        <CaseRecordHits
+          key={group.groupKey}
           caseId={caseId}
           check={check}
-          hit={hit}
-          decision={decisions.get(hitDecisionId(caseId, check.localId, hit.hitKey))}
+          group={group}
+          decisions={decisions}
           editable={editable}
         />
       ))}

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { CopyValue } from '../../components/CopyValue'
+import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { Timestamp } from '../../components/Timestamp'
 import { CaseChecksPanel } from './CaseChecksPanel'
 import { CaseEntitiesPanel } from './CaseEntitiesPanel'
@@ -17,24 +17,25 @@ import { ExportCaseButton } from './ExportCaseButton'
 import { RescreenCaseButton } from './RescreenCaseButton'
 import { casesActions, casesSelectors, useCasesStore, type CaseTab } from './store'
 import { useHitTally } from '../../data/cases/caseQueries'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 
 function HitSummary({ caseRecord, wanted }: { caseRecord: CaseRecord; wanted: boolean }) {
   const tally = useHitTally(caseRecord, wanted)
   if (!tally) return null
   return (
     <Group gap={6} data-testid="case-hit-summary">
-      <Text size="sm">{tally.total} hit(s):</Text>
+      <Text size="sm">{countOf(tally.total, noun('hit'))}:</Text>
       <Badge color="red" variant="light" radius="sm">
-        {tally.byDecision.true_match} true match
+        {countOf(tally.byDecision.true_match, noun('true match', 'true matches'))}
       </Badge>
       <Badge color="green" variant="light" radius="sm">
-        {tally.byDecision.false_positive} false positive
+        {countOf(tally.byDecision.false_positive, noun('false positive'))}
       </Badge>
       <Badge color="orange" variant="light" radius="sm">
-        {tally.byDecision.needs_review} needs review
+        {formatNumber(tally.byDecision.needs_review)} needs review
       </Badge>
       <Badge color="gray" variant="outline" radius="sm">
-        {tally.undecided} undecided
+        {formatNumber(tally.undecided)} undecided
       </Badge>
     </Group>
   )
@@ -51,7 +52,6 @@ export function CaseDetail({
   const tab = useCasesStore(casesSelectors.tabOf(caseRecord.id))
   // The tally reads every linked check: on the checks tab, the first checks are read first.
   const [checksShown, setChecksShown] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
   const locked = lockReason(caseRecord)
   const editable = locked === null
   return (
@@ -70,17 +70,20 @@ export function CaseDetail({
                 Subject: <b>{caseRecord.subject}</b>
               </Text>
               <Group gap={4}>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {caseRecord.id}
-                </Text>
-                <CopyValue value={caseRecord.id} label="Copy case id" />
+                <ShortIdentifier
+                  value={caseRecord.id}
+                  size="xs"
+                  head={13}
+                  tail={6}
+                  copyLabel="Copy case id"
+                />
                 <Text size="xs" c="dimmed">
                   · opened <Timestamp iso={caseRecord.createdAt} size="xs" />
                 </Text>
               </Group>
             </Stack>
             <Stack gap="xs" align="flex-end">
-              <CaseStateActions caseRecord={caseRecord} onFailure={setFailure} />
+              <CaseStateActions caseRecord={caseRecord} />
               <RescreenCaseButton caseRecord={caseRecord} />
               <ExportCaseButton caseId={caseRecord.id} />
             </Stack>
@@ -107,11 +110,6 @@ export function CaseDetail({
             </Alert>
           )}
           {caseRecord.origin && <ImportedCaseNotice origin={caseRecord.origin} />}
-          {failure && (
-            <Alert color="red" variant="light" withCloseButton onClose={() => setFailure(null)}>
-              {failure}
-            </Alert>
-          )}
         </Stack>
       </Paper>
       <Tabs
@@ -120,10 +118,10 @@ export function CaseDetail({
       >
         <Tabs.List>
           <Tabs.Tab value="checks" data-testid="case-tab-checks">
-            Checks and hits ({caseRecord.checkIds.length})
+            Checks and hits ({formatNumber(caseRecord.checkIds.length)})
           </Tabs.Tab>
           <Tabs.Tab value="entities" data-testid="case-tab-entities">
-            Entities ({caseRecord.entityKeys.length})
+            Entities ({formatNumber(caseRecord.entityKeys.length)})
           </Tabs.Tab>
           <Tabs.Tab value="notes" data-testid="case-tab-notes">
             Notes

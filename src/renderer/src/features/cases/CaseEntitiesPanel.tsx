@@ -10,6 +10,8 @@ import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkEntityModal } from './LinkEntityModal'
 import { PanelToolbar } from './PanelToolbar'
 import { AnchorLink } from '../../components/RouterLinks'
+import { ShortIdentifier } from '../../components/ShortIdentifier'
+import { UndoNotice, type Undoable } from '../../components/UndoNotice'
 
 export function CaseEntitiesPanel({
   caseRecord,
@@ -22,6 +24,7 @@ export function CaseEntitiesPanel({
 }) {
   const [linking, setLinking] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const [undoable, setUndoable] = useState<Undoable | null>(null)
   const caseActions = useCaseActions()
   const entities = useCaseEntities(caseRecord)
   return (
@@ -36,8 +39,8 @@ export function CaseEntitiesPanel({
         onDismiss={() => setFailure(null)}
       />
       {entities?.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No entity is linked yet.
+        <Text size="sm" c="dimmed" data-testid="case-entities-empty">
+          No entity is linked yet: link one fetched on the Entities screen with “Link an entity”.
         </Text>
       )}
       {entities && entities.length > 0 && (
@@ -46,8 +49,6 @@ export function CaseEntitiesPanel({
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Id</Table.Th>
-              <Table.Th>Environment</Table.Th>
-              <Table.Th>Fetched</Table.Th>
               {editable && <Table.Th />}
             </Table.Tr>
           </Table.Thead>
@@ -70,33 +71,45 @@ export function CaseEntitiesPanel({
                         {name}
                       </AnchorLink>
                     )}
+                    <Text size="xs" c="dimmed">
+                      {environmentLabels[linked.environment]} ·{' '}
+                      {linked.fetchedAt ? (
+                        <>
+                          fetched <Timestamp iso={linked.fetchedAt} size="xs" />
+                        </>
+                      ) : (
+                        'not cached'
+                      )}
+                    </Text>
                   </Table.Td>
-                  <Table.Td ff="monospace" fz="xs">
-                    {linked.id}
-                  </Table.Td>
-                  <Table.Td>{environmentLabels[linked.environment]}</Table.Td>
                   <Table.Td>
-                    {linked.fetchedAt ? (
-                      <Timestamp iso={linked.fetchedAt} size="xs" />
-                    ) : (
-                      'not cached'
-                    )}
+                    <ShortIdentifier
+                      value={linked.id}
+                      size="xs"
+                      head={8}
+                      tail={6}
+                      copyLabel="Copy entity id"
+                    />
                   </Table.Td>
                   {editable && (
-                    <Table.Td>
+                    <Table.Td w={1}>
                       <Button
                         size="compact-xs"
                         variant="subtle"
                         color="gray"
-                        onClick={() =>
+                        data-testid="case-entity-unlink"
+                        onClick={() => {
+                          const ref = { environment: linked.environment, id: linked.id, name }
                           void caseActions
-                            .unlinkEntity(caseRecord.id, {
-                              environment: linked.environment,
-                              id: linked.id,
-                              name,
-                            })
+                            .unlinkEntity(caseRecord.id, ref)
+                            .then(() =>
+                              setUndoable({
+                                message: `Entity ${name} unlinked.`,
+                                undo: () => caseActions.linkEntity(caseRecord.id, ref),
+                              }),
+                            )
                             .catch((error: unknown) => setFailure(caseErrorMessage(error)))
-                        }
+                        }}
                       >
                         Unlink
                       </Button>
@@ -108,6 +121,7 @@ export function CaseEntitiesPanel({
           </Table.Tbody>
         </Table>
       )}
+      {undoable && <UndoNotice undoable={undoable} onDone={() => setUndoable(null)} />}
       {linking && (
         <LinkEntityModal
           caseRecord={caseRecord}

@@ -13,7 +13,6 @@ import {
 } from '../../../../shared/cases/caseSchemas'
 import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
-import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseChange } from './useCaseChange'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { openHitsSentence, outcomeRefusal, statesReachableFrom } from '../../data/cases/caseRules'
@@ -139,21 +138,47 @@ function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose:
   )
 }
 
-/** The moves the case's state allows, closing and reopening included. */
-export function CaseStateActions({
+function MoveModal({
   caseRecord,
-  onFailure,
+  state,
+  onClose,
 }: {
   caseRecord: CaseRecord
-  onFailure: (message: string) => void
+  state: CaseState
+  onClose: () => void
 }) {
-  const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null)
+  const [reason, setReason] = useState('')
+  const { failure, attempt } = useCaseChange('The reason')
   const caseActions = useCaseActions()
+  return (
+    <FormModal
+      title={`${moveLabels[state]}: ${caseRecord.title}`}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event?.preventDefault()
+        void attempt(() => caseActions.changeState(caseRecord.id, state, reason), onClose)
+      }}
+      failure={failure}
+      confirm={{ label: moveLabels[state], testId: 'case-move-confirm' }}
+    >
+      <Textarea
+        label="Reason (optional)"
+        description="Why the case moves; recorded in the audit trail with the move"
+        autosize
+        minRows={2}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        data-testid="case-move-reason"
+        data-autofocus
+      />
+    </FormModal>
+  )
+}
+
+/** The moves the case's state allows, closing and reopening included. */
+export function CaseStateActions({ caseRecord }: { caseRecord: CaseRecord }) {
+  const [dialog, setDialog] = useState<'close' | 'reopen' | CaseState | null>(null)
   if (caseRecord.origin) return null
-  const move = (state: CaseState) =>
-    caseActions
-      .changeState(caseRecord.id, state)
-      .catch((error: unknown) => onFailure(caseErrorMessage(error)))
   return (
     <Group gap="xs">
       {statesReachableFrom(caseRecord.state).map((state) => (
@@ -161,10 +186,10 @@ export function CaseStateActions({
           key={state}
           size="xs"
           variant="default"
-          onClick={() => void move(state)}
+          onClick={() => setDialog(state)}
           data-testid={`case-move-${state}`}
         >
-          {moveLabels[state]}
+          {moveLabels[state]}…
         </Button>
       ))}
       {caseRecord.state === 'closed' ? (
@@ -192,6 +217,9 @@ export function CaseStateActions({
       )}
       {dialog === 'reopen' && (
         <ReopenModal caseRecord={caseRecord} onClose={() => setDialog(null)} />
+      )}
+      {dialog !== null && dialog !== 'close' && dialog !== 'reopen' && (
+        <MoveModal caseRecord={caseRecord} state={dialog} onClose={() => setDialog(null)} />
       )}
     </Group>
   )

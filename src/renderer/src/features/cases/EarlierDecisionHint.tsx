@@ -1,42 +1,63 @@
-import { Badge, Group, Paper, Text } from '@mantine/core'
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconHistory } from '@tabler/icons-react'
 import { hitDecisionLabels } from '../../../../shared/cases/caseLabels'
 import { formatLocalDate } from '../../components/formatTime'
-import { useEarlierDecision } from '../../data/cases/caseQueries'
+import { categoryLabel } from '../../components/checkLabels'
+import { useEarlierDecisions } from '../../data/cases/caseQueries'
 import { decisionColors } from '../../components/decisionColors'
 
-/** The decision already made on this record of this identifier, in another check. */
+/**
+ * Decisions already made on this record of this identifier, in other checks. A record seen under
+ * several categories was usually decided the same way for each: said once, naming the categories.
+ */
 export function EarlierDecisionHint({
   queryKey,
-  hitKey,
+  hitKeys,
   checkId,
 }: {
   queryKey: string
-  hitKey: string
+  /** The record's hits: one, or one per category it came under. */
+  hitKeys: readonly string[]
   checkId: string
 }) {
-  const earlier = useEarlierDecision(queryKey, hitKey, checkId)
-  if (!earlier) return null
-  const { decision, caseTitle } = earlier
+  const earlier = useEarlierDecisions(queryKey, hitKeys, checkId)
+  if (!earlier || earlier.length === 0) return null
+  const alike = new Map<string, typeof earlier>()
+  for (const item of earlier) {
+    const key = JSON.stringify([item.decision.decision, item.decision.rationale, item.caseTitle])
+    alike.set(key, [...(alike.get(key) ?? []), item])
+  }
   return (
-    <Paper
-      px="xs"
-      py={4}
-      radius="sm"
-      bg="yellow.0"
-      style={{ borderLeft: '3px solid var(--mantine-color-yellow-6)' }}
-      data-testid="earlier-decision"
-    >
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <IconHistory size={14} style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text size="xs">
-          Decided before:{' '}
-          <Badge size="xs" radius="sm" color={decisionColors[decision.decision]}>
-            {hitDecisionLabels[decision.decision]}
-          </Badge>{' '}
-          in “{caseTitle}” on {formatLocalDate(decision.decidedAt)} — {decision.rationale}
-        </Text>
-      </Group>
-    </Paper>
+    <Stack gap={2}>
+      {[...alike.values()].map((items) => {
+        const [{ decision, caseTitle }] = items as [(typeof earlier)[number]]
+        return (
+          <Paper
+            key={decision.id}
+            px="xs"
+            py={4}
+            radius="sm"
+            bg="yellow.0"
+            style={{ borderLeft: '3px solid var(--mantine-color-yellow-6)' }}
+            data-testid="earlier-decision"
+          >
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconHistory size={14} style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="xs">
+                Decided before
+                {hitKeys.length > 1
+                  ? ` (${items.map((item) => categoryLabel(item.decision.category)).join(', ')})`
+                  : ''}
+                :{' '}
+                <Badge size="xs" radius="sm" color={decisionColors[decision.decision]}>
+                  {hitDecisionLabels[decision.decision]}
+                </Badge>{' '}
+                in “{caseTitle}” on {formatLocalDate(decision.decidedAt)} — {decision.rationale}
+              </Text>
+            </Group>
+          </Paper>
+        )
+      })}
+    </Stack>
   )
 }

@@ -8,6 +8,7 @@ import { useChecksMatching } from '../../data/checks/checkQueries'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkPickerRow } from './LinkPickerRow'
+import { countOf, noun } from '../../../../shared/text/counting'
 
 const shownMatches = 20
 
@@ -62,7 +63,7 @@ export function LinkCheckModal({
                 {statusLabel(check.status)}
               </Badge>
               <Text size="xs" c="dimmed">
-                {check.totalEntity} hit(s)
+                {countOf(check.totalEntity, noun('hit'))}
               </Text>
             </Group>
           </LinkPickerRow>

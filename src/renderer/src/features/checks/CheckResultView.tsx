@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconFileCode } from '@tabler/icons-react'
 import { useState } from 'react'
 import { environmentLabels } from '../../../../shared/environments'
@@ -12,7 +12,9 @@ import {
   statusColor,
   statusLabel,
 } from '../../components/checkLabels'
-import { hitKeyOf } from '../../../../shared/cases/checkHits'
+import { hitsOf } from '../../../../shared/cases/checkHits'
+import { groupHitsByRecord } from '../../../../shared/cases/recordGroups'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { AddToCase } from '../cases/AddToCase'
 import { EarlierDecisionHint } from '../cases/EarlierDecisionHint'
 import { EntityLinks } from './EntityLinks'
@@ -21,7 +23,7 @@ import { RawEvidenceModal } from './RawEvidenceModal'
 
 function CategoryCounts({ counts }: { counts: Record<string, number> }) {
   return (
-    <SimpleGrid cols={{ base: 3, lg: 6 }} spacing={6} data-testid="category-counts">
+    <Group gap={6} data-testid="category-counts">
       {orderedCategories(Object.keys(counts)).map((category) => {
         const count = counts[category] ?? 0
         return (
@@ -34,18 +36,53 @@ function CategoryCounts({ counts }: { counts: Record<string, number> }) {
             bg={count > 0 ? 'red.0' : undefined}
             data-testid={`category-${category}`}
           >
-            <Group justify="space-between" gap={4} wrap="nowrap">
-              <Text size="xs" c={count > 0 ? 'red' : 'dimmed'} fw={count > 0 ? 600 : 400} truncate>
+            <Group gap={8} wrap="nowrap">
+              <Text size="xs" c={count > 0 ? 'red.9' : 'dimmed'} fw={count > 0 ? 600 : 400}>
                 {categoryLabel(category)}
               </Text>
-              <Text size="sm" fw={700} c={count > 0 ? 'red' : 'dimmed'}>
-                {count}
+              <Text size="sm" fw={700} c={count > 0 ? 'red.9' : 'dimmed'}>
+                {formatNumber(count)}
               </Text>
             </Group>
           </Paper>
         )
       })}
-    </SimpleGrid>
+    </Group>
+  )
+}
+
+/** Each record once, with every category it came under; its earlier decisions just above it. */
+function MatchedRecords({ stored }: { stored: StoredCheck }) {
+  const groups = groupHitsByRecord(
+    hitsOf({
+      ...stored.check,
+      categories: Object.fromEntries(
+        orderedCategories(Object.keys(stored.check.categories)).map((category) => [
+          category,
+          stored.check.categories[category] ?? [],
+        ]),
+      ),
+    }),
+  )
+  if (groups.length === 0) return null
+  const hits = groups.reduce((sum, group) => sum + group.hits.length, 0)
+  return (
+    <Stack gap={6} data-testid="matched-records">
+      <Title order={4} size="h5">
+        {countOf(groups.length, noun('matched record'))}
+        {hits > groups.length ? ` in ${countOf(hits, noun('category', 'categories'))}` : ''}
+      </Title>
+      {groups.map((group) => (
+        <Stack key={group.groupKey} gap={2}>
+          <EarlierDecisionHint
+            queryKey={stored.queryKey}
+            hitKeys={group.hits.map((hit) => hit.hitKey)}
+            checkId={stored.localId}
+          />
+          <MatchRecordCard group={group} query={stored.query} environment={stored.environment} />
+        </Stack>
+      ))}
+    </Stack>
   )
 }
 
@@ -60,8 +97,8 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
   return (
     <Stack gap="sm" data-testid="check-result" data-status={check.status}>
       <Paper withBorder radius="sm" p="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Badge
                 size="lg"
@@ -73,10 +110,10 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
                 {statusLabel(check.status)}
               </Badge>
               <Title order={3} size="h4" data-testid="check-total">
-                {check.totalEntity === 1 ? '1 match' : `${check.totalEntity} matches`}
+                {countOf(check.totalEntity, noun('match', 'matches'))}
               </Title>
             </Group>
-            <Group gap={4}>
+            <Group gap={4} wrap="nowrap">
               <Text size="sm" ff="monospace" fw={500} style={{ wordBreak: 'break-all' }}>
                 {stored.query}
               </Text>
@@ -87,7 +124,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
               from {environmentLabels[stored.environment]}
             </Text>
           </Stack>
-          <Stack gap={4} align="flex-end">
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Button
               variant="default"
               size="xs"
@@ -127,25 +164,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
       </Paper>
       <EntityLinks stored={stored} />
       <CategoryCounts counts={check.categoryCount} />
-      {orderedCategories(Object.keys(check.categories))
-        .filter((category) => (check.categories[category]?.length ?? 0) > 0)
-        .map((category) => (
-          <Stack key={category} gap={6} data-testid={`records-${category}`}>
-            <Text fw={600} size="sm">
-              {categoryLabel(category)} · {check.categories[category]?.length}
-            </Text>
-            {check.categories[category]?.map((record, index) => (
-              <Stack key={index} gap={2}>
-                <EarlierDecisionHint
-                  queryKey={stored.queryKey}
-                  hitKey={hitKeyOf(category, record)}
-                  checkId={stored.localId}
-                />
-                <MatchRecordCard record={record} />
-              </Stack>
-            ))}
-          </Stack>
-        ))}
+      <MatchedRecords stored={stored} />
       <RawEvidenceModal
         evidence={stored.evidence}
         opened={rawOpen}

@@ -227,7 +227,9 @@ export function EntityListScreen() {
               <Loader size="sm" />
             ) : (
               <Text c="dimmed" size="sm">
-                {cached ? 'No entities on this page.' : 'No entities to show.'}
+                {cached
+                  ? 'No entities on this page.'
+                  : 'No entities to show yet: they are fetched from the service when it answers, or create one with “New entity”.'}
               </Text>
             )}
           </Center>

@@ -1,16 +1,24 @@
-import { Badge, Code, Group, Table, Text } from '@mantine/core'
+import { Badge, Table, Text } from '@mantine/core'
 import type { Entity } from '../../../../shared/bridge/entitiesContract'
-import { CopyValue } from '../../components/CopyValue'
+import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { Timestamp } from '../../components/Timestamp'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { useNavigate } from '@tanstack/react-router'
 
 function EntityIdCell({ id }: { id: string }) {
+  return <ShortIdentifier value={id} head={10} tail={6} copyLabel={`Copy ${id}`} />
+}
+
+/** An e-mail that may wrap before its `@` when the column is narrow, never inside a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return email
   return (
-    <Group gap={4} wrap="nowrap">
-      <Code>{id}</Code>
-      <CopyValue value={id} label={`Copy ${id}`} />
-    </Group>
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   )
 }
 
@@ -28,10 +36,10 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
-          <Table.Th w={110}>Type</Table.Th>
+          <Table.Th>Type</Table.Th>
           <Table.Th>E-mail</Table.Th>
-          <Table.Th w={300}>Entity ID</Table.Th>
-          <Table.Th w={210}>Created</Table.Th>
+          <Table.Th>Entity ID</Table.Th>
+          <Table.Th>Created</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -44,7 +52,7 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
             }
             style={{ cursor: 'pointer' }}
           >
-            <Table.Td>
+            <Table.Td miw={140}>
               <Text size="sm" fw={500}>
                 {entityDisplayName(entity)}
               </Text>
@@ -54,20 +62,21 @@ export function EntityTable({ entities }: { entities: Entity[] }) {
                 variant="light"
                 color={entity.entityType === 'business' ? 'grape' : 'blue'}
                 size="sm"
+                styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
               >
                 {entity.entityType ?? 'unknown'}
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Text size="sm" c="dimmed">
-                {entity.email ?? '—'}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                {entity.email ? <EmailText email={entity.email} /> : '—'}
               </Text>
             </Table.Td>
             <Table.Td>
               <EntityIdCell id={entity.id} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {entity.createdAt ? <Timestamp iso={entity.createdAt} /> : '—'}
+              {entity.createdAt ? <Timestamp iso={entity.createdAt} dateOnly /> : '—'}
             </Table.Td>
           </Table.Tr>
         ))}

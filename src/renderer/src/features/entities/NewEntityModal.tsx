@@ -23,6 +23,10 @@ import { refetchEntities } from '../../data/entities/entityServerQueries'
 import { createEntity } from '../../data/entities/createEntity'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { zodFormResolver } from '../../components/zodFormResolver'
+import { useEntityCandidates } from '../../data/entities/entityQueries'
+import { likelyDuplicates } from '../../../../shared/entities/likelyDuplicates'
+import type { EnvironmentId } from '../../../../shared/environments'
+import { AnchorLink } from '../../components/RouterLinks'
 
 type EntityKind = NewEntity['entityType']
 
@@ -55,6 +59,54 @@ const validateEntity = zodFormResolver(
   { firstName: 'First name', lastName: 'Last name', name: 'Business name', email: 'E-mail' },
   { isSubjectConsent: 'Consent is required to create an entity.' },
 )
+
+/** Cached entities with the name and e-mail typed so far: pointed out before creating another. */
+function LikelyDuplicates({
+  environment,
+  values,
+  onOpen,
+}: {
+  environment: EnvironmentId
+  values: EntityForm
+  onOpen: () => void
+}) {
+  const name =
+    values.entityType === 'individual' ? `${values.firstName} ${values.lastName}` : values.name
+  const candidates = useEntityCandidates(environment, name, 50)
+  const duplicates = likelyDuplicates(
+    { name, email: values.email },
+    (candidates ?? []).map((cached) => cached.entity),
+  )
+  if (duplicates.length === 0) return null
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="This entity may already exist"
+      data-testid="likely-duplicate"
+    >
+      <Stack gap={4}>
+        <span>
+          Already on this computer with the same name and e-mail. Open it instead of creating
+          another, unless this is someone else:
+        </span>
+        {duplicates.slice(0, 3).map((entity) => (
+          <AnchorLink
+            key={entity.id}
+            to="/entities/$entityId"
+            params={{ entityId: entity.id }}
+            search={{ environment }}
+            size="sm"
+            onClick={onOpen}
+          >
+            {entityDisplayName(entity)}
+            {entity.email ? ` <${entity.email}>` : ''} · {entity.id}
+          </AnchorLink>
+        ))}
+      </Stack>
+    </Alert>
+  )
+}
 
 /** The form checks with the same schema the bridge applies, so its messages match what would be refused. */
 export function NewEntityModal({
@@ -137,6 +189,9 @@ export function NewEntityModal({
             <TextInput label="Business name" withAsterisk {...form.getInputProps('name')} />
           )}
           <TextInput label="E-mail" description="Optional" {...form.getInputProps('email')} />
+          {environment && (
+            <LikelyDuplicates environment={environment} values={form.values} onOpen={onClose} />
+          )}
           <Checkbox
             label="The subject has consented to being recorded"
             {...form.getInputProps('isSubjectConsent', { type: 'checkbox' })}

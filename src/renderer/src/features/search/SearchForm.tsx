@@ -12,31 +12,45 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { useState } from 'react'
 import type { AddressCheck } from '../../../../shared/address'
+import { cryptoSearchInputSchema } from '../../../../shared/bridge/cryptoContract'
+import { formatNumber } from '../../../../shared/text/counting'
 import { AddressCheckLine } from './AddressCheckLine'
 import { advancedSearchFields, searchActions, searchSelectors, useSearchStore } from './store'
+
+/** The longest query the bridge (and the service) accepts: refused here, before anything is sent. */
+const queryLimit = cryptoSearchInputSchema.shape.query.maxLength ?? Infinity
+
+/** Said as soon as the typed identifier is too long, not only when the check is run. */
+const queryTooLong = (query: string): string | undefined =>
+  query.trim().length > queryLimit
+    ? `An identifier has at most ${formatNumber(queryLimit)} characters; this one has ${formatNumber(query.trim().length)}. Nothing has been sent.`
+    : undefined
 
 interface SearchFormProps {
   addressCheck: AddressCheck
   billed: boolean
+  /** Sample wallets to try, shown on the local sandbox only. */
+  samples?: ReactNode
   onSubmit: () => void
   onCancel: () => void
 }
 
-export function SearchForm({ addressCheck, billed, onSubmit, onCancel }: SearchFormProps) {
+export function SearchForm({ addressCheck, billed, samples, onSubmit, onCancel }: SearchFormProps) {
   const query = useSearchStore((state) => state.query)
   const consent = useSearchStore((state) => state.consent)
   const advancedOpen = useSearchStore((state) => state.advancedOpen)
   const advanced = useSearchStore((state) => state.advanced)
   const running = useSearchStore(searchSelectors.isRunning)
   const [attempted, setAttempted] = useState(false)
+  const tooLong = queryTooLong(query)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setAttempted(true)
-    if (query.trim() === '' || !consent || !addressCheck.valid) return
+    if (query.trim() === '' || tooLong || !consent || !addressCheck.valid) return
     onSubmit()
   }
 
@@ -57,13 +71,15 @@ export function SearchForm({ addressCheck, billed, onSubmit, onCancel }: SearchF
           onChange={(event) => searchActions.setQuery(event.currentTarget.value)}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           error={
-            attempted && query.trim() === '' ? 'Enter the wallet identifier to check.' : undefined
+            tooLong ??
+            (attempted && query.trim() === '' ? 'Enter the wallet identifier to check.' : undefined)
           }
           autoComplete="off"
           spellCheck={false}
           data-autofocus
         />
-        <AddressCheckLine check={addressCheck} />
+        {samples}
+        {!tooLong && <AddressCheckLine check={addressCheck} />}
         <Checkbox
           label="The subject has consented to this check"
           description="The service only runs a check with the subject’s consent; it is sent with the request."

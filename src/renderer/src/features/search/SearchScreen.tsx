@@ -11,6 +11,7 @@ import { BilledCheckGuard } from './BilledCheckGuard'
 import { cancelCryptoSearch, runCryptoSearch } from './runCryptoSearch'
 import { SearchErrorNotice } from './SearchErrorNotice'
 import { SearchForm } from './SearchForm'
+import { SampleWallets } from './SampleWallets'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 import { ScreenTitle } from '../../components/ScreenTitle'
 
@@ -53,6 +54,7 @@ export function SearchScreen() {
       <SearchForm
         addressCheck={addressCheck}
         billed={billed}
+        samples={environment === 'local' ? <SampleWallets /> : undefined}
         onSubmit={submit}
         onCancel={() => void cancelCryptoSearch()}
       />
@@ -61,6 +63,12 @@ export function SearchScreen() {
       )}
       <OutboxPanel kind="cryptoCheck" />
       {shown && <CheckRecordView record={shown} />}
+      {run.state === 'idle' && (
+        <Text size="sm" c="dimmed" data-testid="search-results-empty">
+          No result yet: enter a wallet identifier above and run the check; its result shows here
+          and stays in History.
+        </Text>
+      )}
       <BilledCheckGuard
         queryKey={guardedKey}
         onClose={() => setGuardedKey(null)}

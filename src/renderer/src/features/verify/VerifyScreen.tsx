@@ -11,6 +11,7 @@ import { BundleImport } from './BundleImport'
 import { problemLabels } from './problemLabels'
 import { SignerSummary } from './SignerSummary'
 import { ScreenTitle } from '../../components/ScreenTitle'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 
 interface Checked {
   fileName: string
@@ -102,8 +103,8 @@ export function VerifyScreen() {
           data-ok={result.ok}
         >
           {result.ok
-            ? `The signature over the manifest is valid, all ${result.matched} listed files match their SHA-256 and size, nothing was added, the audit trail's chain is intact and the decisions and state agree with it.${knownSigner ? '' : ' Compare the signer’s fingerprint below with the one they gave you before relying on it.'}`
-            : `${result.problems.length} problem(s) found${manifest ? `; ${result.matched} of ${manifest.files.length} listed files match` : ''}. Do not rely on this bundle as evidence.`}
+            ? `The signature over the manifest is valid, all ${formatNumber(result.matched)} listed files match their SHA-256 and size, nothing was added, the audit trail's chain is intact and the decisions and state agree with it.${knownSigner ? '' : ' Compare the signer’s fingerprint below with the one they gave you before relying on it.'}`
+            : `${countOf(result.problems.length, noun('problem'))} found${manifest ? `; ${formatNumber(result.matched)} of ${countOf(manifest.files.length, noun('listed file'))} ${result.matched === 1 ? 'matches' : 'match'}` : ''}. Do not rely on this bundle as evidence.`}
         </Alert>
       )}
       {result && result.problems.length > 0 && (
