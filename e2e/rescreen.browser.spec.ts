@@ -6,6 +6,8 @@ import { saveScreen } from './support/screenshots'
 const tornado = '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1'
 // A wallet designated on 2025-09-16.
 const designated = '0x532B77B33A040587e9FD1800088225f99b8B0E8A'
+// The sandbox's made-up PEP wallet, under four categories whatever the day.
+const pep = '0x5ca1ab1e00000000000000000000000000000001'
 const caseTitle = 'Mixer withdrawals'
 
 test('re-screening a case: a wallet delisted since keeps its decision, a newly designated one needs one, and a watched case’s changes reach the inbox', async ({
@@ -27,24 +29,34 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   await search.search(designated)
   await search.expectStatus('no_match')
   await search.result.addToCase(caseTitle)
+  await search.open()
+  await search.search(pep)
+  await search.result.addToCase(caseTitle)
   await search.result.openCase()
+  await cases.decideRecord(1, 'False positive', 'A made-up register: not our customer.')
 
-  // Today's lists: one hit gone, one new.
+  // Today's lists: one hit gone, one new, four the same.
   sandbox.setAsOf(undefined)
   await rescreen.rescreenAll()
   await expect(rescreen.outcomes).toHaveText([
     new RegExp(`${tornado} — 1 hit no longer listed`),
     new RegExp(`${designated} — 1 new hit`),
+    new RegExp(`${pep} — 4 decisions carried`),
   ])
   await saveScreen(appPage, 'rescreen-01-outcome')
   await rescreen.close()
-  // The earlier check keeps its decided hit; the new hit waits for a decision.
-  await expect(cases.hits).toHaveCount(2)
+  // The earlier check keeps its decided hit, no longer listed since today's check; the PEP
+  // record's decisions come with it to the later check; the new hit waits for a decision.
+  await expect(cases.hits).toHaveCount(10)
   await expect(cases.hit(0).decision).toHaveText('True match')
+  await expect(cases.hit(0).lostSince).toBeVisible()
+  await expect(cases.carriedDecisions).toHaveCount(4)
   await expect(cases.hitSummary).toContainText('1 undecided')
+  await saveScreen(appPage, 'rescreen-02-case-after')
   await cases.showTab('timeline')
   // Newest first.
   await expect(cases.auditEntries.filter({ hasText: 'Re-screened' })).toHaveText([
+    new RegExp(`Re-screened ${pep}: 4 decisions carried`),
     new RegExp(`Re-screened ${designated}: 1 new hit`),
     new RegExp(`Re-screened ${tornado}: 1 hit no longer listed`),
   ])

@@ -6,10 +6,16 @@ export type HitDecision = 'True match' | 'False positive' | 'Needs review'
 export class CaseHit {
   readonly decision: Locator
   readonly rationale: Locator
+  /** "No longer listed since …": a later check of the wallet in the case no longer has it. */
+  readonly lostSince: Locator
+  /** Says the decision was made on an earlier check of the wallet and carried by a re-screen. */
+  readonly carried: Locator
 
   constructor(readonly root: Locator) {
     this.decision = root.getByTestId('hit-decision')
     this.rationale = root.getByTestId('hit-rationale')
+    this.lostSince = root.getByTestId('hit-lost-since')
+    this.carried = root.getByTestId('hit-decision-carried')
   }
 
   async startDeciding(): Promise<void> {

@@ -24,6 +24,8 @@ export class CasesPage {
   readonly listItems: Locator
   /** Matched records of the linked checks, each once with its hits (one per category). */
   readonly records: Locator
+  /** Decisions made on an earlier check of a wallet and carried to a later one by a re-screen. */
+  readonly carriedDecisions: Locator
   readonly linkedChecks: Locator
   readonly undoNotice: Locator
 
@@ -45,6 +47,7 @@ export class CasesPage {
     this.notes = page.getByTestId('case-note')
     this.listItems = page.getByTestId('case-list-item')
     this.records = page.getByTestId('case-record')
+    this.carriedDecisions = page.getByTestId('hit-decision-carried')
     this.linkedChecks = page.getByTestId('case-check')
     this.undoNotice = page.getByTestId('undo-notice')
   }

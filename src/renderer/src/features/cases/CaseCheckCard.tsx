@@ -18,6 +18,7 @@ export function CaseCheckCard({
   decisions,
   editable,
   inHistory,
+  lostSince,
   onUnlink,
 }: {
   caseId: string
@@ -26,6 +27,8 @@ export function CaseCheckCard({
   editable: boolean
   /** The check is in this computer's History (not only in an imported bundle). */
   inHistory: boolean
+  /** Hits a later check of the wallet in this case no longer has, with that check's time. */
+  lostSince?: ReadonlyMap<string, string>
   onUnlink: () => void
 }) {
   const groups = groupHitsByRecord(hitsOf(check.check))
@@ -88,6 +91,7 @@ export function CaseCheckCard({
           group={group}
           decisions={decisions}
           editable={editable}
+          lostSince={lostSince}
         />
       ))}
     </Paper>

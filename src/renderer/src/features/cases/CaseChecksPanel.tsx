@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { CaseCheckCard } from './CaseCheckCard'
 import { caseErrorMessage } from './caseErrorMessage'
@@ -13,6 +13,7 @@ import { middleEllipsis } from '../../../../shared/text/middleEllipsis'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
+import { hitsLostAfter } from '../../../../shared/records/walletTimeline'
 
 const linkedCheck = noun('linked check')
 
@@ -46,6 +47,8 @@ export function CaseChecksPanel({
   const [undoable, setUndoable] = useState<Undoable | null>(null)
   const caseActions = useCaseActions()
   const view = useCaseChecks(caseRecord, shown)
+  // Among the checks shown: a later check of a wallet further down the list is shown with it.
+  const lost = useMemo(() => (view ? hitsLostAfter(view.checks) : undefined), [view])
   const loaded = view !== undefined
   useEffect(() => {
     if (loaded) onShown()
@@ -82,6 +85,7 @@ export function CaseChecksPanel({
           decisions={view.decisions}
           editable={editable}
           inHistory={!caseRecord.origin}
+          lostSince={lost?.get(check.localId)}
           onUnlink={() => {
             const withdrawn = decisionsOn(caseRecord.id, check, view.decisions)
             const ref = { localId: check.localId, query: check.query, fetchedAt: check.fetchedAt }

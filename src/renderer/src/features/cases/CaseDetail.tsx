@@ -84,7 +84,6 @@ export function CaseDetail({
             </Stack>
             <Stack gap="xs" align="flex-end">
               <CaseStateActions caseRecord={caseRecord} />
-              <RescreenCaseButton caseRecord={caseRecord} />
               <ExportCaseButton caseId={caseRecord.id} />
             </Stack>
           </Group>
@@ -94,6 +93,7 @@ export function CaseDetail({
             </Text>
           )}
           <HitSummary caseRecord={caseRecord} wanted={checksShown || tab !== 'checks'} />
+          <RescreenCaseButton caseRecord={caseRecord} />
           {caseRecord.closure && (
             <Alert
               color="green"

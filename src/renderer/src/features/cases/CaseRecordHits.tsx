@@ -28,12 +28,15 @@ export function CaseRecordHits({
   group,
   decisions,
   editable,
+  lostSince,
 }: {
   caseId: string
   check: ExportedCheck
   group: RecordGroup
   decisions: ReadonlyMap<string, HitDecision>
   editable: boolean
+  /** Hits a later check of the wallet in this case no longer has, with that check's time. */
+  lostSince?: ReadonlyMap<string, string>
 }) {
   const [decidingAll, setDecidingAll] = useState(false)
   const caseActions = useCaseActions()
@@ -115,6 +118,7 @@ export function CaseRecordHits({
           hit={hit}
           decision={decisions.get(hitDecisionId(caseId, check.localId, hit.hitKey))}
           editable={editable}
+          lostSince={lostSince?.get(hit.hitKey)}
         />
       ))}
     </Stack>

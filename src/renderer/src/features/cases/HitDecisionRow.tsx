@@ -9,6 +9,7 @@ import { Timestamp } from '../../components/Timestamp'
 import { categoryLabel } from '../../components/checkLabels'
 import { decisionColors } from '../../components/decisionColors'
 import { DecisionEditor } from './DecisionEditor'
+import { checkTimeOf } from '../../../../shared/records/walletTimeline'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 
 /**
@@ -21,21 +22,31 @@ export function HitDecisionRow({
   hit,
   decision,
   editable,
+  lostSince,
 }: {
   caseId: string
   check: ExportedCheck
   hit: CheckHit
   decision: HitDecision | undefined
   editable: boolean
+  /** When a later check of the wallet in this case no longer had this hit. */
+  lostSince?: string
 }) {
   const [editing, setEditing] = useState(false)
   const caseActions = useCaseActions()
   return (
     <Stack gap={4} py={4} pl="md" data-testid="case-hit" data-hit-key={hit.hitKey}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Badge variant="light" color="red" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-          {categoryLabel(hit.category)}
-        </Badge>
+        <Group gap="xs">
+          <Badge variant="light" color="red" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {categoryLabel(hit.category)}
+          </Badge>
+          {lostSince && (
+            <Text size="xs" c="orange" fw={600} data-testid="hit-lost-since">
+              No longer listed since <Timestamp iso={lostSince} size="xs" dateOnly />
+            </Text>
+          )}
+        </Group>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           {decision ? (
             <Badge color={decisionColors[decision.decision]} radius="sm" data-testid="hit-decision">
@@ -62,6 +73,13 @@ export function HitDecisionRow({
         <Text size="xs" c="dimmed">
           {decision.rationale} · <Timestamp iso={decision.decidedAt} size="xs" /> ·{' '}
           <ActorName actor={decision.decidedBy} size="xs" />
+          {decision.carriedFrom && (
+            <Text span size="xs" c="dimmed" data-testid="hit-decision-carried">
+              {' '}
+              · carried from the check of{' '}
+              <Timestamp iso={checkTimeOf(decision.carriedFrom)} size="xs" />
+            </Text>
+          )}
         </Text>
       )}
       {editing && (

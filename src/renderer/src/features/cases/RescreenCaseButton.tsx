@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
@@ -54,11 +54,7 @@ export function RescreenCaseButton({ caseRecord }: { caseRecord: CaseRecord }) {
     setBilledConfirmed(false)
   }
   return (
-    <>
-      <WatchControl
-        target={{ kind: 'case', caseId: caseRecord.id }}
-        environments={wallets.map((item) => item.environment)}
-      />
+    <Group gap="md" wrap="wrap">
       <Button
         size="xs"
         variant="light"
@@ -129,6 +125,10 @@ export function RescreenCaseButton({ caseRecord }: { caseRecord: CaseRecord }) {
           )}
         </Stack>
       </Modal>
-    </>
+      <WatchControl
+        target={{ kind: 'case', caseId: caseRecord.id }}
+        environments={wallets.map((item) => item.environment)}
+      />
+    </Group>
   )
 }
