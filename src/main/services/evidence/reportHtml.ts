@@ -171,6 +171,45 @@ function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
   </section>`
 }
 
+/**
+ * Each wallet checked more than once in the case, its checks in time order: how many hits each
+ * found, which were new since the check before and which were no longer listed.
+ */
+function walletHistorySection({ checks }: ReportModel): string {
+  const byWallet = new Map<string, ExportedCheckSummary[]>()
+  for (const check of checks) {
+    const wallet = `${check.environment}|${check.queryKey}`
+    byWallet.set(wallet, [...(byWallet.get(wallet) ?? []), check])
+  }
+  const series = [...byWallet.values()].filter((checksOfWallet) => checksOfWallet.length > 1)
+  if (series.length === 0) return ''
+  const titles = (keys: readonly string[], check: ExportedCheckSummary | undefined): string =>
+    keys
+      .map((key) => {
+        const hit = check?.hits.find((candidate) => candidate.hitKey === key)
+        return escapeHtml(hit ? `${hit.category}: ${hit.title}` : key)
+      })
+      .join('<br>')
+  const walletTable = (checksOfWallet: ExportedCheckSummary[]): string => {
+    const ordered = [...checksOfWallet].sort((a, b) => a.fetchedAt.localeCompare(b.fetchedAt))
+    const rows = ordered.map((check, index) => {
+      const before = ordered[index - 1]
+      const earlier = new Set(before?.hits.map((hit) => hit.hitKey) ?? [])
+      const now = new Set(check.hits.map((hit) => hit.hitKey))
+      const added = before ? [...now].filter((key) => !earlier.has(key)) : []
+      const removed = [...earlier].filter((key) => !now.has(key))
+      return `<tr><td>${utc(check.fetchedAt)}</td><td>${formatNumber(check.hits.length)}</td>
+        <td>${titles(added, check)}</td><td>${titles(removed, before)}</td></tr>`
+    })
+    const first = ordered[0]!
+    return `<h3 class="mono">${escapeHtml(first.query)}</h3>
+    <p class="meta">${environmentLabel(first.environment)} · ${countOf(ordered.length, noun('check'))}</p>
+    <table><thead><tr><th>Checked</th><th>Hits</th><th>New since the check before</th><th>No longer listed</th></tr></thead>
+    <tbody>${rows.join('')}</tbody></table>`
+  }
+  return `<h2>Wallets over time</h2>${series.map(walletTable).join('')}`
+}
+
 function entitiesSection({ entities }: ReportModel): string {
   if (entities.length === 0) return '<p class="meta">No entity is linked.</p>'
   const rows = entities
@@ -236,6 +275,7 @@ ${caseRecord.description ? `<h2>Description</h2><div class="note">${escapeHtml(c
 ${closureSection(model)}
 <h2>Checks and hit decisions</h2>
 ${model.checks.length === 0 ? '<p class="meta">No check is linked.</p>' : model.checks.map((check) => checkSection(check, model)).join('')}
+${walletHistorySection(model)}
 <h2>Entities</h2>
 ${entitiesSection(model)}
 <h2>Notes</h2>
