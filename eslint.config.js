@@ -55,7 +55,7 @@ const upward = (...layers) =>
 const featureImports = {
   bulk: ['cases', 'outbox'],
   cases: ['watch'],
-  checks: ['cases'],
+  checks: ['cases', 'watch'],
   outbox: [],
   entities: ['cases', 'outbox'],
   history: ['checks'],

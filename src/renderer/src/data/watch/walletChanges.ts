@@ -22,6 +22,21 @@ export async function latestAnsweredCheckOf(
   return latest && isStoredCheck(latest) ? latest : undefined
 }
 
+/** The answered check of a wallet just before `before` (its fetch time), in one environment. */
+export async function previousAnsweredCheckOf(
+  db: AppDatabase,
+  environment: EnvironmentId,
+  queryKey: string,
+  before: string,
+): Promise<StoredCheck | undefined> {
+  const previous = await db.checks
+    .where('[environment+queryKey+fetchedAt]')
+    .between([environment, queryKey, ''], [environment, queryKey, before])
+    .filter(isStoredCheck)
+    .last()
+  return previous && isStoredCheck(previous) ? previous : undefined
+}
+
 /**
  * The change from one check of a wallet to a later one, when it is material (new or removed
  * hits); undefined when nothing an investigator must look at again changed.

@@ -1,5 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { appDatabase, type WatchChange, type WatchRecord } from '../database/appDatabase'
+import {
+  appDatabase,
+  type StoredCheck,
+  type WatchChange,
+  type WatchRecord,
+} from '../database/appDatabase'
+import { previousAnsweredCheckOf } from './walletChanges'
 import { newChanges } from './watchRepository'
 
 /** The watch on a target, null when it is not watched. */
@@ -12,3 +18,18 @@ export const useWatches = (): WatchRecord[] | undefined =>
 /** Changes not yet acknowledged, newest first: the inbox and its badge. */
 export const useNewChanges = (): WatchChange[] | undefined =>
   useLiveQuery(() => newChanges(appDatabase), [])
+
+/** The answered check of the same wallet just before this one, null when there is none. */
+export const usePreviousCheck = (
+  stored: Pick<StoredCheck, 'environment' | 'queryKey' | 'fetchedAt'>,
+): StoredCheck | null | undefined =>
+  useLiveQuery(
+    async () =>
+      (await previousAnsweredCheckOf(
+        appDatabase,
+        stored.environment,
+        stored.queryKey,
+        stored.fetchedAt,
+      )) ?? null,
+    [stored.environment, stored.queryKey, stored.fetchedAt],
+  )

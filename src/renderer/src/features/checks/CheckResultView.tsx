@@ -18,6 +18,7 @@ import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { AddToCase } from '../cases/AddToCase'
 import { EarlierDecisionHint } from '../cases/EarlierDecisionHint'
 import { EntityLinks } from './EntityLinks'
+import { SincePreviousCheck } from './SincePreviousCheck'
 import { MatchRecordCard } from './MatchRecordCard'
 import { RawEvidenceModal } from './RawEvidenceModal'
 
@@ -162,6 +163,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
           </Stack>
         </Group>
       </Paper>
+      <SincePreviousCheck stored={stored} />
       <EntityLinks stored={stored} />
       <CategoryCounts counts={check.categoryCount} />
       <MatchedRecords stored={stored} />
