@@ -1,0 +1,128 @@
+/**
+ * How fast one environment may be sent to: additive increase, multiplicative decrease, learning
+ * the service's limit from its 429 answers. Pure bookkeeping on times the caller passes in (ms on
+ * one monotonic clock); the queue and its timers are the rate limiter's.
+ */
+export interface PaceSettings {
+  /** Requests per second before anything is known of the service's limit. */
+  initialRate: number
+  /** Before the first 429 the rate doubles every this many ms of sending ("slow start"). */
+  doublingMs: number
+  /** Never faster than this, whatever was learned. */
+  maxRate: number
+  /** Never slower than this, whatever went wrong. */
+  minRate: number
+  /** Multiplicative decrease on a 429. */
+  decrease: number
+  /** The ceiling sits this far under the rate the service was seen to accept. */
+  margin: number
+  /** Additive increase back to the ceiling, as a share of the ceiling per second of sending. */
+  increase: number
+  /** After this long without a 429 the ceiling itself creeps up, in case the limit was raised. */
+  probeAfterMs: number
+  /** The creep, as a share of the ceiling per second of sending. */
+  probe: number
+  /** The window over which the accepted rate is counted when a 429 comes back. */
+  windowMs: number
+}
+
+export const defaultPaceSettings: PaceSettings = {
+  initialRate: 10,
+  doublingMs: 100,
+  maxRate: 1000,
+  minRate: 1,
+  decrease: 0.7,
+  margin: 0.98,
+  increase: 0.1,
+  probeAfterMs: 60_000,
+  probe: 0.02,
+  windowMs: 1000,
+}
+
+/** One request let through, as the pace remembers it. */
+export interface PaceSend {
+  at: number
+  limited: boolean
+}
+
+export interface PaceView {
+  rate: number
+  /** Undefined until a 429 taught the limiter where the service's limit lies. */
+  ceiling: number | undefined
+}
+
+export class PaceControl {
+  private rate: number
+  private ceiling: number | undefined
+  private lastSendAt: number | undefined
+  /** Requests sent at or before this time were answered by a rate already cut. */
+  private cutAt = Number.NEGATIVE_INFINITY
+  private pausedUntil = Number.NEGATIVE_INFINITY
+  private readonly sends: PaceSend[] = []
+
+  constructor(private readonly settings: PaceSettings = defaultPaceSettings) {
+    this.rate = settings.initialRate
+  }
+
+  view(): PaceView {
+    return { rate: this.rate, ceiling: this.ceiling }
+  }
+
+  /** Milliseconds between two sends at the current rate. */
+  intervalMs(): number {
+    return 1000 / this.rate
+  }
+
+  /** A request leaves now; the rate grows with the time spent sending. Returns its record. */
+  sent(now: number): PaceSend {
+    const { settings } = this
+    const busyMs = Math.min(now - (this.lastSendAt ?? now), settings.windowMs)
+    this.lastSendAt = now
+    if (this.ceiling === undefined) {
+      this.rate = Math.min(settings.maxRate, this.rate * 2 ** (busyMs / settings.doublingMs))
+    } else {
+      if (now - this.cutAt > settings.probeAfterMs) {
+        this.ceiling = Math.min(
+          settings.maxRate,
+          this.ceiling * (1 + (settings.probe * busyMs) / 1000),
+        )
+      }
+      const step = (this.ceiling * settings.increase * busyMs) / 1000
+      this.rate = Math.min(this.ceiling, this.rate + step)
+    }
+    const send = { at: now, limited: false }
+    this.sends.push(send)
+    while ((this.sends[0]?.at ?? now) < now - 2 * settings.windowMs) this.sends.shift()
+    return send
+  }
+
+  /** The service paused this environment until `until` (its Retry-After). */
+  paused(until: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, until)
+  }
+
+  /**
+   * A 429 answered the request sent as `send`. Once per cut (answers to requests sent before the
+   * last cut were caused by the rate before it): the rate is cut, and if the limiter was holding
+   * requests back at that rate for a whole window, the rate the service accepted over that window
+   * is taken as its limit.
+   */
+  limited(send: PaceSend, pressed: boolean, now: number): void {
+    send.limited = true
+    if (send.at <= this.cutAt) return
+    this.cutAt = now
+    const { settings } = this
+    const windowStart = send.at - settings.windowMs
+    const accepted = this.sends.filter(
+      (other) => other.at >= windowStart && other.at < send.at && !other.limited,
+    ).length
+    // A window cut short by a pause, or one in which the limiter was not the bottleneck, says
+    // nothing about the service's limit (another client of the workspace may have used it).
+    const learnt = pressed && this.pausedUntil <= windowStart
+    if (learnt) {
+      this.ceiling = Math.max(settings.minRate, accepted * settings.margin)
+    }
+    const cut = Math.max(settings.minRate, this.rate * settings.decrease)
+    this.rate = this.ceiling === undefined ? cut : Math.min(cut, this.ceiling)
+  }
+}
