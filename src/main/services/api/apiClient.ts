@@ -139,14 +139,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         let result: AttemptResult | undefined
         try {
           await request.journal?.beforeAttempt(number)
-          result = await sendAttempt(dispatcher, {
-            method: request.method,
-            url,
-            secretKey: environment.secretKey,
-            body: request.body,
-            signal: request.signal,
-            timeoutMs,
-          })
+          const departure = await turn.slot.depart()
+          if (departure.departed) {
+            result = await sendAttempt(dispatcher, {
+              method: request.method,
+              url,
+              secretKey: environment.secretKey,
+              body: request.body,
+              signal: request.signal,
+              timeoutMs,
+            })
+          } else {
+            // Journalled but held back (a pause, a stop, a cancel) and never sent.
+            await request.journal?.notSent(number)
+            result = { kind: 'notSent', error: departure.error }
+          }
         } finally {
           turn.slot.done(result ? feedbackOf(result, context) : {})
         }

@@ -24,6 +24,8 @@ export interface PaceSettings {
   probe: number
   /** The window over which the accepted rate is counted when a 429 comes back. */
   windowMs: number
+  /** Fewer requests accepted in that window than this teach nothing about the limit. */
+  minEvidence: number
 }
 
 export const defaultPaceSettings: PaceSettings = {
@@ -37,6 +39,7 @@ export const defaultPaceSettings: PaceSettings = {
   probeAfterMs: 60_000,
   probe: 0.02,
   windowMs: 1000,
+  minEvidence: 5,
 }
 
 /** One request let through, as the pace remembers it. */
@@ -73,6 +76,18 @@ export class PaceControl {
     return 1000 / this.rate
   }
 
+  /**
+   * The earliest time a request may leave so that no window holds more than the ceiling allows:
+   * catching up after a late timer may bunch sends, never beyond what the service accepted.
+   */
+  windowAllowsAt(now: number): number {
+    if (this.ceiling === undefined) return now
+    const budget = Math.max(1, Math.floor((this.ceiling * this.settings.windowMs) / 1000))
+    const inWindow = this.sends.filter((send) => send.at > now - this.settings.windowMs)
+    if (inWindow.length < budget) return now
+    return (inWindow[inWindow.length - budget]?.at ?? now) + this.settings.windowMs
+  }
+
   /** A request leaves now; the rate grows with the time spent sending. Returns its record. */
   sent(now: number): PaceSend {
     const { settings } = this
@@ -103,26 +118,26 @@ export class PaceControl {
 
   /**
    * A 429 answered the request sent as `send`. Once per cut (answers to requests sent before the
-   * last cut were caused by the rate before it): the rate is cut, and if the limiter was holding
-   * requests back at that rate for a whole window, the rate the service accepted over that window
-   * is taken as its limit.
+   * last cut were caused by the rate before it). The requests the service accepted in the window
+   * before it (since the last pause, which emptied the service's window) are taken as its limit,
+   * unless too few to say anything (a lone search refused because another client used the
+   * workspace's allowance). A limit under the current rate becomes the rate; otherwise the 429
+   * came at a rate the service had accepted (requests bunched on the way) and the rate is cut.
    */
-  limited(send: PaceSend, pressed: boolean, now: number): void {
+  limited(send: PaceSend, now: number): void {
     send.limited = true
     if (send.at <= this.cutAt) return
     this.cutAt = now
     const { settings } = this
-    const windowStart = send.at - settings.windowMs
+    const windowStart = Math.max(send.at - settings.windowMs, this.pausedUntil)
     const accepted = this.sends.filter(
       (other) => other.at >= windowStart && other.at < send.at && !other.limited,
     ).length
-    // A window cut short by a pause, or one in which the limiter was not the bottleneck, says
-    // nothing about the service's limit (another client of the workspace may have used it).
-    const learnt = pressed && this.pausedUntil <= windowStart
-    if (learnt) {
+    if (accepted >= settings.minEvidence) {
       this.ceiling = Math.max(settings.minRate, accepted * settings.margin)
     }
-    const cut = Math.max(settings.minRate, this.rate * settings.decrease)
-    this.rate = this.ceiling === undefined ? cut : Math.min(cut, this.ceiling)
+    const ceiling = this.ceiling ?? Number.POSITIVE_INFINITY
+    this.rate =
+      ceiling < this.rate ? ceiling : Math.max(settings.minRate, this.rate * settings.decrease)
   }
 }

@@ -34,7 +34,7 @@ export interface SlotRequest {
   signal?: AbortSignal
 }
 
-/** What came back to a request that was let through. */
+/** What came back to a request that was sent. */
 export interface SlotFeedback {
   status?: number
   /** The 429's Retry-After, in seconds. */
@@ -43,12 +43,22 @@ export interface SlotFeedback {
   error?: ServiceError
 }
 
+/** Either it leaves now, or the reason it never did. */
+export type Departure = { departed: true } | { departed: false; error: ServiceError }
+
+/** A request's turn: journal the attempt, then `depart`, then say what came back with `done`. */
 export interface Slot {
+  /**
+   * Resolves when the request may go on the wire: at once, unless the service asked for a pause
+   * in the meantime, or requests delayed on their way (a slow disk under the journal) would leave
+   * bunched beyond what the service accepts in one window.
+   */
+  depart(): Promise<Departure>
   /** Told once, when the attempt is over (answered or not). */
   done(feedback: SlotFeedback): void
 }
 
-/** Either a slot to send now, or the reason the request was not sent at all. */
+/** Either a slot, or the reason the request was not sent at all. */
 export type SlotGrant = { granted: true; slot: Slot } | { granted: false; error: ServiceError }
 
 export interface LimiterView extends PaceView {
@@ -69,13 +79,15 @@ export interface RateLimiterOptions {
   maxWaitMs?: number
 }
 
-interface Waiter {
-  seq: number
+/** A request waiting in one of the two queues: for its turn, or (journalled) to leave. */
+interface Waiter<T> {
   request: SlotRequest
-  grant(result: SlotGrant): void
+  settle(result: T): void
 }
 
 const stopping = new Set([401, 402, 403])
+/** How far behind its schedule the limiter may catch up at once (a busy event loop fires late). */
+const catchUpIntervals = 4
 
 /** The same failure, said of a request that never left this machine. */
 const notSent = (error: ServiceError, retryAfterS?: number): ServiceError =>
@@ -86,24 +98,25 @@ const notSent = (error: ServiceError, retryAfterS?: number): ServiceError =>
   })
 
 /**
- * One environment's queue to the service. A request waits here until its turn (interactive ones
- * first, each class in arrival order), at the pace PaceControl allows, and never while the service
- * has asked, with Retry-After, for a pause. Nothing waiting here has gone on the wire: it is
- * granted a slot immediately before it is journalled and sent.
+ * One environment's queue to the service. A request waits for its turn (interactive ones first,
+ * each class in arrival order), at the pace PaceControl allows and never while the service has
+ * asked for a pause (Retry-After); nothing waiting for its turn has gone on the wire. With its
+ * turn it is journalled, then departs: at once, or as soon as no window would hold more than the
+ * service was seen to accept, and never during a pause.
  *
- * What a waiting request gets instead of a slot: `cancelled` (not sent) if its signal aborts; the
- * same 401/402/403 (not sent) when a request of the same environment got that answer while it
- * waited (a 401 stops every route; a 402 or 403 only the same route); the 429 (not sent, with the
- * seconds left) when the service asks for a pause longer than `maxWaitMs`. Requests arriving after
+ * What a waiting request gets instead (as a failure saying it was not sent): `cancelled` if its
+ * signal aborts; the same 401/402/403 when a request of the same environment got that answer
+ * while it waited (a 401 stops every route, a 402 or 403 only the same route); the 429, with the
+ * seconds left, when the service asks for a pause longer than `maxWaitMs`. Requests arriving after
  * such a stop are sent: whoever sends them has seen the failure and decided to try again.
  */
 export class EnvironmentRateLimiter {
   private readonly clock: LimiterClock
   private readonly pace: PaceControl
   private readonly maxWaitMs: number
-  private readonly queue: Waiter[] = []
-  private seq = 0
-  /** Theoretical time of the next send; a send may run a quarter interval early (timer lateness). */
+  private readonly turns: Waiter<SlotGrant>[] = []
+  private readonly leaving: Waiter<Departure>[] = []
+  /** When the next turn is due; a late timer is caught up by up to `catchUpIntervals`. */
   private nextAt = Number.NEGATIVE_INFINITY
   private pausedUntil = Number.NEGATIVE_INFINITY
   private pauseError: ServiceError | undefined
@@ -120,44 +133,47 @@ export class EnvironmentRateLimiter {
     const now = this.clock.now()
     return {
       ...this.pace.view(),
-      queued: this.queue.length,
+      queued: this.turns.length,
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : undefined,
       stoppedBy: this.stoppedBy,
     }
   }
 
   acquire(request: SlotRequest): Promise<SlotGrant> {
-    if (request.signal?.aborted) return Promise.resolve({ granted: false, error: cancelled(false) })
+    return this.wait(this.turns, request, (error) => ({ granted: false, error }))
+  }
+
+  /** Queues `request` in `queue` until `schedule` settles it, or it is cancelled or refused. */
+  private wait<T>(
+    queue: Waiter<T>[],
+    request: SlotRequest,
+    refused: (error: ServiceError) => T,
+  ): Promise<T> {
+    if (request.signal?.aborted) return Promise.resolve(refused(cancelled(false)))
     const tooLong = this.pauseTooLong()
-    if (tooLong) return Promise.resolve({ granted: false, error: tooLong })
-    return new Promise<SlotGrant>((resolve) => {
+    if (tooLong) return Promise.resolve(refused(tooLong))
+    return new Promise<T>((resolve) => {
       const onAbort = (): void => {
-        if (this.remove(waiter)) resolve({ granted: false, error: cancelled(false) })
+        const index = queue.indexOf(waiter)
+        if (index !== -1) queue.splice(index, 1)
+        resolve(refused(cancelled(false)))
         this.schedule()
       }
-      const waiter: Waiter = {
-        seq: (this.seq += 1),
+      const waiter: Waiter<T> = {
         request,
-        grant: (result) => {
+        settle: (result) => {
           request.signal?.removeEventListener('abort', onAbort)
           resolve(result)
         },
       }
       request.signal?.addEventListener('abort', onAbort, { once: true })
       // Interactive requests go before every background one; each class keeps arrival order.
-      const before = this.queue.findIndex(
+      const before = queue.findIndex(
         (other) => request.pace === 'interactive' && other.request.pace === 'background',
       )
-      this.queue.splice(before === -1 ? this.queue.length : before, 0, waiter)
+      queue.splice(before === -1 ? queue.length : before, 0, waiter)
       this.schedule()
     })
-  }
-
-  private remove(waiter: Waiter): boolean {
-    const index = this.queue.indexOf(waiter)
-    if (index === -1) return false
-    this.queue.splice(index, 1)
-    return true
   }
 
   private pauseTooLong(): ServiceError | undefined {
@@ -166,46 +182,68 @@ export class EnvironmentRateLimiter {
     return notSent(this.pauseError, Math.ceil(left / 1000))
   }
 
-  /** Sends what may be sent now, then sleeps until the next one may go. */
+  /** Lets go what may go now, then sleeps until the next one may. */
   private schedule(): void {
     this.cancelTimer?.()
     this.cancelTimer = undefined
-    for (;;) {
-      const head = this.queue[0]
-      if (!head) return
-      const now = this.clock.now()
-      const tolerance = this.pace.intervalMs() / 4
-      const allowedAt = Math.max(this.pausedUntil, this.nextAt - tolerance)
-      if (now < allowedAt) {
-        this.cancelTimer = this.clock.setTimer(allowedAt - now, () => {
-          this.cancelTimer = undefined
-          this.schedule()
-        })
-        return
+    const now = this.clock.now()
+    let wakeAt = Number.POSITIVE_INFINITY
+    for (let head = this.leaving[0]; head; head = this.leaving[0]) {
+      const at = Math.max(this.pausedUntil, this.pace.windowAllowsAt(now))
+      if (now < at) {
+        wakeAt = at
+        break
       }
-      this.queue.shift()
-      const pressed = this.queue.length > 0
-      const send = this.pace.sent(now)
-      this.nextAt = Math.max(this.nextAt, now) + this.pace.intervalMs()
-      let told = false
-      head.grant({
-        granted: true,
-        slot: {
-          done: (feedback) => {
-            if (told) return
-            told = true
-            if (feedback.status === 429) this.limited(send, pressed, feedback)
-            else if (feedback.status && stopping.has(feedback.status) && feedback.error)
-              this.stop(head.request.path, feedback.status, feedback.error)
-          },
-        },
-      })
+      this.leaving.shift()
+      head.settle({ departed: true })
+    }
+    // No new turn while a journalled request still waits to leave: turns do not run ahead.
+    for (let head = this.turns[0]; head && this.leaving.length === 0; head = this.turns[0]) {
+      const at = Math.max(this.pausedUntil, this.nextAt)
+      if (now < at) {
+        wakeAt = Math.min(wakeAt, at)
+        break
+      }
+      this.turns.shift()
+      // A turn a little late (a busy event loop fires timers late) keeps the schedule, so the
+      // next may follow at once; after a longer gap the schedule starts again from now.
+      const interval = this.pace.intervalMs()
+      const onSchedule = now - at <= catchUpIntervals * interval
+      this.nextAt = (onSchedule ? at : now) + interval
+      head.settle({ granted: true, slot: this.slotFor(head.request) })
+    }
+    if (wakeAt === Number.POSITIVE_INFINITY) return
+    this.cancelTimer = this.clock.setTimer(wakeAt - now, () => {
+      this.cancelTimer = undefined
+      this.schedule()
+    })
+  }
+
+  private slotFor(request: SlotRequest): Slot {
+    let send: PaceSend | undefined
+    let told = false
+    return {
+      depart: async () => {
+        const departure = await this.wait(this.leaving, request, (error) => ({
+          departed: false as const,
+          error,
+        }))
+        if (departure.departed) send = this.pace.sent(this.clock.now())
+        return departure
+      },
+      done: (feedback) => {
+        if (told || !send) return
+        told = true
+        if (feedback.status === 429) this.limited(send, feedback)
+        else if (feedback.status && stopping.has(feedback.status) && feedback.error)
+          this.stop(request.path, feedback.status, feedback.error)
+      },
     }
   }
 
-  private limited(send: PaceSend, pressed: boolean, feedback: SlotFeedback): void {
+  private limited(send: PaceSend, feedback: SlotFeedback): void {
     const now = this.clock.now()
-    this.pace.limited(send, pressed, now)
+    this.pace.limited(send, now)
     const until = now + (feedback.retryAfterS ?? 1) * 1000
     if (until > this.pausedUntil) {
       this.pausedUntil = until
@@ -220,15 +258,18 @@ export class EnvironmentRateLimiter {
 
   private stop(path: string, status: number, error: ServiceError): void {
     this.stoppedBy = { status, name: error.name, path, at: this.clock.now() }
-    const refusal = notSent(error)
-    this.refuseWaiting((waiter) => status === 401 || waiter.request.path === path, refusal)
+    this.refuseWaiting((request) => status === 401 || request.path === path, notSent(error))
     this.schedule()
   }
 
-  private refuseWaiting(matches: (waiter: Waiter) => boolean, error: ServiceError): void {
-    for (const waiter of this.queue.filter(matches)) {
-      this.remove(waiter)
-      waiter.grant({ granted: false, error })
+  private refuseWaiting(matches: (request: SlotRequest) => boolean, error: ServiceError): void {
+    for (const waiter of this.turns.filter((turn) => matches(turn.request))) {
+      this.turns.splice(this.turns.indexOf(waiter), 1)
+      waiter.settle({ granted: false, error })
+    }
+    for (const waiter of this.leaving.filter((leaving) => matches(leaving.request))) {
+      this.leaving.splice(this.leaving.indexOf(waiter), 1)
+      waiter.settle({ departed: false, error })
     }
   }
 }
