@@ -26,6 +26,8 @@ export interface PacedRun {
   requests: number
   limited: number
   failed: number
+  /** Replies in each second of the run. */
+  perSecond: number[]
 }
 
 interface SandboxProcess {
@@ -117,6 +119,11 @@ export async function pacedRun(limit: number, count: number): Promise<PacedRun> 
       requests: sandbox.searchStatuses.length,
       limited: sandbox.searchStatuses.filter((status) => status === '429').length,
       failed,
+      perSecond: repliedAt.reduce<number[]>((counts, at) => {
+        const second = Math.floor(at / 1000)
+        counts[second] = (counts[second] ?? 0) + 1
+        return counts
+      }, []),
     }
   } finally {
     await mainSide.close()

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { PaceControl, defaultPaceSettings } from './paceControl'
 
-/** Sends `count` requests evenly over `ms` from `from`; returns the time after the last. */
+/** Sends `count` requests evenly over `ms` from `from`, each answered 200; returns the time after. */
 const sendEvenly = (pace: PaceControl, from: number, count: number, ms: number): number => {
-  for (let index = 0; index < count; index += 1) pace.sent(from + (index * ms) / count)
+  for (let index = 0; index < count; index += 1)
+    pace.answered(pace.sent(from + (index * ms) / count))
   return from + ms
 }
 
@@ -15,13 +16,19 @@ describe('the pace of one environment', () => {
     expect(pace.view().rate).toBeCloseTo(10 * 2 ** 2.7, 0)
   })
 
-  it('takes what the service accepted in the window before a 429 as its limit, minus 2%', () => {
+  it('takes what the service accepted around a 429 as its limit, minus 2%, once all is answered', () => {
     const pace = new PaceControl()
-    const end = sendEvenly(pace, 0, 60, 1000)
+    const end = sendEvenly(pace, 0, 58, 1000)
     const refused = pace.sent(end)
+    // Sent after the refused one but answered first: it overtook it, and counts.
+    const overtaking = pace.sent(end + 1)
     pace.limited(refused, end + 5)
-    // 60 accepted in the second before it: a ceiling of 58.8, and the rate drops to it.
-    expect(pace.view()).toEqual({ rate: 60 * 0.98, ceiling: 60 * 0.98 })
+    const cut = pace.view().rate
+    expect(pace.view().ceiling).toBeUndefined()
+    pace.answered(overtaking)
+    // 59 accepted: a ceiling of 57.8, and the rate drops to it.
+    expect(pace.view()).toEqual({ rate: 59 * 0.98, ceiling: 59 * 0.98 })
+    expect(cut).toBeGreaterThan(59 * 0.98)
   })
 
   it('cuts the rate multiplicatively on a 429 at a rate the service had accepted, then adds back', () => {
@@ -61,7 +68,7 @@ describe('the pace of one environment', () => {
     pace.limited(pace.sent(now), now)
     expect(pace.view().ceiling).toBeCloseTo(19.6)
     now += 2000
-    for (let index = 0; index < 19; index += 1) pace.sent(now)
+    for (let index = 0; index < 19; index += 1) pace.answered(pace.sent(now))
     // 19 left at once (a late timer caught up): the 20th waits for the first to leave the window.
     expect(pace.windowAllowsAt(now)).toBe(now + 1000)
   })

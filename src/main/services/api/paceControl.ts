@@ -45,7 +45,15 @@ export const defaultPaceSettings: PaceSettings = {
 /** One request let through, as the pace remembers it. */
 export interface PaceSend {
   at: number
+  answered: boolean
   limited: boolean
+}
+
+/** A 429 whose lesson waits for the answers to everything sent before it came back. */
+interface Lesson {
+  from: number
+  until: number
+  rateBefore: number
 }
 
 export interface PaceView {
@@ -62,6 +70,7 @@ export class PaceControl {
   private cutAt = Number.NEGATIVE_INFINITY
   private pausedUntil = Number.NEGATIVE_INFINITY
   private readonly sends: PaceSend[] = []
+  private lesson: Lesson | undefined
 
   constructor(private readonly settings: PaceSettings = defaultPaceSettings) {
     this.rate = settings.initialRate
@@ -105,7 +114,7 @@ export class PaceControl {
       const step = (this.ceiling * settings.increase * busyMs) / 1000
       this.rate = Math.min(this.ceiling, this.rate + step)
     }
-    const send = { at: now, limited: false }
+    const send = { at: now, answered: false, limited: false }
     this.sends.push(send)
     while ((this.sends[0]?.at ?? now) < now - 2 * settings.windowMs) this.sends.shift()
     return send
@@ -116,28 +125,50 @@ export class PaceControl {
     this.pausedUntil = Math.max(this.pausedUntil, until)
   }
 
+  /** The answer to `send` came back (a 429 is told with `limited` first). */
+  answered(send: PaceSend): void {
+    send.answered = true
+    this.learn()
+  }
+
   /**
    * A 429 answered the request sent as `send`. Once per cut (answers to requests sent before the
-   * last cut were caused by the rate before it). The requests the service accepted in the window
-   * before it (since the last pause, which emptied the service's window) are taken as its limit,
-   * unless too few to say anything (a lone search refused because another client used the
-   * workspace's allowance). A limit under the current rate becomes the rate; otherwise the 429
-   * came at a rate the service had accepted (requests bunched on the way) and the rate is cut.
+   * last cut were caused by the rate before it) the rate is cut at once, multiplicatively, and
+   * the service's limit is learnt once every request sent before this answer has its own: the
+   * requests it accepted over the window before the refused one (since the last pause, which
+   * emptied the service's window) and those that overtook it on the way.
    */
   limited(send: PaceSend, now: number): void {
     send.limited = true
+    send.answered = true
     if (send.at <= this.cutAt) return
     this.cutAt = now
     const { settings } = this
-    const windowStart = Math.max(send.at - settings.windowMs, this.pausedUntil)
-    const accepted = this.sends.filter(
-      (other) => other.at >= windowStart && other.at < send.at && !other.limited,
-    ).length
-    if (accepted >= settings.minEvidence) {
-      this.ceiling = Math.max(settings.minRate, accepted * settings.margin)
+    this.lesson = {
+      from: Math.max(send.at - settings.windowMs, this.pausedUntil),
+      until: now,
+      rateBefore: this.rate,
     }
-    const ceiling = this.ceiling ?? Number.POSITIVE_INFINITY
-    this.rate =
-      ceiling < this.rate ? ceiling : Math.max(settings.minRate, this.rate * settings.decrease)
+    this.rate = Math.max(settings.minRate, this.rate * settings.decrease)
+    if (this.ceiling !== undefined) this.rate = Math.min(this.rate, this.ceiling)
+    this.learn()
+  }
+
+  /**
+   * Too few accepted requests say nothing (a lone search refused because another client used the
+   * workspace's allowance). A limit under the rate that met the 429 becomes the rate; otherwise
+   * that rate had been accepted (requests bunched on the way) and the cut stands.
+   */
+  private learn(): void {
+    const { lesson, settings } = this
+    if (!lesson) return
+    const sent = this.sends.filter((other) => other.at >= lesson.from && other.at < lesson.until)
+    if (sent.some((other) => !other.answered)) return
+    this.lesson = undefined
+    const accepted = sent.filter((other) => !other.limited).length
+    if (accepted < settings.minEvidence) return
+    this.ceiling = Math.max(settings.minRate, accepted * settings.margin)
+    if (this.ceiling < lesson.rateBefore) this.rate = this.ceiling
+    else this.rate = Math.min(this.rate, this.ceiling)
   }
 }

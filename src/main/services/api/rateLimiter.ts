@@ -234,8 +234,9 @@ export class EnvironmentRateLimiter {
       done: (feedback) => {
         if (told || !send) return
         told = true
-        if (feedback.status === 429) this.limited(send, feedback)
-        else if (feedback.status && stopping.has(feedback.status) && feedback.error)
+        if (feedback.status === 429) return this.limited(send, feedback)
+        this.pace.answered(send)
+        if (feedback.status && stopping.has(feedback.status) && feedback.error)
           this.stop(request.path, feedback.status, feedback.error)
       },
     }
