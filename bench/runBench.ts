@@ -1,4 +1,5 @@
 import { backupAtScale } from './backupRows'
+import { bulkAtTheServicePace } from './bulkPaceRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
@@ -15,6 +16,7 @@ rows.push(...(await entityListThroughBridge()))
 rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
+rows.push(...(await bulkAtTheServicePace()))
 rows.push(...(await historyAtScale()))
 rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))

@@ -31,7 +31,7 @@ export interface PaceSettings {
 export const defaultPaceSettings: PaceSettings = {
   initialRate: 10,
   doublingMs: 100,
-  maxRate: 1000,
+  maxRate: 10_000,
   minRate: 1,
   decrease: 0.7,
   margin: 0.98,

@@ -85,6 +85,9 @@ interface Waiter<T> {
   settle(result: T): void
 }
 
+/** A departure as the queue settles it: the send is on the pace's record before the next goes. */
+type Leaving = { departed: true; send: PaceSend } | { departed: false; error: ServiceError }
+
 const stopping = new Set([401, 402, 403])
 /** How far behind its schedule the limiter may catch up at once (a busy event loop fires late). */
 const catchUpIntervals = 4
@@ -115,7 +118,7 @@ export class EnvironmentRateLimiter {
   private readonly pace: PaceControl
   private readonly maxWaitMs: number
   private readonly turns: Waiter<SlotGrant>[] = []
-  private readonly leaving: Waiter<Departure>[] = []
+  private readonly leaving: Waiter<Leaving>[] = []
   /** When the next turn is due; a late timer is caught up by up to `catchUpIntervals`. */
   private nextAt = Number.NEGATIVE_INFINITY
   private pausedUntil = Number.NEGATIVE_INFINITY
@@ -195,7 +198,7 @@ export class EnvironmentRateLimiter {
         break
       }
       this.leaving.shift()
-      head.settle({ departed: true })
+      head.settle({ departed: true, send: this.pace.sent(now) })
     }
     // No new turn while a journalled request still waits to leave: turns do not run ahead.
     for (let head = this.turns[0]; head && this.leaving.length === 0; head = this.turns[0]) {
@@ -224,12 +227,11 @@ export class EnvironmentRateLimiter {
     let told = false
     return {
       depart: async () => {
-        const departure = await this.wait(this.leaving, request, (error) => ({
-          departed: false as const,
-          error,
-        }))
-        if (departure.departed) send = this.pace.sent(this.clock.now())
-        return departure
+        const refused = (error: ServiceError): Leaving => ({ departed: false, error })
+        const leaving = await this.wait(this.leaving, request, refused)
+        if (!leaving.departed) return leaving
+        send = leaving.send
+        return { departed: true }
       },
       done: (feedback) => {
         if (told || !send) return
