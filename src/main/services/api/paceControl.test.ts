@@ -50,6 +50,21 @@ describe('the pace of one environment', () => {
     expect(pace.view().rate).toBe(ceiling)
   })
 
+  it('takes a 429 below a trusted ceiling as bunching or a shared allowance: one margin lower', () => {
+    const pace = new PaceControl()
+    let now = sendEvenly(pace, 0, 60, 1000)
+    pace.limited(pace.sent(now), now)
+    // Slow start's lesson (58.8) was provisional: the next one, at 50, replaces it.
+    now = sendEvenly(pace, now + 1000, 50, 1000)
+    pace.limited(pace.sent(now), now)
+    expect(pace.view().ceiling).toBeCloseTo(49)
+    // A stall bunched requests: refused after only 40 in the window. Not a limit of 40.
+    now = sendEvenly(pace, now + 1000, 40, 1000)
+    pace.limited(pace.sent(now), now)
+    expect(pace.view().ceiling).toBeCloseTo(49 * 0.98)
+    expect(pace.view().rate).toBeCloseTo(49 * 0.7)
+  })
+
   it('learns nothing from a 429 to a lone request, and probes above its ceiling after a quiet minute', () => {
     const pace = new PaceControl()
     pace.limited(pace.sent(0), 10)

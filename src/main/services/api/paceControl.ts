@@ -71,6 +71,8 @@ export class PaceControl {
   private pausedUntil = Number.NEGATIVE_INFINITY
   private readonly sends: PaceSend[] = []
   private lesson: Lesson | undefined
+  /** The ceiling came from slow start: the next lesson replaces it. */
+  private provisional = false
 
   constructor(private readonly settings: PaceSettings = defaultPaceSettings) {
     this.rate = settings.initialRate
@@ -156,8 +158,12 @@ export class PaceControl {
 
   /**
    * Too few accepted requests say nothing (a lone search refused because another client used the
-   * workspace's allowance). A limit under the rate that met the 429 becomes the rate; otherwise
-   * that rate had been accepted (requests bunched on the way) and the cut stands.
+   * workspace's allowance). The first lesson, from slow start, is provisional (a window that
+   * spanned the ramp may count requests the service counted in its previous window): the next one
+   * replaces it. After that a 429 at fewer requests than the ceiling was learnt from lowers it one
+   * margin at a time, as requests bunched on the way (a stall) look just the same as another
+   * client taking a share. A limit under the rate that met the 429 becomes the rate; otherwise
+   * the multiplicative cut stands.
    */
   private learn(): void {
     const { lesson, settings } = this
@@ -167,8 +173,11 @@ export class PaceControl {
     this.lesson = undefined
     const accepted = sent.filter((other) => !other.limited).length
     if (accepted < settings.minEvidence) return
-    this.ceiling = Math.max(settings.minRate, accepted * settings.margin)
-    if (this.ceiling < lesson.rateBefore) this.rate = this.ceiling
+    const measured = Math.max(settings.minRate, accepted * settings.margin)
+    const learnt = this.ceiling === undefined || this.provisional || measured >= this.ceiling
+    this.provisional = this.ceiling === undefined
+    this.ceiling = learnt ? measured : Math.max(measured, this.ceiling! * settings.margin)
+    if (learnt && this.ceiling < lesson.rateBefore) this.rate = this.ceiling
     else this.rate = Math.min(this.rate, this.ceiling)
   }
 }

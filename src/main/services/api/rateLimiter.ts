@@ -211,7 +211,7 @@ export class EnvironmentRateLimiter {
       // A turn a little late (a busy event loop fires timers late) keeps the schedule, so the
       // next may follow at once; after a longer gap the schedule starts again from now.
       const interval = this.pace.intervalMs()
-      const onSchedule = now - at <= catchUpIntervals * interval
+      const onSchedule = now - at <= this.catchUpMs(interval)
       this.nextAt = (onSchedule ? at : now) + interval
       head.settle({ granted: true, slot: this.slotFor(head.request) })
     }
@@ -220,6 +220,15 @@ export class EnvironmentRateLimiter {
       this.cancelTimer = undefined
       this.schedule()
     })
+  }
+
+  /**
+   * How late a turn may be and still keep the schedule. Once the service's limit is known the
+   * departure window holds the line, so up to half a window lost to a stall (a slow disk under
+   * the journal, a blocked event loop) is made up; before that, only a few intervals.
+   */
+  private catchUpMs(interval: number): number {
+    return this.pace.view().ceiling === undefined ? catchUpIntervals * interval : 500
   }
 
   private slotFor(request: SlotRequest): Slot {
