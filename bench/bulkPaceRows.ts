@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +7,7 @@ import { dispatchBridgeCall } from '../src/main/bridge/dispatchBridgeCall'
 import { startMainSide } from '../src/main/app/startMainSide'
 import { sessionKeyStore } from '../src/main/services/keys/secretKeyStore'
 import type { SandboxEnvironmentInfo } from '../src/sandbox/sandboxServer'
+import { randomEvmAddresses, screenInBulk } from '../src/test-support/bulkScreening'
 import { apiPaths, rootedPath } from '../src/shared/api/apiPaths'
 import type { BenchRow } from './benchStats'
 
@@ -89,26 +89,14 @@ export async function pacedRun(limit: number, count: number): Promise<PacedRun> 
     localSandbox: { baseUrl, secretKey },
   })
   try {
-    const queries = Array.from({ length: count }, () => `0x${randomBytes(20).toString('hex')}`)
-    const repliedAt: number[] = []
-    let failed = 0
-    let next = 0
     const started = performance.now()
-    const worker = async (): Promise<void> => {
-      for (let index = next++; index < queries.length; index = next++) {
-        const reply = await dispatchBridgeCall(mainSide.handlers, 'crypto.search', {
-          requestId: randomUUID(),
-          environment: 'local',
-          pace: 'background',
-          query: queries[index],
-          isSubjectConsent: true,
-          type: 'all',
-        })
-        if (!reply.ok) failed += 1
-        repliedAt.push(performance.now() - started)
-      }
-    }
-    await Promise.all(Array.from({ length: concurrency }, worker))
+    const replies = await screenInBulk(
+      (method, input) => dispatchBridgeCall(mainSide.handlers, method, input),
+      randomEvmAddresses(count),
+      concurrency,
+    )
+    const failed = replies.filter(({ reply }) => !reply.ok).length
+    const repliedAt = replies.map(({ at }) => at - started)
     const seconds = (performance.now() - started) / 1000
     await sandbox.answered(count - failed)
     const afterWarmUp = repliedAt.filter((at) => at >= 5000).length

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiPaths, rootedPath } from '../shared/api/apiPaths'
+import { randomEvmAddresses, screenInBulk } from '../test-support/bulkScreening'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 
 let app: MainSideOnSandbox | undefined
@@ -18,25 +18,10 @@ describe('queued work at the pace of a service limited to 20 requests a second',
   it('sends every address exactly once through the handlers, with few 429s on the way', async () => {
     app = await startMainSideOnSandbox({ rateLimitPerSecond: limit })
     const { call, sandbox } = app
-    const queries = Array.from({ length: addresses }, () => `0x${randomBytes(20).toString('hex')}`)
-    const failures: unknown[] = []
-    let next = 0
-    const worker = async (): Promise<void> => {
-      for (let index = next++; index < queries.length; index = next++) {
-        const reply = await call('crypto.search', {
-          requestId: randomUUID(),
-          environment: 'local',
-          pace: 'background',
-          query: queries[index],
-          isSubjectConsent: true,
-          type: 'all',
-        })
-        if (!reply.ok) failures.push(reply.error)
-      }
-    }
-    await Promise.all(Array.from({ length: inFlight }, worker))
+    const queries = randomEvmAddresses(addresses)
+    const replies = await screenInBulk(call, queries, inFlight)
 
-    expect(failures).toEqual([])
+    expect(replies.filter(({ reply }) => !reply.ok)).toEqual([])
     const searches = sandbox.requests.filter(
       (request) => request.path === rootedPath(apiPaths.cryptoSearch),
     )
