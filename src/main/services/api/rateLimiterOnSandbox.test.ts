@@ -10,6 +10,7 @@ import { openRequestJournal, type RequestJournal } from '../journal/requestJourn
 import { createApiClient } from './apiClient'
 import { runCryptoSearch } from './cryptoSearchApi'
 import { RequestRegistry } from './requestRegistry'
+import type { ServiceError } from '../serviceError'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 /** One attempt only: the 429 comes straight back, and the limiter's pause is what is tested. */
@@ -64,5 +65,32 @@ describe('a request waiting in the rate limiter, against the sandbox over HTTP',
       (request) => request.path === rootedPath(apiPaths.cryptoSearch),
     )
     expect(searches.map((request) => request.status)).toEqual([429])
+  })
+
+  it('is not fired into a 402 another request just got: it gets that 402, as never sent', async () => {
+    sandbox = await startSandbox({ productionBalance: 0 })
+    const info = sandbox.environment('production')
+    const production: ResolvedEnvironment = {
+      id: 'production',
+      label: 'Production',
+      baseUrl: info.baseUrl,
+      secretKey: info.secretKey,
+    }
+    const client = createApiClient({ retry: oneAttempt })
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        runCryptoSearch(client, production, { query: sanctioned, pace: 'background' }),
+      ),
+    )
+    const failures = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as ServiceError) : undefined,
+    )
+    expect(failures.map((failure) => failure?.status)).toEqual([402, 402, 402, 402, 402])
+    expect(failures.filter((failure) => failure?.mayHaveReachedService === false)).toHaveLength(5)
+    const searches = sandbox.requests.filter(
+      (request) => request.path === rootedPath(apiPaths.cryptoSearch),
+    )
+    expect(searches.map((request) => request.status)).toEqual([402])
+    expect(client.pace(production).stoppedBy).toMatchObject({ status: 402 })
   })
 })
