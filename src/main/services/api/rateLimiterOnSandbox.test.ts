@@ -16,6 +16,16 @@ const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 /** One attempt only: the 429 comes straight back, and the limiter's pause is what is tested. */
 const oneAttempt = { maxAttempts: 1, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterS: 10 }
 
+const environmentOf = (
+  running: RunningSandbox,
+  name: 'sandbox' | 'production',
+): ResolvedEnvironment => ({
+  id: name,
+  label: name === 'sandbox' ? 'Sandbox' : 'Production',
+  baseUrl: running.environment(name).baseUrl,
+  secretKey: running.environment(name).secretKey,
+})
+
 let sandbox: RunningSandbox | undefined
 let journal: RequestJournal | undefined
 
@@ -27,13 +37,7 @@ afterEach(async () => {
 describe('a request waiting in the rate limiter, against the sandbox over HTTP', () => {
   it('is in flight to the journal’s askers, and once cancelled was provably never sent', async () => {
     sandbox = await startSandbox()
-    const info = sandbox.environment('sandbox')
-    const environment: ResolvedEnvironment = {
-      id: 'sandbox',
-      label: 'Sandbox',
-      baseUrl: info.baseUrl,
-      secretKey: info.secretKey,
-    }
+    const environment = environmentOf(sandbox, 'sandbox')
     journal = await openRequestJournal(join(mkdtempSync(join(tmpdir(), 'cd-limiter-')), 'j'))
     const registry = new RequestRegistry(journal)
     const client = createApiClient({ retry: oneAttempt })
@@ -69,13 +73,7 @@ describe('a request waiting in the rate limiter, against the sandbox over HTTP',
 
   it('is not fired into a 402 another request just got: it gets that 402, as never sent', async () => {
     sandbox = await startSandbox({ productionBalance: 0 })
-    const info = sandbox.environment('production')
-    const production: ResolvedEnvironment = {
-      id: 'production',
-      label: 'Production',
-      baseUrl: info.baseUrl,
-      secretKey: info.secretKey,
-    }
+    const production = environmentOf(sandbox, 'production')
     const client = createApiClient({ retry: oneAttempt })
     const outcomes = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
