@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 
 export interface BenchRow {
   name: string
-  unit: 'ms' | 'MB'
+  unit: 'ms' | 'MB' | 'req/s' | '%'
   median: number
   baselineName: string
   baselineMedian: number

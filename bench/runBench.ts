@@ -1,5 +1,6 @@
 import { backupAtScale } from './backupRows'
 import { bulkInputAtScale } from './bulkInputRows'
+import { bulkAtTheServicePace } from './bulkPaceRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
@@ -17,6 +18,7 @@ rows.push(...(await entityListThroughBridge()))
 rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
+rows.push(...(await bulkAtTheServicePace()))
 rows.push(...(await historyAtScale()))
 rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSandbox, type RunningSandbox } from '../sandbox/sandboxServer'
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/sandboxServer'
 import type { BridgeReply } from '../shared/bridge'
 import { startMainSide, type MainSide } from '../main/app/startMainSide'
 import { sessionKeyStore } from '../main/services/keys/secretKeyStore'
@@ -16,8 +16,10 @@ export interface MainSideOnSandbox {
 }
 
 /** For tests: the main side, its Local sandbox pointed at a sandbox the test controls. */
-export async function startMainSideOnSandbox(): Promise<MainSideOnSandbox> {
-  const sandbox = await startSandbox()
+export async function startMainSideOnSandbox(
+  sandboxOptions: SandboxOptions = {},
+): Promise<MainSideOnSandbox> {
+  const sandbox = await startSandbox(sandboxOptions)
   const { baseUrl, secretKey } = sandbox.environment('sandbox')
   const mainSide = await startMainSide({
     dataDir: mkdtempSync(join(tmpdir(), 'cd-main-')),

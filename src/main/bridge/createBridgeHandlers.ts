@@ -45,6 +45,7 @@ export function createBridgeHandlers({
       requestId,
       environment: target,
       atMostOnce,
+      pace,
       query,
       advancedSearch,
     }) => {
@@ -58,11 +59,12 @@ export function createBridgeHandlers({
           signal,
           journal: attempts,
           atMostOnce,
+          pace,
         }),
       )
     },
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
-    'requests.fate': async ({ requests: asked }) => ({ fates: journal.fate(asked) }),
+    'requests.fate': async ({ requests: asked }) => ({ fates: requests.fate(asked) }),
     'requests.collect': async ({ requestIds }) => ({
       collected: await journal.collect(requestIds),
     }),

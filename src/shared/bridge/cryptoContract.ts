@@ -5,6 +5,14 @@ import { evidenceSchema } from './evidenceSchema'
 
 export { cryptoCategoryNames, type CryptoCategoryName } from '../api/cryptoCategories'
 
+/**
+ * Whose turn first in the environment's rate limiter on the main side: a person waiting for an
+ * answer (`interactive`, the default) goes ahead of queued work (`background`: bulk jobs, the
+ * outbox, re-screens).
+ */
+export const paceSchema = z.enum(['interactive', 'background'])
+export type Pace = z.infer<typeof paceSchema>
+
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional()
 
 export const cryptoSearchInputSchema = z.strictObject({
@@ -14,6 +22,7 @@ export const cryptoSearchInputSchema = z.strictObject({
   environment: environmentIdSchema.optional(),
   /** Never re-send once it may have reached the service (queued checks; billed checks always are). */
   atMostOnce: z.boolean().optional(),
+  pace: paceSchema.optional(),
   query: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
   type: z.literal('all'),

@@ -1,4 +1,5 @@
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici'
+import type { ServiceError } from '../serviceError'
 
 /** What one attempt produced, before anyone decides what it means. */
 export type AttemptResult =
@@ -7,6 +8,8 @@ export type AttemptResult =
   | { kind: 'noAnswer'; cause: 'timeout' | 'network'; sent: boolean }
   /** The caller cancelled while the request was in flight. */
   | { kind: 'cancelled' }
+  /** Never sent: cancelled or stopped while it waited for its turn (see rateLimiter.ts). */
+  | { kind: 'notSent'; error: ServiceError }
 
 export type AnsweredAttempt = Extract<AttemptResult, { kind: 'answered' }>
 

@@ -3,9 +3,21 @@ import type { Evidence } from '../../../shared/bridge/evidenceSchema'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import type { AttemptJournal } from '../journal/requestJournal'
 import { ServiceError } from '../serviceError'
-import { createApiDispatcher, sendAttempt, type AnsweredAttempt } from './apiAttempt'
+import {
+  createApiDispatcher,
+  sendAttempt,
+  type AnsweredAttempt,
+  type AttemptResult,
+} from './apiAttempt'
 import { buildEvidence } from './apiEvidence'
-import { classifyAttempt } from './classifyAttempt'
+import { classifyAttempt, retryAfterOf, type AttemptContext } from './classifyAttempt'
+import {
+  EnvironmentRateLimiter,
+  type LimiterView,
+  type Pace,
+  type RateLimiterOptions,
+  type SlotFeedback,
+} from './rateLimiter'
 import { sendWithRetries } from './retryLoop'
 import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy'
 
@@ -24,6 +36,8 @@ export interface ApiRequest {
   lookup?: boolean
   /** Told of every attempt before it goes on the wire (requests the renderer may ask about later). */
   journal?: AttemptJournal
+  /** Whose turn first in the environment's rate limiter: a person's (default) or queued work's. */
+  pace?: Pace
 }
 
 export interface ApiSuccess {
@@ -35,6 +49,8 @@ export interface ApiSuccess {
 
 export interface ApiClient {
   send(environment: ResolvedEnvironment, request: ApiRequest): Promise<ApiSuccess>
+  /** The environment's rate limiter as it stands: its rate, what it learnt, any pause or stop. */
+  pace(environment: ResolvedEnvironment): LimiterView
 }
 
 export interface ApiClientOptions {
@@ -43,23 +59,55 @@ export interface ApiClientOptions {
   /** Time for one attempt, from sending to the last byte of the answer. */
   timeoutMs?: number
   retry?: RetryPolicy
+  /** The rate limiters' clock and pace; the longest wait in a queue is the policy's Retry-After. */
+  limiter?: Omit<RateLimiterOptions, 'maxWaitMs'>
+}
+
+/** What the rate limiter learns from an attempt: 429s slow it down, 401/402/403 stop its queue. */
+const feedbackOf = (result: AttemptResult, context: AttemptContext): SlotFeedback => {
+  if (result.kind !== 'answered') return {}
+  const { status } = result
+  if (status !== 429 && status !== 401 && status !== 402 && status !== 403) return { status }
+  const verdict = classifyAttempt(result, context)
+  return {
+    status,
+    retryAfterS: retryAfterOf(result),
+    ...(verdict.verdict === 'ok' ? {} : { error: verdict.error }),
+  }
 }
 
 /**
- * One client for every environment, as a pipeline: one attempt on the wire, a pure classifier of
- * what came back, the retry loop, and the evidence of the answer that was kept.
+ * One client for every environment, as a pipeline: a turn from the environment's rate limiter,
+ * one attempt on the wire, a pure classifier of what came back, the retry loop, and the evidence
+ * of the answer that was kept. Every request of the app goes through `send`, so one limiter per
+ * environment (and base URL) paces single searches, the outbox, entity calls and bulk work alike.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const timeoutMs = options.timeoutMs ?? 20_000
   const policy = options.retry ?? defaultRetryPolicy
   const dispatcher: Dispatcher = createApiDispatcher(options.connectTimeoutMs ?? 5_000)
+  const limiters = new Map<string, EnvironmentRateLimiter>()
+  const limiterOf = (environment: ResolvedEnvironment): EnvironmentRateLimiter => {
+    const key = `${environment.id} ${environment.baseUrl}`
+    let limiter = limiters.get(key)
+    if (!limiter) {
+      limiter = new EnvironmentRateLimiter({
+        ...options.limiter,
+        maxWaitMs: policy.maxRetryAfterS * 1000,
+      })
+      limiters.set(key, limiter)
+    }
+    return limiter
+  }
 
   return {
+    pace: (environment) => limiterOf(environment).view(),
     async send(environment, request) {
       const url = new URL(request.path, environment.baseUrl)
       for (const [name, value] of Object.entries(request.query ?? {}))
         url.searchParams.set(name, String(value))
-      const context = {
+      const limiter = limiterOf(environment)
+      const context: AttemptContext = {
         label: environment.label,
         baseUrl: environment.baseUrl,
         atMostOnce: request.atMostOnce ?? false,
@@ -79,17 +127,36 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         })
       let attempts = 0
       let lastAnswer: AnsweredAttempt | undefined
-      const attempt = async () => {
-        const number = (attempts += 1)
-        await request.journal?.beforeAttempt(number)
-        const result = await sendAttempt(dispatcher, {
-          method: request.method,
-          url,
-          secretKey: environment.secretKey,
-          body: request.body,
+      const attempt = async (): Promise<AttemptResult> => {
+        // Waiting for a turn is not being sent: the journal hears of the attempt only once it has one.
+        const turn = await limiter.acquire({
+          pace: request.pace ?? 'interactive',
+          path: request.path,
           signal: request.signal,
-          timeoutMs,
         })
+        if (!turn.granted) return { kind: 'notSent', error: turn.error }
+        const number = (attempts += 1)
+        let result: AttemptResult | undefined
+        try {
+          await request.journal?.beforeAttempt(number)
+          const departure = await turn.slot.depart()
+          if (departure.departed) {
+            result = await sendAttempt(dispatcher, {
+              method: request.method,
+              url,
+              secretKey: environment.secretKey,
+              body: request.body,
+              signal: request.signal,
+              timeoutMs,
+            })
+          } else {
+            // Journalled but held back (a pause, a stop, a cancel) and never sent.
+            await request.journal?.notSent(number)
+            result = { kind: 'notSent', error: departure.error }
+          }
+        } finally {
+          turn.slot.done(result ? feedbackOf(result, context) : {})
+        }
         if (result.kind === 'answered') lastAnswer = result
         if (result.kind === 'noAnswer' && !result.sent) await request.journal?.notSent(number)
         return result

@@ -41,7 +41,7 @@ const parseJson = (text: string): unknown => {
   }
 }
 
-const retryAfterOf = (answer: AnsweredAttempt): number | undefined => {
+export const retryAfterOf = (answer: AnsweredAttempt): number | undefined => {
   const retryAfter = Number(answer.headers['retry-after'])
   return Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : undefined
 }
@@ -60,6 +60,7 @@ export function classifyAttempt(result: AttemptResult, context: AttemptContext):
       : { verdict: 'retry', wait: { kind: 'backoff' }, error: otherwise }
 
   if (result.kind === 'cancelled') return { verdict: 'final', error: cancelled(true) }
+  if (result.kind === 'notSent') return { verdict: 'final', error: result.error }
   if (result.kind === 'noAnswer') {
     const error = unreachable(label, context.baseUrl, result.cause, result.sent)
     if (!result.sent) return { verdict: 'retry', wait: { kind: 'backoff' }, error }

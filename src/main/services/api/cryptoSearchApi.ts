@@ -11,6 +11,8 @@ export interface CryptoSearchRequest {
   advancedSearch?: Record<string, string | undefined>
   signal?: AbortSignal
   journal?: ApiRequest['journal']
+  /** Queued work (bulk, outbox) waits behind a person's searches; interactive by default. */
+  pace?: ApiRequest['pace']
   /** Never re-send once it may have reached the service (billed checks always are). */
   atMostOnce?: boolean
 }
@@ -97,6 +99,7 @@ export async function runCryptoSearch(
     body,
     signal: request.signal,
     journal: request.journal,
+    ...(request.pace ? { pace: request.pace } : {}),
     billed: environment.id === 'production',
     atMostOnce: environment.id === 'production' || request.atMostOnce === true,
   })

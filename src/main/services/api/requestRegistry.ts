@@ -1,4 +1,5 @@
 import { bridgeErrorNames, type BridgeReply } from '../../../shared/bridge'
+import type { RequestFate } from '../../../shared/bridge/requestsContract'
 import type { AttemptJournal, RequestJournal } from '../journal/requestJournal'
 import { ServiceError } from '../serviceError'
 
@@ -40,6 +41,21 @@ export class RequestRegistry {
     } finally {
       this.controllers.delete(requestId)
     }
+  }
+
+  /**
+   * The journal's word on each request, except that one still running here is in flight even
+   * while it waits in the rate limiter's queue, before the journal has heard of it: sending it
+   * again then would send it twice.
+   */
+  fate(requests: ReadonlyArray<{ requestId: string; startedAt: string }>): RequestFate[] {
+    return this.journal
+      .fate(requests)
+      .map((fate) =>
+        this.controllers.has(fate.requestId)
+          ? { requestId: fate.requestId, state: 'inFlight' }
+          : fate,
+      )
   }
 
   cancel(requestId: string): boolean {

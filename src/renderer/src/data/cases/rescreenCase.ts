@@ -38,6 +38,8 @@ export async function rescreenCase(
         query: wallet.query,
         environment: wallet.environment,
         atMostOnce: isBilledEnvironment(wallet.environment),
+        // A person's single search goes ahead of a case's wallets.
+        pace: 'background',
       })
       const record = await actions.recordRescreen(caseId, {
         earlierId: wallet.latest.localId,

@@ -1,6 +1,7 @@
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bridgeErrorNames } from '../../../../shared/bridge'
+import type { Pace } from '../../../../shared/bridge/cryptoContract'
 import {
   BridgeCallError,
   callBridge,
@@ -24,6 +25,8 @@ export interface CheckRequest {
    * left and will be sent again on its own leaves no row of its own in History.
    */
   queued?: boolean
+  /** Queued work (`background`) waits behind a person's searches in the main side's rate limiter. */
+  pace?: Pace
 }
 
 /**
@@ -52,6 +55,7 @@ export async function executeCheck(request: CheckRequest): Promise<string> {
       type: 'all',
       environment: request.environment,
       ...(request.atMostOnce ? { atMostOnce: true } : {}),
+      ...(request.pace ? { pace: request.pace } : {}),
       ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
     })
     await settleAttempt(appDatabase, attempt, { kind: 'answered', result })

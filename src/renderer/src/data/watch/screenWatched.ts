@@ -21,6 +21,7 @@ export const screenWatched: Screen = async (watched, now) => {
       requestId: crypto.randomUUID(),
       query: watched.query,
       environment: watched.environment,
+      pace: 'background',
     })
     if (!earlier) return []
     const change = await walletChanges.changeBetween(earlier.localId, laterId, [], now)

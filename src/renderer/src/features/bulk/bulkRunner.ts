@@ -220,6 +220,8 @@ const bulkRunner = createBulkRunner({
       // left is not kept in History (it is sent again).
       atMostOnce: true,
       queued: true,
+      // A person's single search goes ahead of a list's rows.
+      pace: 'background',
     })
   },
   readCheck: checkRecordOf,

@@ -22,6 +22,7 @@ async function sendItem(item: OutboxItem): Promise<string> {
       // Queued work is delivered at most once; the main side decides what that allows.
       atMostOnce: true,
       queued: true,
+      pace: 'background',
       ...(item.advancedSearch ? { advancedSearch: item.advancedSearch } : {}),
     })
   }
