@@ -22,6 +22,10 @@ export class CasesPage {
   readonly closeDialog: Locator
   readonly notes: Locator
   readonly listItems: Locator
+  /** The linked checks' identifiers on the Checks tab. */
+  readonly linkedChecks: Locator
+  /** A bulk job's entry on the timeline: file hash, who ran it, when. */
+  readonly bulkJobEntry: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -40,6 +44,8 @@ export class CasesPage {
     this.closeDialog = page.getByRole('dialog', { name: 'Close the case' })
     this.notes = page.getByTestId('case-note')
     this.listItems = page.getByTestId('case-list-item')
+    this.linkedChecks = page.getByTestId('case-check-open')
+    this.bulkJobEntry = page.getByTestId('audit-bulk-job')
   }
 
   async open(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core'
-import { IconDownload } from '@tabler/icons-react'
+import { IconBriefcase, IconDownload } from '@tabler/icons-react'
 import { useEffect, useMemo, useState } from 'react'
 import type { BulkCheck, BulkRow } from '../../../../shared/bulk/bulkJob'
 import { environmentLabels } from '../../../../shared/environments'
@@ -17,7 +17,9 @@ import {
   useBulkRows,
   useRecentCheckTimes,
 } from '../../data/bulk/bulkResults'
+import { BulkBudgetRaise } from './BulkBudgetRaise'
 import { BulkJobStateBadge } from './BulkJobStateBadge'
+import { BulkLinkToCase } from './BulkLinkToCase'
 import { BulkProgress, currentRate } from './BulkProgress'
 import { BulkResultsTable } from './BulkResultsTable'
 import { resultsCsv } from './bulkCsv'
@@ -51,6 +53,14 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
   const times = useRecentCheckTimes(jobId)
   const filter = useBulkStore((state) => state.resultFilter)
   const [now, setNow] = useState(() => Date.now())
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set())
+  const [linking, setLinking] = useState(false)
+  const toggle = (check: number) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (!next.delete(check)) next.add(check)
+      return next
+    })
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000)
     return () => clearInterval(timer)
@@ -132,6 +142,15 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
           <Button
             size="xs"
             variant="light"
+            leftSection={<IconBriefcase size={14} />}
+            onClick={() => setLinking(true)}
+            data-testid="bulk-link"
+          >
+            Link to case…
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
             leftSection={<IconDownload size={14} />}
             onClick={() => void download()}
             data-testid="bulk-download"
@@ -148,6 +167,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
       {job.stopReason && job.state === 'stopped' && (
         <Alert color="red" variant="light" title="The job stopped" data-testid="bulk-stopped">
           {job.stopReason}
+          {job.budget !== null && job.sentCount >= job.budget && <BulkBudgetRaise job={job} />}
         </Alert>
       )}
       <BulkProgress job={job} counts={counts} rate={currentRate(times ?? [], now)} />
@@ -191,9 +211,25 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
         />
         <Text size="sm" c="dimmed" data-testid="bulk-shown">
           {countOf(shown.length, noun('row'))} shown
+          {selected.size > 0 &&
+            `, ${countOf(selected.size, noun('address', 'addresses'))} selected`}
         </Text>
       </Group>
-      <BulkResultsTable job={job} rows={shown} checks={checks} />
+      <BulkResultsTable
+        job={job}
+        rows={shown}
+        checks={checks}
+        selected={selected}
+        onToggle={toggle}
+      />
+      {linking && (
+        <BulkLinkToCase
+          job={job}
+          checks={checks}
+          selected={selected}
+          onClose={() => setLinking(false)}
+        />
+      )}
     </Stack>
   )
 }

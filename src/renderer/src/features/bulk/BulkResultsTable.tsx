@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Text } from '@mantine/core'
+import { Badge, Box, Checkbox, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef } from 'react'
@@ -23,10 +23,15 @@ export function BulkResultsTable({
   job,
   rows,
   checks,
+  selected,
+  onToggle,
 }: {
   job: BulkJob
   rows: readonly BulkRow[]
   checks: readonly BulkCheck[]
+  /** Addresses (by check index) chosen to link to a case; a row selects its address. */
+  selected: ReadonlySet<number>
+  onToggle: (check: number) => void
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
@@ -62,6 +67,7 @@ export function BulkResultsTable({
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
+        <Box style={cellStyle(20)} />
         {header('Line', 56)}
         {header('Address')}
         {carried.map((column) => (
@@ -119,6 +125,18 @@ export function BulkResultsTable({
                   cursor: opens ? 'pointer' : undefined,
                 }}
               >
+                <Box style={cellStyle(20)} onClick={(event) => event.stopPropagation()}>
+                  {row.check !== -1 && (
+                    <Checkbox
+                      size="xs"
+                      aria-label={`Select line ${row.line}`}
+                      checked={selected.has(row.check)}
+                      onChange={() => onToggle(row.check)}
+                      onKeyDown={(event) => event.stopPropagation()}
+                      data-testid="bulk-result-select"
+                    />
+                  )}
+                </Box>
                 <Text size="sm" style={cellStyle(56)}>
                   {row.line}
                 </Text>
