@@ -122,4 +122,15 @@ export class BulkPage {
     await this.page.getByTestId('bulk-new-budget').fill(String(budget))
     await this.page.getByTestId('bulk-raise-budget').click()
   }
+
+  /** A job from the screen's list of jobs, by its list's name. */
+  async openJob(name: string): Promise<void> {
+    await this.open()
+    await this.page.getByTestId('bulk-jobs').getByRole('link', { name }).first().click()
+  }
+
+  /** How many addresses are on their way now. */
+  async runningCount(): Promise<number> {
+    return Number(await this.page.getByTestId('bulk-progress').getAttribute('data-running'))
+  }
 }
