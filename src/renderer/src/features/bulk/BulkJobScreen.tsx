@@ -88,6 +88,8 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
     startDownload(url, `${job.fileName.replace(/\.[^.]+$/, '')}-results.csv`)
     setTimeout(() => URL.revokeObjectURL(url), 60_000)
   }
+  // A job its budget cap stopped goes on only with a higher cap (offered with the reason).
+  const capReached = job.budget !== null && job.sentCount >= job.budget
   const active = job.state === 'running' || job.state === 'paused' || job.state === 'stopped'
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -123,7 +125,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
               Pause
             </Button>
           )}
-          {(job.state === 'paused' || job.state === 'stopped') && (
+          {(job.state === 'paused' || (job.state === 'stopped' && !capReached)) && (
             <Button size="xs" onClick={() => void change('running')} data-testid="bulk-resume">
               Resume
             </Button>
@@ -160,14 +162,20 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
         </Group>
       </Group>
       {job.waiting && job.state === 'running' && (
-        <Alert color="yellow" variant="light" data-testid="bulk-waiting">
+        <Alert color="yellow" variant="light" data-testid="bulk-waiting" style={{ flexShrink: 0 }}>
           {job.waiting}
         </Alert>
       )}
       {job.stopReason && job.state === 'stopped' && (
-        <Alert color="red" variant="light" title="The job stopped" data-testid="bulk-stopped">
+        <Alert
+          color="red"
+          variant="light"
+          title="The job stopped"
+          data-testid="bulk-stopped"
+          style={{ flexShrink: 0 }}
+        >
           {job.stopReason}
-          {job.budget !== null && job.sentCount >= job.budget && <BulkBudgetRaise job={job} />}
+          {capReached && <BulkBudgetRaise job={job} />}
         </Alert>
       )}
       <BulkProgress job={job} counts={counts} rate={currentRate(times ?? [], now)} />
