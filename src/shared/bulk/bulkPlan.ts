@@ -18,8 +18,6 @@ export interface PlannedCheck {
   /** The form History keys checks by (the app's address check's canonical form). */
   queryKey: string
   chain: AddressChain | null
-  /** Lines of every row that shares it, in input order. */
-  lines: number[]
 }
 
 export interface BulkPlan {
@@ -70,7 +68,8 @@ const numberOf = (text: string): number => {
   for (let at = end > 8 ? end - 8 : 0; at < end; at += 1) {
     hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
   }
-  return hash
+  // Kept within a small integer, so the engine keys the Map without boxing a number per row.
+  return hash & 0x3fffffff
 }
 
 /**
@@ -94,7 +93,7 @@ export function planBulk(table: BulkTable, addressColumn: number): BulkPlan {
     const known = checkByKey.get(key)
     if (known !== undefined) return { check: known, chain: checked.chain, reason: '' }
     checkByKey.set(key, checks.length)
-    checks.push({ address, queryKey: checked.normalized, chain: checked.chain, lines: [] })
+    checks.push({ address, queryKey: checked.normalized, chain: checked.chain })
     return { check: checks.length - 1, chain: checked.chain, reason: '' }
   }
   const verdictOf = (address: string): Verdict => {
@@ -108,18 +107,29 @@ export function planBulk(table: BulkTable, addressColumn: number): BulkPlan {
     return verdict
   }
   const { rows, lines: rowLines } = table
+  let validRows = 0
   for (let index = 0; index < rows.length; index += 1) {
-    const line = rowLines[index]!
     const address = trimmed(rows[index]![addressColumn] ?? '')
     const verdict = verdictOf(address)
     rowChecks[index] = verdict.check
-    if (verdict.check === -1) {
-      invalid.push({ row: index, line, address, chain: verdict.chain, reason: verdict.reason })
+    if (verdict.check !== -1) {
+      validRows += 1
       continue
     }
-    const lines = checks[verdict.check]!.lines
-    if (lines.length > 0) duplicateCount += 1
-    lines.push(line)
+    const line = rowLines[index]!
+    invalid.push({ row: index, line, address, chain: verdict.chain, reason: verdict.reason })
   }
-  return { rowChecks, checks, invalid, duplicateCount }
+  return { rowChecks, checks, invalid, duplicateCount: validRows - checks.length }
+}
+
+/**
+ * The lines of every row that shares each check, in input order: what a job stores with each
+ * address. Asked for when a job starts, not while a list is previewed.
+ */
+export function linesOfChecks(plan: BulkPlan, lines: Int32Array): number[][] {
+  const byCheck = plan.checks.map((): number[] => [])
+  plan.rowChecks.forEach((check, row) => {
+    if (check !== -1) byCheck[check]!.push(lines[row]!)
+  })
+  return byCheck
 }

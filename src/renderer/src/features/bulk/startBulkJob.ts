@@ -1,4 +1,4 @@
-import type { BulkPlan } from '../../../../shared/bulk/bulkPlan'
+import { linesOfChecks, type BulkPlan } from '../../../../shared/bulk/bulkPlan'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import type { EnvironmentId } from '../../../../shared/environments'
@@ -72,13 +72,14 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
       ...(reason ? { invalidReason: reason } : {}),
     })
   })
+  const lines = linesOfChecks(plan, table.lines)
   const checks: BulkCheck[] = plan.checks.map((check, index) => ({
     jobId: id,
     index,
     address: check.address,
     queryKey: check.queryKey,
     chain: check.chain,
-    lines: check.lines,
+    lines: lines[index] ?? [],
     state: 'pending',
     ...reused.get(index),
   }))
