@@ -83,7 +83,6 @@ export function planBulk(table: BulkTable, addressColumn: number): BulkPlan {
   const checks: PlannedCheck[] = []
   const invalid: InvalidRow[] = []
   const rowChecks = new Int32Array(table.rows.length)
-  let duplicateCount = 0
   const judge = (address: string): Verdict => {
     const checked = validateAddress(address)
     if (!checked.valid) {
