@@ -64,7 +64,15 @@ export async function linkBulkJob(
   let result: { caseId: string; record: BulkJobRecord } | undefined
   await db.transaction(
     'rw',
-    [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.checks, db.bulkJobs, db.bulkChecks],
+    [
+      db.cases,
+      db.caseNotes,
+      db.hitDecisions,
+      db.auditEntries,
+      db.checks,
+      db.bulkJobs,
+      db.bulkChecks,
+    ],
     async () => {
       const job = await db.bulkJobs.get(linking.jobId)
       if (!job) throw new CaseRuleError('This bulk job is no longer on this computer.')

@@ -73,11 +73,7 @@ export function BulkLinkToCase({
       failure={failure}
       confirm={{ label: `Link ${countOf(toLink.length, noun('check'))}`, testId: 'bulk-link-go' }}
     >
-      <Radio.Group
-        label="Which checks"
-        value={which}
-        onChange={(value) => setWhich(value as 'selected' | 'hits')}
-      >
+      <Radio.Group label="Which checks" value={which} onChange={(value) => setWhich(value)}>
         <Stack gap={6} mt={4}>
           <Radio
             value="selected"

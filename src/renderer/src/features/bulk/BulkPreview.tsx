@@ -87,7 +87,11 @@ export function BulkPreview({
                   {/* Never narrower than its badge (a clipped label may shrink to nothing in a table). */}
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {check === -1 ? (
-                      <Badge color="red" variant="light" styles={{ label: { overflow: 'visible' } }}>
+                      <Badge
+                        color="red"
+                        variant="light"
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
                         Invalid
                       </Badge>
                     ) : chain ? (
