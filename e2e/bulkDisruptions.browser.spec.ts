@@ -1,31 +1,11 @@
-import { readFileSync } from 'node:fs'
-import type { RunningSandbox } from '../src/sandbox/sandboxServer'
 import { expect, test } from './fixtures/browserModeTest'
+import {
+  cryptoCheckPath as checkPath,
+  cryptoChecksAnswered as answered,
+  cryptoChecksSent as checksSent,
+  sanctionedWallets as wallets,
+} from './support/sandboxWallets'
 import { saveScreen } from './support/screenshots'
-
-const checkPath = '/v2/api/verifications/advanced/crypto/aml-checks'
-
-/** The crypto checks the sandbox received (whatever it answered), by the address as sent. */
-const checksSent = (sandbox: RunningSandbox): string[] =>
-  sandbox.requests
-    .filter((request) => request.path === checkPath)
-    .map((request) => request.subject ?? '')
-
-const answered = (sandbox: RunningSandbox, status: number): number =>
-  sandbox.requests.filter((request) => request.path === checkPath && request.status === status)
-    .length
-
-/** Real sanctioned wallets, each once. */
-const wallets = (count: number): string[] =>
-  [
-    ...new Set(
-      (
-        JSON.parse(readFileSync('/work/shared/data/sanctioned-wallets.json', 'utf8')) as Array<{
-          publicKey: string
-        }>
-      ).map((wallet) => wallet.publicKey),
-    ),
-  ].slice(0, count)
 
 // Killing the host is logged by Chromium as failed loads: this file provokes it on purpose.
 test.use({

@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
-import type { RunningSandbox } from '../src/sandbox/sandboxServer'
 import { messyWalletFile } from '../src/test-support/messyWalletList'
 import { expect, test } from './fixtures/browserModeTest'
 import { investigator } from './pages/investigatorForm'
+import { cryptoChecksSent as checksSent, sanctionedWallets } from './support/sandboxWallets'
 import { saveScreen } from './support/screenshots'
 import { verifyBundleCli } from './support/verifyBundleCli'
-
-/** The crypto checks the sandbox received, by the address as sent. */
-const checksSent = (sandbox: RunningSandbox): string[] =>
-  sandbox.requests
-    .filter((request) => request.path.endsWith('/crypto/aml-checks'))
-    .map((request) => request.subject ?? '')
 
 const uniqueInMessyFile = [
   '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
@@ -122,15 +116,7 @@ test('a job interrupted by a reload resumes, and each unique address is sent exa
   shell,
   sandbox,
 }) => {
-  const wallets = [
-    ...new Set(
-      (
-        JSON.parse(readFileSync('/work/shared/data/sanctioned-wallets.json', 'utf8')) as Array<{
-          publicKey: string
-        }>
-      ).map((wallet) => wallet.publicKey),
-    ),
-  ].slice(0, 24)
+  const wallets = sanctionedWallets(24)
   // Slow answers, so sends are on the wire when the page goes.
   sandbox.injectFault({ kind: 'delay', ms: 700 }, { times: 100 })
   await bulk.open()

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
+import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
+import { bulkJobOf } from '../../../../test-support/bulkJobs'
 import { verifyAuditChain } from '../../../../shared/cases/auditChain'
 import { replayTrail } from '../../../../shared/cases/replayTrail'
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
@@ -17,28 +18,19 @@ const hit = storedCheck('2026-01-02T10:00:00.000Z_a', wallets[0]!, {
 const clean = storedCheck('2026-01-02T10:00:01.000Z_b', wallets[1]!, {})
 const failedLocalId = '2026-01-02T10:00:02.000Z_c'
 
-const job: BulkJob = {
-  id: 'job-1',
+const job = bulkJobOf({
   createdAt: '2026-01-02T09:59:00.000Z',
   actor: { name: fixtureActor.name, email: fixtureActor.email },
   fileName: 'withdrawals.csv',
   fileSha256: 'c0ffee'.padEnd(64, '0'),
-  environment: 'local',
-  columns: ['address'],
-  addressColumn: 0,
-  carryColumns: [],
-  freshnessHours: null,
-  budget: null,
   state: 'finished',
   finishedAt: '2026-01-02T10:01:00.000Z',
   rowCount: 5,
-  checkCount: 3,
   invalidCount: 1,
   duplicateCount: 1,
-  reusedCount: 0,
   sentCount: 3,
   hitCount: 1,
-}
+})
 const bulkChecks: BulkCheck[] = [
   { localId: hit.localId, state: 'done' as const, hits: 1 },
   { localId: clean.localId, state: 'done' as const, hits: 0 },
