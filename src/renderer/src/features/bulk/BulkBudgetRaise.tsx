@@ -6,7 +6,10 @@ import { wakeBulkRunner } from './bulkRunner'
 
 /** A higher budget cap for a job its cap stopped, and the job going on at once. */
 export function BulkBudgetRaise({ job }: { job: BulkJob }) {
-  const [budget, setBudget] = useState<number | string>(job.sentCount + job.checkCount)
+  // Enough for every address not reused, the ones already sent included.
+  const [budget, setBudget] = useState<number | string>(
+    Math.max(job.sentCount + 1, job.checkCount - job.reusedCount),
+  )
   const [failure, setFailure] = useState<string | null>(null)
   const raise = async () => {
     if (typeof budget !== 'number') return
