@@ -58,7 +58,7 @@ export async function bulkInputAtScale(): Promise<BenchRow> {
       return planBulk(table, guessAddressColumn(table))
     },
     async () => Papa.parse<string[]>(text, { skipEmptyLines: true }),
-    { warmup: 2, samples: 7 },
+    { warmup: 3, samples: 15 },
   )
   return benchRow(
     {

@@ -1,15 +1,12 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
-import type { RunningSandbox } from '../src/sandbox/sandboxServer'
 import { messyWalletFile } from '../src/test-support/messyWalletList'
 import { expect, test } from './fixtures/browserModeTest'
+import { investigator } from './pages/investigatorForm'
+import { cryptoChecksSent as checksSent, sanctionedWallets } from './support/sandboxWallets'
 import { saveScreen } from './support/screenshots'
-
-/** The crypto checks the sandbox received, by the address as sent. */
-const checksSent = (sandbox: RunningSandbox): string[] =>
-  sandbox.requests
-    .filter((request) => request.path.endsWith('/crypto/aml-checks'))
-    .map((request) => request.subject ?? '')
+import { verifyBundleCli } from './support/verifyBundleCli'
 
 const uniqueInMessyFile = [
   '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
@@ -18,10 +15,13 @@ const uniqueInMessyFile = [
   '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
 ]
 
-test('a messy spreadsheet export is previewed, checked once per unique address, and its results downloaded', async ({
+test('a messy spreadsheet export is previewed, checked once per unique address, its results downloaded, and its hits put on a case that exports and verifies', async ({
   bulk,
+  cases,
   sandbox,
 }) => {
+  await cases.open()
+  await cases.sayWhoIAm(investigator)
   await bulk.open()
   await expect(bulk.title).toHaveText('Bulk screening')
   await bulk.chooseFile('withdrawals.csv', messyWalletFile)
@@ -36,6 +36,7 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   await expect(bulk.invalidRows.nth(1)).toContainText('Line 12')
   await expect(bulk.planSummary).toContainText('4 unique addresses to check; 3 duplicate rows')
   await expect(bulk.sendSummary).toContainText('4 checks will run; 0 earlier checks are reused')
+  await bulk.carryColumns('Customer ref')
   await saveScreen(bulk.page, 'bulk-01-preview')
 
   await bulk.start()
@@ -55,10 +56,10 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
     header: true,
     skipEmptyLines: true,
   })
+  // The input columns carried through are the address and the one chosen: not the label.
   expect(csv.meta.fields).toEqual([
     'Customer ref',
     'Wallet address',
-    'Label',
     'status',
     'hits',
     'categories',
@@ -84,6 +85,26 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   expect(csv.data[1]?.['check id']).toBe(csv.data[0]?.['check id'])
   expect(csv.data[3]?.error).toContain('checksum is wrong')
 
+  // Every address with hits goes on a new case, with the job on its trail; the case exports a
+  // bundle that verifies.
+  await bulk.linkToNewCase('hits', 'Withdrawals screening', 'Daily withdrawal addresses')
+  await expect(cases.linkedChecks).toHaveCount(3)
+  await cases.showTab('timeline')
+  await expect(cases.auditChain).toContainText('intact')
+  await expect(cases.auditEntries.first()).toContainText(
+    'Bulk screening of withdrawals.csv linked: 3 checks added; 9 rows, 4 unique addresses, 4 done, 3 hits, 0 failed, 0 reused',
+  )
+  const fileSha256 = createHash('sha256').update(Buffer.from(messyWalletFile, 'utf8')).digest('hex')
+  await expect(cases.bulkJobEntry).toContainText(fileSha256)
+  await expect(cases.bulkJobEntry).toContainText(`ran by ${investigator.name}`)
+  await saveScreen(bulk.page, 'bulk-04-linked-case-timeline')
+  const bundle = await cases.exportBundle()
+  const bundlePath = test.info().outputPath('bulk-case.zip')
+  await bundle.saveAs(bundlePath)
+  const verified = verifyBundleCli(bundlePath)
+  expect(verified.stdout).toContain('OK: every file matches')
+  expect(verified.status).toBe(0)
+
   // The same list again within the freshness window reuses every check: nothing is sent.
   await bulk.open()
   await bulk.chooseFile('withdrawals-again.csv', messyWalletFile)
@@ -95,15 +116,7 @@ test('a job interrupted by a reload resumes, and each unique address is sent exa
   shell,
   sandbox,
 }) => {
-  const wallets = [
-    ...new Set(
-      (
-        JSON.parse(readFileSync('/work/shared/data/sanctioned-wallets.json', 'utf8')) as Array<{
-          publicKey: string
-        }>
-      ).map((wallet) => wallet.publicKey),
-    ),
-  ].slice(0, 24)
+  const wallets = sanctionedWallets(24)
   // Slow answers, so sends are on the wire when the page goes.
   sandbox.injectFault({ kind: 'delay', ms: 700 }, { times: 100 })
   await bulk.open()

@@ -12,6 +12,8 @@ export class BulkPage {
   readonly progress: Locator
   readonly resultRows: Locator
   readonly finishedNotice: Locator
+  readonly stopped: Locator
+  readonly waiting: Locator
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { level: 1 })
@@ -24,6 +26,8 @@ export class BulkPage {
     this.progress = page.getByRole('progressbar')
     this.resultRows = page.getByTestId('bulk-result-row')
     this.finishedNotice = page.getByTestId('bulk-finished')
+    this.stopped = page.getByTestId('bulk-stopped')
+    this.waiting = page.getByTestId('bulk-waiting')
   }
 
   async open(): Promise<void> {
@@ -59,5 +63,74 @@ export class BulkPage {
 
   async openResultOnLine(line: number): Promise<void> {
     await this.page.locator(`[data-testid="bulk-result-row"][data-line="${line}"]`).click()
+  }
+
+  /** Chooses the input columns carried into the results (table and file), by their names. */
+  async carryColumns(...names: string[]): Promise<void> {
+    const picker = this.page.getByTestId('bulk-carry-columns')
+    for (const name of names) {
+      await picker.click()
+      await this.page.getByRole('option', { name, exact: true }).click()
+    }
+    await this.page.keyboard.press('Escape')
+  }
+
+  /** Selects the address of a result row (by its input line) for linking to a case. */
+  async selectLine(line: number): Promise<void> {
+    await this.page
+      .locator(`[data-testid="bulk-result-row"][data-line="${line}"]`)
+      .getByTestId('bulk-result-select')
+      .check()
+  }
+
+  /** Links the selected rows' checks, or every one with hits, to a new case; the case opens. */
+  async linkToNewCase(which: 'selected' | 'hits', title: string, subject: string): Promise<void> {
+    await this.page.getByTestId('bulk-link').click()
+    const dialog = this.page.getByRole('dialog', { name: 'Link to a case' })
+    await dialog.getByTestId(`bulk-link-${which}`).check()
+    await dialog.getByTestId('bulk-link-title').fill(title)
+    await dialog.getByTestId('bulk-link-subject').fill(subject)
+    await dialog.getByTestId('bulk-link-go').click()
+    await dialog.waitFor({ state: 'hidden' })
+  }
+
+  async pause(): Promise<void> {
+    await this.page.getByTestId('bulk-pause').click()
+  }
+
+  async resume(): Promise<void> {
+    await this.page.getByTestId('bulk-resume').click()
+  }
+
+  async cancel(): Promise<void> {
+    await this.page.getByTestId('bulk-cancel').click()
+  }
+
+  /** Starts a Production job after its confirmation, with a budget cap when given. */
+  async startBilled(budget?: number): Promise<Locator> {
+    await this.start()
+    const dialog = this.page.getByRole('dialog', { name: 'Run billed checks?' })
+    if (budget !== undefined) await dialog.getByTestId('bulk-budget').fill(String(budget))
+    return dialog
+  }
+
+  async confirmBilled(): Promise<void> {
+    await this.page.getByTestId('bulk-confirm-start').click()
+  }
+
+  async raiseBudget(budget: number): Promise<void> {
+    await this.page.getByTestId('bulk-new-budget').fill(String(budget))
+    await this.page.getByTestId('bulk-raise-budget').click()
+  }
+
+  /** A job from the screen's list of jobs, by its list's name. */
+  async openJob(name: string): Promise<void> {
+    await this.open()
+    await this.page.getByTestId('bulk-jobs').getByRole('link', { name }).first().click()
+  }
+
+  /** How many addresses are on their way now. */
+  async runningCount(): Promise<number> {
+    return Number(await this.page.getByTestId('bulk-progress').getAttribute('data-running'))
   }
 }

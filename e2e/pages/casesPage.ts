@@ -28,6 +28,8 @@ export class CasesPage {
   readonly carriedDecisions: Locator
   readonly linkedChecks: Locator
   readonly undoNotice: Locator
+  /** A bulk job's entry on the timeline: file hash, who ran it, when. */
+  readonly bulkJobEntry: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -50,6 +52,7 @@ export class CasesPage {
     this.carriedDecisions = page.getByTestId('hit-decision-carried')
     this.linkedChecks = page.getByTestId('case-check')
     this.undoNotice = page.getByTestId('undo-notice')
+    this.bulkJobEntry = page.getByTestId('audit-bulk-job')
   }
 
   async open(): Promise<void> {

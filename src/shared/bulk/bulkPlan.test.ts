@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { messyWalletFile, pastedWallets } from '../../test-support/messyWalletList'
-import { planBulk } from './bulkPlan'
+import { linesOfChecks, planBulk } from './bulkPlan'
 import { guessAddressColumn, readBulkTable } from './bulkTable'
 
 describe('reading a wallet list', () => {
+  it('numbers lines right when fields are quoted but none spans a line', () => {
+    const table = readBulkTable('address,label\r\n0xa,"one"\r\n\r\n0xb,"two, three"\r\n0xc,x\r\n')
+    expect(table.rows.map((row) => row[1])).toEqual(['one', 'two, three', 'x'])
+    expect([...table.lines]).toEqual([2, 4, 5])
+  })
+
   it('reads a messy spreadsheet export: BOM, semicolons, quotes, CRLF, blank lines, a header', () => {
     const table = readBulkTable(messyWalletFile)
     expect(table.delimiter).toBe(';')
@@ -49,14 +55,15 @@ describe('reading a wallet list', () => {
 
 describe('planning the checks', () => {
   it('lists invalid rows with their lines and reasons, and collapses duplicates', () => {
-    const plan = planBulk(readBulkTable(messyWalletFile), 1)
+    const table = readBulkTable(messyWalletFile)
+    const plan = planBulk(table, 1)
     const invalid = plan.invalid
     expect(invalid.map((row) => row.line)).toEqual([8, 12])
     expect(invalid[0]?.reason).toContain('checksum is wrong')
     expect(invalid[0]?.chain).toBe('ethereum')
     expect(invalid[1]?.chain).toBe('bitcoin')
     // Three cases of one EVM wallet, a Bitcoin address twice: 4 checks for 7 valid rows.
-    expect(plan.checks.map((check) => check.lines)).toEqual([[2, 4, 9], [5, 11], [10], [13]])
+    expect(linesOfChecks(plan, table.lines)).toEqual([[2, 4, 9], [5, 11], [10], [13]])
     expect(plan.duplicateCount).toBe(3)
     expect(plan.checks[0]?.queryKey).toBe('0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf')
     expect(plan.checks[2]?.chain).toBe('tron')
@@ -70,5 +77,16 @@ describe('planning the checks', () => {
     )
     // Base58 is case-sensitive: the lower-case text is another (unrecognised) identifier.
     expect(plan.checks.map((check) => check.chain)).toEqual(['litecoin', null])
+  })
+
+  it('keeps texts apart that share their length and their last characters', () => {
+    const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+    const lookalike = `zz${wallet.slice(2)}`
+    const plan = planBulk(readBulkTable(`${wallet}\n${lookalike}\n${wallet}\n${lookalike}\n`), 0)
+    expect([...plan.rowChecks]).toEqual([0, 1, 0, 1])
+    expect(plan.checks.map((check) => [check.address, check.chain])).toEqual([
+      [wallet, 'ethereum'],
+      [lookalike, null],
+    ])
   })
 })

@@ -37,15 +37,22 @@ const newlinesIn = (cells: readonly string[]): number => {
   return count
 }
 
-/** Papaparse's guess, limited to the three delimiters a list of wallets is written with. */
-const detectDelimiter = (text: string): Delimiter => {
+/**
+ * Papaparse's guess, limited to the three delimiters a list of wallets is written with, and the
+ * line break it found in the same sample (so the whole text is not scanned again for it).
+ */
+const detectLayout = (text: string): { delimiter: Delimiter; newline: '\r\n' | '\n' | '\r' } => {
   const sample = text.slice(0, 64 * 1024)
-  const guessed = Papa.parse<string[]>(sample, {
+  const { meta } = Papa.parse<string[]>(sample, {
     preview: 50,
     delimitersToGuess: [...delimiters],
     skipEmptyLines: true,
-  }).meta.delimiter
-  return (delimiters as readonly string[]).includes(guessed) ? (guessed as Delimiter) : ','
+  })
+  const newline = meta.linebreak === '\r\n' || meta.linebreak === '\r' ? meta.linebreak : '\n'
+  const delimiter = (delimiters as readonly string[]).includes(meta.delimiter)
+    ? (meta.delimiter as Delimiter)
+    : ','
+  return { delimiter, newline }
 }
 
 /** Names a column of wallet addresses goes by, as lower-case letters and digits only. */
@@ -74,23 +81,35 @@ const firstRowIsHeader = (first: readonly string[], second: readonly string[] | 
   return second?.some(looksLikeAddress) ?? false
 }
 
+/** How many line feeds the text holds: one native scan per line, no per-row work. */
+const lineFeedsIn = (text: string): number => {
+  let count = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1
+  return count
+}
+
 export function readBulkTable(input: string): BulkTable {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
-  const delimiter = detectDelimiter(text)
-  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false })
-  // A field spans lines only when quoted: without a quote, each row is one line.
-  const mayNestLines = text.includes('"')
+  const { delimiter, newline } = detectLayout(text)
+  const parsed = Papa.parse<string[]>(text, { delimiter, newline, skipEmptyLines: false })
   const all = parsed.data
-  const rows: string[][] = []
+  // A field spans lines only when quoted; and when the rows are as many as the lines, none does.
+  const mayNestLines = text.includes('"') && lineFeedsIn(text) !== all.length - 1
+  // The rows that are not blank, moved up in the parser's own array (no second array of rows).
+  const rows = all
   const lines = new Int32Array(all.length)
+  let kept = 0
   let line = 1
-  for (const cells of all) {
+  for (let index = 0; index < all.length; index += 1) {
+    const cells = all[index]!
     if (!isBlank(cells)) {
-      lines[rows.length] = line
-      rows.push(cells)
+      lines[kept] = line
+      rows[kept] = cells
+      kept += 1
     }
     line += mayNestLines ? 1 + newlinesIn(cells) : 1
   }
+  rows.length = kept
   const hasHeader = rows[0] ? firstRowIsHeader(rows[0], rows[1]) : false
   const header = hasHeader ? rows.shift() : undefined
   const width = Math.max(header?.length ?? 0, ...rows.slice(0, 100).map((row) => row.length))

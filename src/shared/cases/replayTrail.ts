@@ -33,6 +33,8 @@ const neutralActions = new Set([
   'entity-unlinked',
   'note-added',
   'exported',
+  // A bulk job's record on the case: its checks are linked by `check-linked` entries of their own.
+  'bulk-job-linked',
 ])
 
 /**

@@ -166,4 +166,29 @@ export async function changeBulkJob(
   })
 }
 
-export const bulkJobActions = onAppDatabase({ changeBulkJob })
+/**
+ * A new budget cap for a job (never below what it has already sent), and the job running again
+ * when the old cap stopped it.
+ */
+export async function raiseBulkBudget(
+  db: AppDatabase,
+  jobId: string,
+  budget: number,
+): Promise<void> {
+  await db.transaction('rw', [db.bulkJobs], async () => {
+    const job = await db.bulkJobs.get(jobId)
+    if (!job) return
+    if (budget <= job.sentCount) {
+      throw new RangeError(
+        `The new cap must be above the ${job.sentCount} billed checks this job has already sent.`,
+      )
+    }
+    await db.bulkJobs.update(jobId, {
+      budget,
+      waiting: undefined,
+      ...(job.state === 'stopped' ? { state: 'running' as const, stopReason: undefined } : {}),
+    })
+  })
+}
+
+export const bulkJobActions = onAppDatabase({ changeBulkJob, raiseBulkBudget })

@@ -3,9 +3,14 @@ import type { Actor } from '../../../../shared/identity/investigator'
 import { useActor } from '../identity/identityQueries'
 import { CaseRuleError } from './caseErrors'
 import { caseRepository } from './caseRepository'
+import { caseBulkLink } from './caseBulkLink'
 import { caseRescreen } from './caseRescreen'
 
-const changes = { ...caseRepository, recordRescreen: caseRescreen.recordRescreen }
+const changes = {
+  ...caseRepository,
+  recordRescreen: caseRescreen.recordRescreen,
+  linkBulkJob: caseBulkLink.linkBulkJob,
+}
 type Repository = typeof changes
 
 /** The repository's changes with the actor already given, as features call them. */

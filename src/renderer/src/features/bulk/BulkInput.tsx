@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core'
 import { IconFileSpreadsheet } from '@tabler/icons-react'
 import { useRef, useState, type DragEvent } from 'react'
+import { sha256Hex } from './startBulkJob'
 import { bulkActions, useBulkStore } from './store'
 
 /** A file picked or dropped, or addresses pasted one a line. */
@@ -10,7 +11,12 @@ export function BulkInput() {
   const picker = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
   const readFile = async (file: File | undefined) => {
-    if (file) bulkActions.setInput(await file.text(), file.name)
+    if (!file) return
+    // The hash is of the bytes as chosen (a byte-order mark included), so it matches the file on
+    // disk; the text is read from the same bytes.
+    const bytes = await file.arrayBuffer()
+    const text = new TextDecoder().decode(bytes)
+    bulkActions.setInput(text, file.name, await sha256Hex(bytes))
   }
   const onDrop = (event: DragEvent) => {
     event.preventDefault()

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core'
-import { IconDownload } from '@tabler/icons-react'
+import { IconBriefcase, IconDownload } from '@tabler/icons-react'
 import { useEffect, useMemo, useState } from 'react'
 import type { BulkCheck, BulkRow } from '../../../../shared/bulk/bulkJob'
 import { environmentLabels } from '../../../../shared/environments'
@@ -17,7 +17,9 @@ import {
   useBulkRows,
   useRecentCheckTimes,
 } from '../../data/bulk/bulkResults'
+import { BulkBudgetRaise } from './BulkBudgetRaise'
 import { BulkJobStateBadge } from './BulkJobStateBadge'
+import { BulkLinkToCase } from './BulkLinkToCase'
 import { BulkProgress, currentRate } from './BulkProgress'
 import { BulkResultsTable } from './BulkResultsTable'
 import { resultsCsv } from './bulkCsv'
@@ -51,6 +53,14 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
   const times = useRecentCheckTimes(jobId)
   const filter = useBulkStore((state) => state.resultFilter)
   const [now, setNow] = useState(() => Date.now())
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set())
+  const [linking, setLinking] = useState(false)
+  const toggle = (check: number) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (!next.delete(check)) next.add(check)
+      return next
+    })
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000)
     return () => clearInterval(timer)
@@ -78,6 +88,8 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
     startDownload(url, `${job.fileName.replace(/\.[^.]+$/, '')}-results.csv`)
     setTimeout(() => URL.revokeObjectURL(url), 60_000)
   }
+  // A job its budget cap stopped goes on only with a higher cap (offered with the reason).
+  const capReached = job.budget !== null && job.sentCount >= job.budget
   const active = job.state === 'running' || job.state === 'paused' || job.state === 'stopped'
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -113,7 +125,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
               Pause
             </Button>
           )}
-          {(job.state === 'paused' || job.state === 'stopped') && (
+          {(job.state === 'paused' || (job.state === 'stopped' && !capReached)) && (
             <Button size="xs" onClick={() => void change('running')} data-testid="bulk-resume">
               Resume
             </Button>
@@ -132,6 +144,15 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
           <Button
             size="xs"
             variant="light"
+            leftSection={<IconBriefcase size={14} />}
+            onClick={() => setLinking(true)}
+            data-testid="bulk-link"
+          >
+            Link to case…
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
             leftSection={<IconDownload size={14} />}
             onClick={() => void download()}
             data-testid="bulk-download"
@@ -141,13 +162,20 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
         </Group>
       </Group>
       {job.waiting && job.state === 'running' && (
-        <Alert color="yellow" variant="light" data-testid="bulk-waiting">
+        <Alert color="yellow" variant="light" data-testid="bulk-waiting" style={{ flexShrink: 0 }}>
           {job.waiting}
         </Alert>
       )}
       {job.stopReason && job.state === 'stopped' && (
-        <Alert color="red" variant="light" title="The job stopped" data-testid="bulk-stopped">
+        <Alert
+          color="red"
+          variant="light"
+          title="The job stopped"
+          data-testid="bulk-stopped"
+          style={{ flexShrink: 0 }}
+        >
           {job.stopReason}
+          {capReached && <BulkBudgetRaise job={job} />}
         </Alert>
       )}
       <BulkProgress job={job} counts={counts} rate={currentRate(times ?? [], now)} />
@@ -191,9 +219,25 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
         />
         <Text size="sm" c="dimmed" data-testid="bulk-shown">
           {countOf(shown.length, noun('row'))} shown
+          {selected.size > 0 &&
+            `, ${countOf(selected.size, noun('address', 'addresses'))} selected`}
         </Text>
       </Group>
-      <BulkResultsTable job={job} rows={shown} checks={checks} />
+      <BulkResultsTable
+        job={job}
+        rows={shown}
+        checks={checks}
+        selected={selected}
+        onToggle={toggle}
+      />
+      {linking && (
+        <BulkLinkToCase
+          job={job}
+          checks={checks}
+          selected={selected}
+          onClose={() => setLinking(false)}
+        />
+      )}
     </Stack>
   )
 }

@@ -53,6 +53,7 @@ export function BulkPreview({
         />
         <MultiSelect
           label="Columns to carry into the results"
+          description="Shown in the results table and written to the results file beside the address"
           data={columnOptions.filter((option) => option.value !== String(addressColumn))}
           value={carryColumns.map(String)}
           onChange={(values) => bulkActions.setCarryColumns(values.map(Number))}
@@ -83,9 +84,14 @@ export function BulkPreview({
                       {cells[column] ?? ''}
                     </Table.Td>
                   ))}
-                  <Table.Td>
+                  {/* Never narrower than its badge (a clipped label may shrink to nothing in a table). */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {check === -1 ? (
-                      <Badge color="red" variant="light">
+                      <Badge
+                        color="red"
+                        variant="light"
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
                         Invalid
                       </Badge>
                     ) : chain ? (

@@ -42,7 +42,7 @@ export function BulkProgress({
   )
   return (
     <Stack gap={6}>
-      <Progress.Root size="lg" data-testid="bulk-progress">
+      <Progress.Root size="lg" data-testid="bulk-progress" data-running={counts.running}>
         <Progress.Section
           value={percent}
           animated={job.state === 'running' && remaining > 0}

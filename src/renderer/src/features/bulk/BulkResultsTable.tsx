@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Text } from '@mantine/core'
+import { Badge, Box, Checkbox, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef } from 'react'
@@ -16,17 +16,31 @@ const statusColors: Record<string, string> = {
   running: 'blue',
 }
 
-const cellStyle = (width?: number) => (width ? { width, flexShrink: 0 } : { flex: 1, minWidth: 0 })
+/** A fixed width, or (with `grow`) a share of what is left that shrinks no further than `min`. */
+const cellStyle = (width?: number, grow?: { weight: number; min: number }) =>
+  grow
+    ? { flex: `${grow.weight} 1 ${width ?? 0}px`, minWidth: grow.min }
+    : width
+      ? { width, flexShrink: 0 }
+      : { flex: 1, minWidth: 0 }
+const addressCell = cellStyle(220, { weight: 2, min: 140 })
+const categoriesCell = cellStyle(170, { weight: 1, min: 80 })
+const holderCell = cellStyle(160, { weight: 1, min: 80 })
 
 /** Every input row with its result; only the rows in view are in the DOM. */
 export function BulkResultsTable({
   job,
   rows,
   checks,
+  selected,
+  onToggle,
 }: {
   job: BulkJob
   rows: readonly BulkRow[]
   checks: readonly BulkCheck[]
+  /** Addresses (by check index) chosen to link to a case; a row selects its address. */
+  selected: ReadonlySet<number>
+  onToggle: (check: number) => void
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
@@ -39,8 +53,8 @@ export function BulkResultsTable({
     overscan: 10,
   })
   const carried = job.carryColumns
-  const header = (label: string, width?: number) => (
-    <Text size="xs" fw={600} c="dimmed" style={cellStyle(width)}>
+  const header = (label: string, style: ReturnType<typeof cellStyle>) => (
+    <Text size="xs" fw={600} c="dimmed" truncate style={style}>
       {label}
     </Text>
   )
@@ -62,19 +76,20 @@ export function BulkResultsTable({
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        {header('Line', 56)}
-        {header('Address')}
+        <Box style={cellStyle(20)} />
+        {header('Line', cellStyle(56))}
+        {header('Address', addressCell)}
         {carried.map((column) => (
-          <Box key={column} style={cellStyle(130)}>
+          <Box key={column} style={cellStyle(110)}>
             <Text size="xs" fw={600} c="dimmed" truncate>
               {job.columns[column]}
             </Text>
           </Box>
         ))}
-        {header('Status', 130)}
-        {header('Hits', 48)}
-        {header('Categories with hits', 170)}
-        {header('Holder', 160)}
+        {header('Status', cellStyle(120))}
+        {header('Hits', cellStyle(48))}
+        {header('Categories with hits', categoriesCell)}
+        {header('Holder', holderCell)}
       </Group>
       <div
         ref={scroller}
@@ -119,6 +134,18 @@ export function BulkResultsTable({
                   cursor: opens ? 'pointer' : undefined,
                 }}
               >
+                <Box style={cellStyle(20)} onClick={(event) => event.stopPropagation()}>
+                  {row.check !== -1 && (
+                    <Checkbox
+                      size="xs"
+                      aria-label={`Select line ${row.line}`}
+                      checked={selected.has(row.check)}
+                      onChange={() => onToggle(row.check)}
+                      onKeyDown={(event) => event.stopPropagation()}
+                      data-testid="bulk-result-select"
+                    />
+                  )}
+                </Box>
                 <Text size="sm" style={cellStyle(56)}>
                   {row.line}
                 </Text>
@@ -126,17 +153,17 @@ export function BulkResultsTable({
                   size="sm"
                   ff="monospace"
                   truncate
-                  style={cellStyle()}
+                  style={addressCell}
                   title={row.cells[job.addressColumn]}
                 >
                   {row.cells[job.addressColumn]}
                 </Text>
                 {carried.map((column) => (
-                  <Text key={column} size="sm" truncate style={cellStyle(130)}>
+                  <Text key={column} size="sm" truncate style={cellStyle(110)}>
                     {row.cells[column]}
                   </Text>
                 ))}
-                <Box style={cellStyle(130)}>
+                <Box style={cellStyle(120)}>
                   <Badge
                     color={statusColors[status] ?? 'gray'}
                     variant="light"
@@ -148,10 +175,10 @@ export function BulkResultsTable({
                 <Text size="sm" style={cellStyle(48)} ta="right">
                   {check?.hits ?? ''}
                 </Text>
-                <Text size="sm" truncate style={cellStyle(170)}>
+                <Text size="sm" truncate style={categoriesCell}>
                   {(check?.categories ?? []).join(', ')}
                 </Text>
-                <Text size="sm" truncate style={cellStyle(160)}>
+                <Text size="sm" truncate style={holderCell}>
                   {check?.holder ?? ''}
                 </Text>
               </Group>

@@ -29,7 +29,8 @@ export function BulkStart({
   addressColumn: number
   environment: EnvironmentId
 }) {
-  const { fileName, text, carryColumns, freshnessHours, excludeInvalid } = useBulkStore()
+  const { fileName, fileSha256, text, carryColumns, freshnessHours, excludeInvalid } =
+    useBulkStore()
   const actor = useActor()
   const navigate = useNavigate()
   const [reused, setReused] = useState<number | null>(null)
@@ -54,6 +55,7 @@ export function BulkStart({
         table,
         plan,
         fileName: fileName ?? 'pasted list',
+        fileSha256,
         text,
         environment,
         actor: actor ? { name: actor.name, email: actor.email } : null,

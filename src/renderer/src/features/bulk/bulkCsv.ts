@@ -19,17 +19,25 @@ export function rowStatus(row: BulkRow, check: BulkCheck | undefined): string {
   return check.state === 'unknown' ? 'outcome unknown' : check.state
 }
 
-/** The input's columns, then the result of each row: one line per input row, in input order. */
+/** The address column and the columns the user chose to carry through, in the input's order. */
+export const csvInputColumns = (job: Pick<BulkJob, 'addressColumn' | 'carryColumns'>): number[] =>
+  [...new Set([job.addressColumn, ...job.carryColumns])].sort((a, b) => a - b)
+
+/**
+ * The input columns carried through (the address and those chosen), then the result of each row:
+ * one line per input row, in input order.
+ */
 export function resultsCsv(
   job: BulkJob,
   rows: readonly BulkRow[],
   checks: readonly BulkCheck[],
   serviceIds: ReadonlyMap<string, string>,
 ): string {
+  const inputColumns = csvInputColumns(job)
   const lines = rows.map((row) => {
     const check = row.check === -1 ? undefined : checks[row.check]
     return [
-      ...job.columns.map((_, column) => row.cells[column] ?? ''),
+      ...inputColumns.map((column) => row.cells[column] ?? ''),
       rowStatus(row, check),
       check?.hits === undefined ? '' : String(check.hits),
       (check?.categories ?? []).join(' '),
@@ -41,7 +49,10 @@ export function resultsCsv(
     ]
   })
   return Papa.unparse(
-    { fields: [...job.columns, ...resultColumns], data: lines },
+    {
+      fields: [...inputColumns.map((column) => job.columns[column] ?? ''), ...resultColumns],
+      data: lines,
+    },
     { newline: '\r\n' },
   )
 }

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import type { RequestFate } from '../../../../shared/bridge/requestsContract'
-import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
+import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
 import { BridgeCallError } from '../../bridge/bridgeClient'
 import {
   claimNextCheck,
@@ -17,6 +17,7 @@ import {
 } from '../../data/bulk/bulkJobRepository'
 import { beginAttempt, settleAttempt } from '../../data/checks/checkAttempts'
 import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
+import { bulkJobOf } from '../../../../test-support/bulkJobs'
 import { createBulkRunner } from './bulkRunner'
 
 let db: AppDatabase
@@ -24,28 +25,7 @@ let sent: string[]
 let journal: Map<string, RequestFate['state']>
 let failWith: Map<string, BridgeCallError>
 
-const job = (overrides: Partial<BulkJob> = {}): BulkJob => ({
-  id: 'job-1',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  actor: null,
-  fileName: 'list.csv',
-  fileSha256: 'ab',
-  environment: 'local',
-  columns: ['address'],
-  addressColumn: 0,
-  carryColumns: [],
-  freshnessHours: null,
-  budget: null,
-  state: 'running',
-  rowCount: 3,
-  checkCount: 3,
-  invalidCount: 0,
-  duplicateCount: 0,
-  reusedCount: 0,
-  sentCount: 0,
-  hitCount: 0,
-  ...overrides,
-})
+const job = bulkJobOf
 const addresses = ['0xaaa', '0xbbb', '0xccc']
 const checks = (): BulkCheck[] =>
   addresses.map((address, index) => ({

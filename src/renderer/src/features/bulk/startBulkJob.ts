@@ -1,4 +1,4 @@
-import type { BulkPlan } from '../../../../shared/bulk/bulkPlan'
+import { linesOfChecks, type BulkPlan } from '../../../../shared/bulk/bulkPlan'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import type { EnvironmentId } from '../../../../shared/environments'
@@ -10,6 +10,8 @@ export interface BulkJobRequest {
   table: BulkTable
   plan: BulkPlan
   fileName: string
+  /** Of the file's bytes as chosen; null for pasted text (its UTF-8 is hashed). */
+  fileSha256: string | null
   text: string
   environment: EnvironmentId
   actor: BulkJob['actor']
@@ -23,9 +25,8 @@ export interface BulkJobRequest {
 const hex = (bytes: ArrayBuffer): string =>
   [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 
-/** SHA-256 of the list's text as UTF-8 (a file is read as text, so this is its bytes without a BOM). */
-export const sha256Of = async (text: string): Promise<string> =>
-  hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+export const sha256Hex = async (bytes: BufferSource): Promise<string> =>
+  hex(await crypto.subtle.digest('SHA-256', bytes))
 
 /** The checks within the freshness window that a job would reuse, by the check's index. */
 export async function reusableChecks(
@@ -71,13 +72,14 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
       ...(reason ? { invalidReason: reason } : {}),
     })
   })
+  const lines = linesOfChecks(plan, table.lines)
   const checks: BulkCheck[] = plan.checks.map((check, index) => ({
     jobId: id,
     index,
     address: check.address,
     queryKey: check.queryKey,
     chain: check.chain,
-    lines: check.lines,
+    lines: lines[index] ?? [],
     state: 'pending',
     ...reused.get(index),
   }))
@@ -86,7 +88,7 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
     createdAt: new Date().toISOString(),
     actor: request.actor,
     fileName: request.fileName,
-    fileSha256: await sha256Of(request.text),
+    fileSha256: request.fileSha256 ?? (await sha256Hex(new TextEncoder().encode(request.text))),
     environment: request.environment,
     columns: table.columns,
     addressColumn: request.addressColumn,

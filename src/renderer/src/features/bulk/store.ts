@@ -4,6 +4,8 @@ import type { BulkCheckState } from '../../../../shared/bulk/bulkJob'
 /** The list being prepared (text as read, not yet a job) and how results are filtered. */
 export interface BulkState {
   fileName: string | null
+  /** SHA-256 (hex) of the chosen file's bytes as read from disk; null for pasted text. */
+  fileSha256: string | null
   text: string
   addressColumn: number | null
   carryColumns: number[]
@@ -19,6 +21,7 @@ export interface BulkState {
 
 export const getInitialState = (): BulkState => ({
   fileName: null,
+  fileSha256: null,
   text: '',
   addressColumn: null,
   carryColumns: [],
@@ -30,8 +33,8 @@ export const getInitialState = (): BulkState => ({
 export const useBulkStore = create<BulkState>()(getInitialState)
 
 export const bulkActions = {
-  setInput: (text: string, fileName: string | null) =>
-    useBulkStore.setState({ text, fileName, addressColumn: null, carryColumns: [] }),
+  setInput: (text: string, fileName: string | null, fileSha256: string | null = null) =>
+    useBulkStore.setState({ text, fileName, fileSha256, addressColumn: null, carryColumns: [] }),
   setAddressColumn: (addressColumn: number) => useBulkStore.setState({ addressColumn }),
   setCarryColumns: (carryColumns: number[]) => useBulkStore.setState({ carryColumns }),
   setFreshnessHours: (freshnessHours: number | null) => useBulkStore.setState({ freshnessHours }),
@@ -39,5 +42,11 @@ export const bulkActions = {
   setResultFilter: (filter: Partial<BulkState['resultFilter']>) =>
     useBulkStore.setState((state) => ({ resultFilter: { ...state.resultFilter, ...filter } })),
   clearInput: () =>
-    useBulkStore.setState({ text: '', fileName: null, addressColumn: null, carryColumns: [] }),
+    useBulkStore.setState({
+      text: '',
+      fileName: null,
+      fileSha256: null,
+      addressColumn: null,
+      carryColumns: [],
+    }),
 }

@@ -4,6 +4,7 @@ import { verifyAuditChain } from '../../../../shared/cases/auditChain'
 import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { useAuditTrail } from '../../data/cases/caseQueries'
+import { BulkJobTrailDetail } from './BulkJobTrailDetail'
 
 /** The case's audit trail, newest first, with whether its hash chain is intact. */
 export function CaseTimeline({ caseId }: { caseId: string }) {
@@ -45,6 +46,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
             }
             data-testid="audit-entry"
           >
+            <BulkJobTrailDetail entry={entry} />
             <Group gap="xs">
               <Timestamp iso={entry.at} size="xs" />
               <ActorName actor={entry.actor} size="xs" />

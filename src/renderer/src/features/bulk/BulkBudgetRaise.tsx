@@ -1,0 +1,45 @@
+import { Button, Group, NumberInput, Text } from '@mantine/core'
+import { useState } from 'react'
+import type { BulkJob } from '../../../../shared/bulk/bulkJob'
+import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
+import { wakeBulkRunner } from './bulkRunner'
+
+/** A higher budget cap for a job its cap stopped, and the job going on at once. */
+export function BulkBudgetRaise({ job }: { job: BulkJob }) {
+  // Enough for every address not reused, the ones already sent included.
+  const [budget, setBudget] = useState<number | string>(
+    Math.max(job.sentCount + 1, job.checkCount - job.reusedCount),
+  )
+  const [failure, setFailure] = useState<string | null>(null)
+  const raise = async () => {
+    if (typeof budget !== 'number') return
+    try {
+      await bulkJobActions.raiseBulkBudget(job.id, budget)
+      setFailure(null)
+      wakeBulkRunner()
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error))
+    }
+  }
+  return (
+    <Group align="flex-end" gap="xs" mt="xs">
+      <NumberInput
+        label="New budget cap (billed checks)"
+        size="xs"
+        w={220}
+        min={job.sentCount + 1}
+        value={budget}
+        onChange={setBudget}
+        data-testid="bulk-new-budget"
+      />
+      <Button size="xs" onClick={() => void raise()} data-testid="bulk-raise-budget">
+        Raise the cap and resume
+      </Button>
+      {failure && (
+        <Text size="xs" c="red">
+          {failure}
+        </Text>
+      )}
+    </Group>
+  )
+}
