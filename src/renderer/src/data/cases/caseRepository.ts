@@ -30,6 +30,7 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
+import { changesSummary, emptySummary, storeCaseSummary } from './caseSummaries'
 import {
   lockReason,
   openHitsSentence,
@@ -74,7 +75,7 @@ async function changeCase(
 ): Promise<void> {
   await db.transaction(
     'rw',
-    [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.checks],
+    [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.checks, db.caseSummaries],
     async () => {
       const current = await db.cases.get(caseId)
       if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
@@ -84,8 +85,10 @@ async function changeCase(
       }
       const at = new Date().toISOString()
       const { next, audit } = await work(current, at)
-      await db.cases.put({ ...(next ?? current), updatedAt: at })
+      const changed = { ...(next ?? current), updatedAt: at }
+      await db.cases.put(changed)
       await appendAudit(db, actor, caseId, audit, at)
+      if (changesSummary(audit.action)) await storeCaseSummary(db, changed)
     },
   )
 }
@@ -94,8 +97,8 @@ export async function createCase(db: AppDatabase, actor: Actor, input: NewCase):
   const details = newCaseSchema.parse(input)
   const id = `case_${crypto.randomUUID()}`
   const at = new Date().toISOString()
-  await db.transaction('rw', [db.cases, db.auditEntries], async () => {
-    await db.cases.add({
+  await db.transaction('rw', [db.cases, db.auditEntries, db.caseSummaries], async () => {
+    const created: CaseRecord = {
       id,
       ...details,
       state: 'open',
@@ -103,7 +106,9 @@ export async function createCase(db: AppDatabase, actor: Actor, input: NewCase):
       updatedAt: at,
       checkIds: [],
       entityKeys: [],
-    })
+    }
+    await db.cases.add(created)
+    await db.caseSummaries.put(emptySummary(id))
     await appendAudit(
       db,
       actor,

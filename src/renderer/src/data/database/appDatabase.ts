@@ -11,6 +11,7 @@ import type {
   HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
+import type { HitTally } from '../cases/caseRules'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
@@ -19,6 +20,8 @@ import { entitySearchSchema } from './migrations/0004-entity-search'
 import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
 import { casesSchema } from './migrations/0006-cases'
 import { checkAttemptsSchema } from './migrations/0007-check-attempts'
+import { checkFragmentsSchema } from './migrations/0008-check-fragments'
+import { caseSummariesSchema } from './migrations/0009-case-summaries'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -29,6 +32,8 @@ const migrations: readonly DatabaseMigration[] = [
   checkEntityLinksSchema,
   casesSchema,
   checkAttemptsSchema,
+  checkFragmentsSchema,
+  caseSummariesSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -63,7 +68,10 @@ interface CheckRecordBase {
   advancedSearch?: Record<string, string>
   /** When the request was sent (a check: its evidence's start; an attempt: when it was asked for). */
   fetchedAt: string
-  /** Lower-case words of identifiers, titles, datasets and topics, for History's free-text filter. */
+  /**
+   * Every suffix (of 3 characters or more) of the lower-case words of identifiers, titles,
+   * datasets and topics, for History's free-text filter: see checkSearchTerms.
+   */
   searchTerms: string[]
   /** The id it was sent under, by which the main side's request journal knows it. */
   requestId?: string
@@ -138,6 +146,18 @@ export interface ImportedCaseContent {
   entities: ExportedEntity[]
 }
 
+/**
+ * What the case list needs of a case's linked checks and decisions, kept beside the case (written
+ * in the same transaction as each change that alters it), so listing thousands of cases never
+ * reads their checks.
+ */
+export interface CaseSummary {
+  caseId: string
+  hits: HitTally
+  /** The identifiers of its linked checks, lower case, for the case list's search. */
+  identifiers: string[]
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
@@ -149,6 +169,7 @@ export type AppDatabase = Dexie & {
   /** Append-only: written only through the case repository, which chains each entry. */
   auditEntries: Table<AuditEntry, [string, number]>
   importedCaseContents: Table<ImportedCaseContent, string>
+  caseSummaries: Table<CaseSummary, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {
