@@ -22,6 +22,10 @@ export class CasesPage {
   readonly closeDialog: Locator
   readonly notes: Locator
   readonly listItems: Locator
+  /** "3 of 5 cases": how many the list shows of how many there are. */
+  readonly listCount: Locator
+  readonly listEmpty: Locator
+  readonly listFilters: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -40,6 +44,36 @@ export class CasesPage {
     this.closeDialog = page.getByRole('dialog', { name: 'Close the case' })
     this.notes = page.getByTestId('case-note')
     this.listItems = page.getByTestId('case-list-item')
+    this.listCount = page.getByTestId('case-list-count')
+    this.listEmpty = page.getByTestId('case-list-empty')
+    this.listFilters = page.getByTestId('case-list-filters')
+  }
+
+  async searchList(text: string): Promise<void> {
+    await this.listFilters.getByLabel('Search cases').fill(text)
+  }
+
+  async filterList(by: 'State' | 'Outcome' | 'Sort by', value: string): Promise<void> {
+    await this.listFilters.getByLabel(by).selectOption(value)
+  }
+
+  async clearListFilters(): Promise<void> {
+    await this.listFilters.getByRole('button', { name: 'Clear filters' }).click()
+  }
+
+  /** The titles the list shows, in its order. */
+  listTitles(): Promise<string[]> {
+    return this.listItems.getByTestId('case-list-title').allTextContents()
+  }
+
+  /** The readable case number of the listed case titled `title`. */
+  listNumber(title: string): Locator {
+    return this.listItems.filter({ hasText: title }).getByTestId('case-number')
+  }
+
+  /** Where the decisions on the listed case's hits stand. */
+  listHitState(title: string): Locator {
+    return this.listItems.filter({ hasText: title }).getByTestId('hit-state')
   }
 
   async open(): Promise<void> {

@@ -12,25 +12,40 @@ export function MiddleTruncated({
   copyLabel,
   testId,
   size = 'sm',
+  dimmed = false,
 }: {
   value: string
-  size?: 'xs' | 'sm'
   /** How many of the last characters are always shown. */
   tail?: number
   /** The copy button's name; no button when absent. */
   copyLabel?: string
+  /** On the element that shows the value and carries it whole as its title. */
   testId?: string
+  size?: 'xs' | 'sm'
+  dimmed?: boolean
 }) {
   const cut = value.length > tail * 2 ? value.length - tail : value.length
+  const text = (
+    <Text
+      component="span"
+      size={size}
+      ff="monospace"
+      c={dimmed ? 'dimmed' : undefined}
+      title={value}
+      data-testid={testId}
+      style={{ display: 'flex', minWidth: 0 }}
+    >
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {value.slice(0, cut)}
+      </span>
+      <span style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>{value.slice(cut)}</span>
+    </Text>
+  )
+  if (!copyLabel) return text
   return (
-    <Group gap={4} wrap="nowrap" miw={0} style={{ flex: 1 }} data-testid={testId}>
-      <Text size={size} ff="monospace" title={value} style={{ display: 'flex', minWidth: 0 }}>
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {value.slice(0, cut)}
-        </span>
-        <span style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>{value.slice(cut)}</span>
-      </Text>
-      {copyLabel && <CopyValue value={value} label={copyLabel} />}
+    <Group gap={4} wrap="nowrap" miw={0}>
+      {text}
+      <CopyValue value={value} label={copyLabel} />
     </Group>
   )
 }

@@ -35,6 +35,19 @@ const selects = [
 /** The case list's search, its two filters and its order. */
 export function CaseListFilters() {
   const filters = useCasesStore((state) => state.listFilters)
+  const selectOf = ({ key, label, data }: (typeof selects)[number]) => (
+    <NativeSelect
+      key={key}
+      label={label}
+      size="xs"
+      style={{ flex: 1, minWidth: 0 }}
+      data={data}
+      value={filters[key]}
+      onChange={(event) =>
+        casesActions.setListFilter(key, event.currentTarget.value as Filters[typeof key])
+      }
+    />
+  )
   return (
     <Stack gap={6} data-testid="case-list-filters">
       <TextInput
@@ -46,25 +59,20 @@ export function CaseListFilters() {
         onChange={(event) => casesActions.setListFilter('text', event.currentTarget.value)}
       />
       <Group gap={6} wrap="nowrap" align="flex-end">
-        {selects.map(({ key, label, data }) => (
-          <NativeSelect
-            key={key}
-            label={label}
-            size="xs"
-            style={{ flex: 1, minWidth: 0 }}
-            data={data}
-            value={filters[key]}
-            onChange={(event) =>
-              casesActions.setListFilter(key, event.currentTarget.value as Filters[typeof key])
-            }
-          />
-        ))}
+        {selects.slice(0, 2).map(selectOf)}
       </Group>
-      {(filters.text !== '' || filters.state !== 'all' || filters.outcome !== 'all') && (
-        <Button size="compact-xs" variant="subtle" onClick={casesActions.clearListFilters}>
-          Clear search and filters
+      <Group gap={6} wrap="nowrap" align="flex-end">
+        {selects.slice(2).map(selectOf)}
+        <Button
+          size="xs"
+          variant="subtle"
+          style={{ flex: 1 }}
+          disabled={filters.text === '' && filters.state === 'all' && filters.outcome === 'all'}
+          onClick={casesActions.clearListFilters}
+        >
+          Clear filters
         </Button>
-      )}
+      </Group>
     </Stack>
   )
 }

@@ -2,7 +2,7 @@ import { Badge, Group, Text, UnstyledButton } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { countOf, noun } from '../../../../shared/text/counting'
 import { CaseStateBadge } from '../../components/CaseStateBadge'
-import { formatLocalDateTime } from '../../components/formatTime'
+import { formatLocalDate, formatLocalDateTime } from '../../components/formatTime'
 import { HitStateBadge } from '../../components/HitStateBadge'
 import { MiddleTruncated } from '../../components/MiddleTruncated'
 import type { CaseListRow } from '../../data/cases/caseListSelection'
@@ -35,7 +35,7 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" w="100%">
-        <Text size="sm" fw={600} truncate title={caseRecord.title}>
+        <Text size="sm" fw={600} truncate title={caseRecord.title} data-testid="case-list-title">
           {caseRecord.title}
         </Text>
         <CaseStateBadge caseRecord={caseRecord} />
@@ -44,15 +44,21 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
         <Text size="xs" fw={600} ff="monospace" style={{ flexShrink: 0 }} data-testid="case-number">
           {number}
         </Text>
-        <MiddleTruncated value={caseRecord.id} tail={6} size="xs" />
+        <MiddleTruncated value={caseRecord.id} tail={6} size="xs" testId="case-id" dimmed />
       </Group>
       <Text size="xs" c="dimmed" truncate w="100%" title={caseRecord.subject}>
         {caseRecord.subject}
       </Text>
       <Group gap={6} wrap="nowrap" w="100%">
-        <Text size="xs" c="dimmed" truncate style={{ flex: 1 }}>
-          {countOf(caseRecord.checkIds.length, noun('check'))} · changed{' '}
-          {formatLocalDateTime(caseRecord.updatedAt)}
+        <Text
+          size="xs"
+          c="dimmed"
+          truncate
+          style={{ flex: 1 }}
+          title={`Changed ${formatLocalDateTime(caseRecord.updatedAt)}`}
+        >
+          {countOf(caseRecord.checkIds.length, noun('check'))} ·{' '}
+          {formatLocalDate(caseRecord.updatedAt)}
         </Text>
         {hitState && <HitStateBadge state={hitState} />}
         {caseRecord.origin && (
