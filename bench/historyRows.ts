@@ -4,9 +4,10 @@ import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { cryptoCategoryNames } from '../src/shared/api/cryptoCategories'
 import { measureOpenAndFilter, openAppPage, timeInPage, waitUntilReady } from './appPage'
+import { searchFragments } from '../src/renderer/src/data/checks/checkSearchTerms'
 import { benchRow, type BenchRow } from './benchStats'
 
-const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
+const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 200_000)
 const runs = 9
 
 /** The key `seedChecks` gives its check number `index`. */
@@ -14,11 +15,27 @@ export const seededCheckKey = (index: number): string =>
   `${new Date(Date.parse('2026-01-01T00:00:00.000Z') + index * 60_000).toISOString()}_bench-${index}`
 const visibleRows = 30
 
-/** Checks shaped as the app stores them (a fifth of them hits), written straight into the app's IndexedDB; their keys are `seededCheckKey(index)`. */
-export const seedChecks = (page: Page, count = checkCount) =>
-  page.evaluate(
-    async ({ count, categories, checkPath }) => {
-      const db = await benchPage.openDb()
+/**
+ * Checks shaped as the app stores them (a fifth of them hits), written straight into the app's
+ * IndexedDB (or into `database`, which must have a `checks` store); their keys are
+ * `seededCheckKey(index)`. Their index entries are made by the app's own `searchFragments`,
+ * installed in the page, or (`wordsOnly`) are the whole words alone, as before fragments.
+ */
+export const seedChecks = async (
+  page: Page,
+  count = checkCount,
+  { database = 'compliance-desk', wordsOnly = false } = {},
+) => {
+  await page.evaluate(`globalThis.benchSearchFragments = ${searchFragments.toString()}`)
+  return page.evaluate(
+    async ({ count, categories, checkPath, database, wordsOnly }) => {
+      const termsOf = (words: string[]): string[] =>
+        wordsOnly
+          ? words
+          : (
+              globalThis as unknown as { benchSearchFragments: (words: string[]) => string[] }
+            ).benchSearchFragments(words)
+      const db = await benchPage.openDb(database)
       const hex = (seed: number) =>
         ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
       const body = btoa('x'.repeat(900))
@@ -50,7 +67,21 @@ export const seedChecks = (page: Page, count = checkCount) =>
           status: hit ? 'review_required' : 'no_match',
           totalEntity: hit ? 1 : 0,
           hitCategories: hit ? ['sanctions'] : [],
-          searchTerms: hit ? [query, dataset, 'sanction', 'eth'] : [query],
+          // The words the app indexes: the identifier, the dataset and topic codes and their names.
+          searchTerms: termsOf(
+            hit
+              ? [
+                  query,
+                  dataset,
+                  'dataset',
+                  `${Math.floor(index / 5) % 40}`,
+                  'sanction',
+                  'sanctioned',
+                  'entity',
+                  'eth',
+                ]
+              : [query],
+          ),
           check: {
             id: `chk_${index}`,
             status: hit ? 'review_required' : 'no_match',
@@ -82,8 +113,15 @@ export const seedChecks = (page: Page, count = checkCount) =>
       db.close()
     },
     // Runs in the page: what it needs of this module travels as arguments.
-    { count, categories: [...cryptoCategoryNames], checkPath: rootedPath(apiPaths.cryptoSearch) },
+    {
+      count,
+      categories: [...cryptoCategoryNames],
+      checkPath: rootedPath(apiPaths.cryptoSearch),
+      database,
+      wordsOnly,
+    },
   )
+}
 
 /** The baseline: the same first rows read straight from IndexedDB, newest first or by search term. */
 const rawRead = (page: Page, term: string | null) =>
@@ -112,6 +150,52 @@ const rawRead = (page: Page, term: string | null) =>
     { term, limit: visibleRows },
   )
 
+/** The identifier `seedChecks` gives check number `index`. */
+const seededQuery = (index: number): string =>
+  `0x${((index * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)}`
+
+/** Text from inside identifiers, as an investigator has it: the last four characters, or eight from the middle. */
+const fragmentOf = (run: number): string => {
+  const query = seededQuery(1_000 + run * 7_919)
+  return run % 2 === 0 ? query.slice(-4) : query.slice(15, 23)
+}
+
+const historySearch = 'input[aria-label="Search history"]'
+const rowShown = '[data-testid="history-row"] .mantine-Badge-root'
+const resultsFor = (text: string) =>
+  `[data-testid="history-list"][data-results-for*='"text":"${text}"'] ${rowShown}`
+
+/**
+ * Types `text` into History's search a character at a time, each once the results of the one
+ * before are shown, and returns the longest task (ms) Chromium reported meanwhile, until the
+ * results of the whole text were shown; 0 when no task took over 50 ms.
+ */
+async function longestTaskWhileTyping(page: Page, text: string): Promise<number> {
+  await page.evaluate(() => {
+    const tasks: number[] = []
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration)
+    })
+    observer.observe({ type: 'longtask' })
+    Object.assign(globalThis, { benchLongTasks: { tasks, observer } })
+  })
+  for (let length = 1; length <= text.length; length += 1) {
+    const typed = text.slice(0, length)
+    await timeInPage(page, { type: { selector: historySearch, value: typed } }, resultsFor(typed))
+  }
+  return page.evaluate(async () => {
+    // The tasks that follow the last results (rendering them) are reported a frame later.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))
+    const { tasks, observer } = (
+      globalThis as unknown as {
+        benchLongTasks: { tasks: number[]; observer: PerformanceObserver }
+      }
+    ).benchLongTasks
+    observer.disconnect()
+    return Math.max(0, ...tasks)
+  })
+}
+
 export async function historyAtScale(): Promise<BenchRow[]> {
   const app = await launchBrowserModeApp()
   const browser = await chromium.launch(chromiumLaunchOptions)
@@ -121,7 +205,6 @@ export async function historyAtScale(): Promise<BenchRow[]> {
     await page.reload()
     await waitUntilReady(page)
     const termOf = (run: number) => `dataset_${10 + run}`
-    const rowShown = '[data-testid="history-row"] .mantine-Badge-root'
     const { opening, openingBaseline, filtering, filteringBaseline } = await measureOpenAndFilter(
       page,
       runs,
@@ -131,13 +214,32 @@ export async function historyAtScale(): Promise<BenchRow[]> {
         filter: (run) =>
           timeInPage(
             page,
-            { type: { selector: 'input[aria-label="Search history"]', value: termOf(run) } },
-            `[data-testid="history-list"][data-results-for*='"text":"${termOf(run)}"'] ${rowShown}`,
+            { type: { selector: historySearch, value: termOf(run) } },
+            resultsFor(termOf(run)),
           ),
         filterBaseline: (run) => rawRead(page, termOf(run)),
         reset: () => page.getByRole('button', { name: 'Clear filters' }).click(),
       },
     )
+    const clear = () => page.getByRole('button', { name: 'Clear filters' }).click()
+    const inside = { measured: [] as number[], baseline: [] as number[] }
+    for (let run = 0; run < runs; run += 1) {
+      const fragment = fragmentOf(run)
+      inside.measured.push(
+        await timeInPage(
+          page,
+          { type: { selector: historySearch, value: fragment } },
+          resultsFor(fragment),
+        ),
+      )
+      inside.baseline.push(await rawRead(page, fragment))
+      await clear()
+    }
+    const typing: number[] = []
+    for (const text of [fragmentOf(0), fragmentOf(1), 'sanctioned', 'politically']) {
+      typing.push(await longestTaskWhileTyping(page, text))
+      await clear()
+    }
     return [
       benchRow(
         {
@@ -156,6 +258,24 @@ export async function historyAtScale(): Promise<BenchRow[]> {
         },
         filtering,
         filteringBaseline,
+      ),
+      benchRow(
+        {
+          name: `search inside identifiers (last 4 or 8 middle characters) at ${checkCount.toLocaleString()} checks`,
+          baselineName: `raw IndexedDB index read of the first ${visibleRows} matches`,
+          target: 'median < 100 ms',
+        },
+        inside.measured,
+        inside.baseline,
+      ),
+      benchRow(
+        {
+          name: `longest task while typing into History's search at ${checkCount.toLocaleString()} checks (${typing.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+          baselineName: 'the long-task threshold',
+          target: 'every one < 50 ms (0: none over 50)',
+        },
+        [Math.max(...typing)],
+        [50],
       ),
     ]
   } finally {

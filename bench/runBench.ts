@@ -1,5 +1,6 @@
 import { backupAtScale } from './backupRows'
 import { caseExportInApp } from './caseExportInAppRows'
+import { caseListAtScale } from './caseListRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
@@ -16,6 +17,7 @@ rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await historyAtScale()))
+rows.push(...(await caseListAtScale()))
 rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())

@@ -73,6 +73,7 @@ export function CaseList({
         ref={scroller}
         style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
         data-testid="case-list-items"
+        data-results-for={JSON.stringify(filters)}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {

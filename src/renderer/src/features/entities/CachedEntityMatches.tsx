@@ -7,6 +7,8 @@ import { useCachedEntityWindow, useEntityMatches } from '../../data/entities/ent
 import { quickFilterLimit } from '../../data/entities/entityRepository'
 import { entityDisplayName } from '../../components/entityDisplay'
 import { useNavigate } from '@tanstack/react-router'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
+import { QuickFilterCoverage } from './QuickFilterCoverage'
 
 const rowHeight = 40
 
@@ -39,12 +41,15 @@ export function CachedEntityMatches({
       data-testid="entity-matches"
       data-results-for={found?.text}
     >
-      <Text size="sm" c="dimmed" px="md" py={6}>
+      <QuickFilterCoverage environment={environment} />
+      <Text size="sm" c="dimmed" px="md" py={6} data-testid="entity-match-count">
         {found === undefined
           ? 'Searching the cache…'
           : keys.length === 0
             ? 'No cached entity matches. Only entities already fetched on this computer are searched.'
-            : `${keys.length >= quickFilterLimit ? `${quickFilterLimit.toLocaleString()}+` : keys.length.toLocaleString()} cached ${keys.length === 1 ? 'entity matches' : 'entities match'}`}
+            : keys.length >= quickFilterLimit
+              ? `${formatNumber(quickFilterLimit)}+ cached entities match`
+              : `${countOf(keys.length, noun('cached entity matches', 'cached entities match'))}`}
       </Text>
       <div ref={scroller} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
