@@ -4,6 +4,17 @@ import type { Browser, Page } from '@playwright/test'
 declare global {
   var benchPage: {
     openDb(name?: string): Promise<IDBDatabase>
+    /** The first `limit` rows of a store or one of its indexes, in a range, read with a cursor. */
+    readFirst(
+      db: IDBDatabase,
+      from: {
+        store: string
+        index?: string
+        range?: [string, string]
+        direction?: IDBCursorDirection
+        limit: number
+      },
+    ): Promise<unknown[]>
   }
 }
 
@@ -16,6 +27,21 @@ globalThis.benchPage = {
     const request = indexedDB.open(name)
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+  }),
+  readFirst: (db, { store, index, range, direction = 'next', limit }) => new Promise((resolve, reject) => {
+    const source = db.transaction(store, 'readonly').objectStore(store)
+    const cursor = (index ? source.index(index) : source).openCursor(
+      range ? IDBKeyRange.bound(range[0], range[1]) : null,
+      direction,
+    )
+    const rows = []
+    cursor.onsuccess = () => {
+      const current = cursor.result
+      if (!current || rows.length >= limit) return resolve(rows)
+      rows.push(current.value)
+      current.continue()
+    }
+    cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB read failed'))
   }),
 }
 `

@@ -66,18 +66,7 @@ const rawRead = (page: Page) =>
   page.evaluate(async (limit) => {
     const started = performance.now()
     const db = await benchPage.openDb()
-    const index = db.transaction('cases', 'readonly').objectStore('cases').index('updatedAt')
-    const rows: unknown[] = []
-    await new Promise<void>((resolve, reject) => {
-      const cursor = index.openCursor(null, 'prev')
-      cursor.onsuccess = () => {
-        const current = cursor.result
-        if (!current || rows.length >= limit) return resolve()
-        rows.push(current.value)
-        current.continue()
-      }
-      cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB read failed'))
-    })
+    await benchPage.readFirst(db, { store: 'cases', index: 'updatedAt', direction: 'prev', limit })
     db.close()
     return performance.now() - started
   }, visibleItems)

@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { apiPaths, rootedPath } from '../src/shared/api/apiPaths'
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { cryptoCategoryNames } from '../src/shared/api/cryptoCategories'
-import { measureOpenAndFilter, openAppPage, timeInPage, waitUntilReady } from './appPage'
+import { loadAppIn, measureOpenAndFilter, timeInPage, waitUntilReady } from './appPage'
 import { searchFragments } from '../src/renderer/src/data/checks/checkSearchTerms'
 import { benchRow, type BenchRow } from './benchStats'
 
@@ -39,10 +42,25 @@ export const seedChecks = async (
       const hex = (seed: number) =>
         ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
       const body = btoa('x'.repeat(900))
-      const tx = db.transaction('checks', 'readwrite')
-      const store = tx.objectStore('checks')
+      // Ten thousand checks a transaction: Chromium holds a transaction's writes in memory until
+      // it commits, and 200,000 checks with their index entries would not fit.
+      const batch = 10_000
+      let tx = db.transaction('checks', 'readwrite')
+      let store = tx.objectStore('checks')
+      const committed = (done: IDBTransaction) =>
+        new Promise<void>((resolve, reject) => {
+          done.oncomplete = () => resolve()
+          // A transaction over its quota is aborted, without an error event.
+          done.onerror = done.onabort = () =>
+            reject(done.error ?? new Error('IndexedDB write failed'))
+        })
       const start = Date.parse('2026-01-01T00:00:00.000Z')
       for (let index = 0; index < count; index += 1) {
+        if (index > 0 && index % batch === 0) {
+          await committed(tx)
+          tx = db.transaction('checks', 'readwrite')
+          store = tx.objectStore('checks')
+        }
         const query = `0x${hex(index)}`
         const hit = index % 5 === 0
         const dataset = `dataset_${Math.floor(index / 5) % 40}`
@@ -106,10 +124,7 @@ export const seedChecks = async (
           },
         })
       }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve()
-        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
-      })
+      await committed(tx)
       db.close()
     },
     // Runs in the page: what it needs of this module travels as arguments.
@@ -129,21 +144,12 @@ const rawRead = (page: Page, term: string | null) =>
     async ({ term, limit }) => {
       const started = performance.now()
       const db = await benchPage.openDb()
-      const store = db.transaction('checks', 'readonly').objectStore('checks')
-      const rows: unknown[] = []
-      await new Promise<void>((resolve, reject) => {
-        const cursor =
-          term === null
-            ? store.openCursor(null, 'prev')
-            : store.index('searchTerms').openCursor(IDBKeyRange.bound(term, `${term}\uffff`))
-        cursor.onsuccess = () => {
-          const current = cursor.result
-          if (!current || rows.length >= limit) return resolve()
-          rows.push(current.value)
-          current.continue()
-        }
-        cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB read failed'))
-      })
+      await benchPage.readFirst(
+        db,
+        term === null
+          ? { store: 'checks', direction: 'prev', limit }
+          : { store: 'checks', index: 'searchTerms', range: [term, `${term}\uffff`], limit },
+      )
       db.close()
       return performance.now() - started
     },
@@ -198,9 +204,15 @@ async function longestTaskWhileTyping(page: Page, text: string): Promise<number>
 
 export async function historyAtScale(): Promise<BenchRow[]> {
   const app = await launchBrowserModeApp()
-  const browser = await chromium.launch(chromiumLaunchOptions)
+  // A profile on disk, as the app's own: a new context keeps IndexedDB in memory, under a quota
+  // that 200,000 checks and their index do not fit in.
+  const profile = mkdtempSync(join(tmpdir(), 'cd-bench-history-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunchOptions,
+    viewport: { width: 1360, height: 860 },
+  })
   try {
-    const page = await openAppPage(browser, app.url)
+    const page = await loadAppIn(context.pages()[0] ?? (await context.newPage()), app.url)
     await seedChecks(page)
     await page.reload()
     await waitUntilReady(page)
@@ -279,7 +291,8 @@ export async function historyAtScale(): Promise<BenchRow[]> {
       ),
     ]
   } finally {
-    await browser.close()
+    await context.close()
     await app.stop()
+    rmSync(profile, { recursive: true, force: true })
   }
 }

@@ -101,3 +101,22 @@ test('the case list searches by title, number and identifier, filters by state a
   await expect(cases.listCount).toHaveText('2 of 3 cases')
   await saveScreen(cases.page, 'cases-06-list-filtered')
 })
+
+test('the entities quick filter says which pages it searches and fetches the rest', async ({
+  entities,
+}) => {
+  await entities.open()
+  await expect(entities.rows).toHaveCount(20)
+  await entities.quickFilter('example')
+  await expect(entities.quickFilterCoverage).toContainText(
+    'Searches the 20 entities fetched on this computer of the 300 entities the service lists (page 1 at 20 a page',
+  )
+  await expect(entities.fetchTheRest).toHaveText('Fetch the rest (3 pages of 100)')
+  await saveScreen(entities.page, 'entities-07-quick-filter-coverage')
+  await entities.fetchTheRest.click()
+  await expect(entities.quickFilterCoverage).toContainText(
+    'Searches the 300 entities fetched on this computer of the 300 entities the service lists (page 1 at 20 a page; pages 1–3 at 100 a page',
+  )
+  await expect(entities.fetchTheRest).toBeHidden()
+  await expect(entities.matches.first()).toBeVisible()
+})

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
+import { useMemo } from 'react'
+import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
 import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { ScreenTitle } from '../../components/ScreenTitle'
 import { selectCaseRows } from '../../data/cases/caseListSelection'
@@ -26,15 +26,7 @@ export function CaseList({
   const rows = useCaseListRows()
   const filters = useCasesStore((state) => state.listFilters)
   const shown = useMemo(() => (rows ? selectCaseRows(rows, filters) : []), [rows, filters])
-  const scroller = useRef<HTMLDivElement>(null)
-  // The React Compiler cannot memoise around this hook; the app is not compiled with it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => caseListItemHeight,
-    overscan: 6,
-  })
+  const { scroller, items, totalSize } = useVirtualRows(shown.length, caseListItemHeight, 6)
   return (
     <Stack gap="xs" w={330} miw={330} h="100%" data-testid="case-list">
       <Group justify="space-between" wrap="nowrap">
@@ -75,27 +67,18 @@ export function CaseList({
         data-testid="case-list-items"
         data-results-for={JSON.stringify(filters)}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+        <VirtualRowsBody height={totalSize}>
+          {items.map((item) => {
             const row = shown[item.index]
             return (
               row && (
-                <div
-                  key={row.caseRecord.id}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
+                <VirtualRow key={row.caseRecord.id} start={item.start}>
                   <CaseListItem row={row} isOpen={row.caseRecord.id === openCaseId} />
-                </div>
+                </VirtualRow>
               )
             )
           })}
-        </div>
+        </VirtualRowsBody>
       </div>
     </Stack>
   )

@@ -1,6 +1,6 @@
 import { Box, Group, Text } from '@mantine/core'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
+import { useMemo } from 'react'
+import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
 import { useCasesOfChecks } from '../../data/cases/caseQueries'
 import { useCheckWindow } from '../../data/checks/checkQueries'
 import { isStoredCheck, type StoredCheck } from '../../data/checks/checkRepository'
@@ -49,19 +49,11 @@ export function HistoryList({
   selection: CheckSelection
   resultsFor: string
 }) {
-  const scroller = useRef<HTMLDivElement>(null)
-  // The React Compiler cannot memoise around this hook; the app is not compiled with it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: selectionSize(selection),
-    getScrollElement: () => scroller.current,
-    estimateSize: () => historyRowHeight,
-    overscan: 8,
-  })
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]?.index ?? 0
-  const count = items.length
-  const rows = useCheckWindow(selection, first, count)
+  const { scroller, items, first, totalSize } = useVirtualRows(
+    selectionSize(selection),
+    historyRowHeight,
+  )
+  const rows = useCheckWindow(selection, first, items.length)
   const answered = useMemo(
     () => (rows ?? []).filter((row): row is StoredCheck => row !== undefined && isStoredCheck(row)),
     [rows],
@@ -78,25 +70,16 @@ export function HistoryList({
       >
         <div style={{ minWidth: historyTableWidth }}>
           <HistoryHeader />
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <VirtualRowsBody height={totalSize}>
             {items.map((item) => {
               const stored = rows?.[item.index - first]
               return (
-                <div
-                  key={item.index}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
+                <VirtualRow key={item.index} start={item.start}>
                   <HistoryRow stored={stored} cases={stored && cases?.get(stored.localId)} />
-                </div>
+                </VirtualRow>
               )
             })}
-          </div>
+          </VirtualRowsBody>
         </div>
       </div>
     </Box>
