@@ -6,6 +6,7 @@ import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
 import { entityCacheAtScale } from './entityCacheRows'
 import { entityListThroughBridge } from './entityListThroughBridge'
+import { historyIndexCost } from './historyIndexCostRows'
 import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
 import { restartToHistory } from './restartRows'
@@ -17,6 +18,7 @@ rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await historyAtScale()))
+rows.push(...(await historyIndexCost()))
 rows.push(...(await caseListAtScale()))
 rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))

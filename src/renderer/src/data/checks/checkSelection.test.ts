@@ -144,6 +144,23 @@ describe('History filters, answered from indexes', () => {
     expect(await findCheckIds(db, filters({ text: 'xyz' }))).toEqual(['d'])
   })
 
+  it('finds every part of three characters or more of an identifier, wherever it starts', async () => {
+    await seed()
+    const wallet = '0x04dba1194ee10112fe6c3207c0687def0e78bacf'
+    await saveCheck(
+      db,
+      toStoredCheck('w', wallet, wallet, resultOf('local', '2026-11-22T10:00:00.000Z', [])),
+    )
+    const misses: string[] = []
+    for (let start = 0; start < wallet.length; start += 1) {
+      for (let end = start + 3; end <= wallet.length; end += 5) {
+        const part = wallet.slice(start, end)
+        if (!(await findCheckIds(db, filters({ text: part }))).includes('w')) misses.push(part)
+      }
+    }
+    expect(misses).toEqual([])
+  })
+
   it('finds datasets and topics by their codes, parts of codes and human names', async () => {
     await seed()
     expect(await findCheckIds(db, filters({ text: 'sdn' }))).toEqual(['c', 'a'])

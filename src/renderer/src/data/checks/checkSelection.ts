@@ -43,6 +43,27 @@ const isUnfiltered = (filters: CheckFilters): boolean =>
   JSON.stringify({ ...filters, text: typedFragments(filters.text).join(' ') }) ===
   JSON.stringify(noCheckFilters)
 
+/**
+ * The keys of the checks with `text` inside one of their words, by two prefix ranges on the
+ * index `searchFragments` fills: where it starts at an even position of a word, and where it
+ * starts at an odd one (its rest starts an entry whose character before is its first).
+ */
+export async function checksContaining(db: AppDatabase, text: string): Promise<string[]> {
+  const first = text.charAt(0)
+  const atOdd: string[] = []
+  const [atEven] = await Promise.all([
+    db.checks.where('searchTerms').startsWith(text).primaryKeys(),
+    db.checks
+      .where('searchTerms')
+      .startsWith(text.slice(1))
+      .eachKey((entry, cursor) => {
+        if (typeof entry === 'string' && entry.endsWith(`\u0000${first}`))
+          atOdd.push(cursor.primaryKey as string)
+      }),
+  ])
+  return atEven.concat(atOdd)
+}
+
 /** Why these filters cannot match anything by their very shape, in a sentence; null when they can. */
 export function filtersProblem(filters: CheckFilters): string | null {
   if (filters.from && filters.to && filters.from > filters.to)
@@ -101,9 +122,7 @@ export async function selectChecks(
   }
   if (filters.category !== 'all')
     lookups.push(db.checks.where('hitCategories').equals(filters.category).primaryKeys())
-  // Text anywhere inside a word is the start of one of its indexed suffixes: one prefix range.
-  for (const fragment of typedFragments(filters.text))
-    lookups.push(db.checks.where('searchTerms').startsWith(fragment).primaryKeys())
+  for (const fragment of typedFragments(filters.text)) lookups.push(checksContaining(db, fragment))
   if (lookups.length === 0)
     lookups.push(db.checks.where(':id').between(from, `${to}${highest}`, true, true).primaryKeys())
   const [smallest, ...others] = (await Promise.all(lookups)).sort((a, b) => a.length - b.length)
