@@ -89,34 +89,20 @@ export async function caseListAtScale(): Promise<BenchRow[]> {
       .getByTestId('case-list-count')
       .getByText(/5,000 cases/)
       .waitFor()
+    const typeSearch = (value: string) =>
+      timeInPage(page, { type: { selector: searchInput, value } }, listShows('text', value))
+    const chooseState = (value: string) =>
+      timeInPage(page, { select: { selector: stateSelect, value } }, listShows('state', value))
     const search = { measured: [] as number[], baseline: [] as number[] }
     const filter = { measured: [] as number[], baseline: [] as number[] }
     const states = ['escalated', 'closed', 'in_review']
     for (let run = 0; run < runs; run += 1) {
-      const text = `client ${10 + run}`
-      search.measured.push(
-        await timeInPage(
-          page,
-          { type: { selector: searchInput, value: text } },
-          listShows('text', text),
-        ),
-      )
+      search.measured.push(await typeSearch(`client ${10 + run}`))
       search.baseline.push(await rawRead(page))
-      await timeInPage(page, { type: { selector: searchInput, value: '' } }, listShows('text', ''))
-      const state = states[run % states.length] ?? 'closed'
-      filter.measured.push(
-        await timeInPage(
-          page,
-          { select: { selector: stateSelect, value: state } },
-          listShows('state', state),
-        ),
-      )
+      await typeSearch('')
+      filter.measured.push(await chooseState(states[run % states.length] ?? 'closed'))
       filter.baseline.push(await rawRead(page))
-      await timeInPage(
-        page,
-        { select: { selector: stateSelect, value: 'all' } },
-        listShows('state', 'all'),
-      )
+      await chooseState('all')
     }
     const what = `the case list of ${caseCount.toLocaleString()} cases`
     const baselineName = `raw IndexedDB read of the first ${visibleItems} cases by last change`
