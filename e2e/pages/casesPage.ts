@@ -179,7 +179,7 @@ export class CasesPage {
 
   /** An outcome listed by the close dialog, once closing has started. */
   closingOutcome(outcome: string): Locator {
-    return this.page.getByRole('option', { name: outcome })
+    return this.page.getByRole('option', { name: outcome, exact: true })
   }
 
   /** Chooses the outcome and the reason in the open close dialog, and confirms. */
