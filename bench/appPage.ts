@@ -3,7 +3,18 @@ import type { Browser, Page } from '@playwright/test'
 /** Helpers installed in every bench page, so evaluated functions share them instead of repeating them. */
 declare global {
   var benchPage: {
-    openDb(): Promise<IDBDatabase>
+    openDb(name?: string): Promise<IDBDatabase>
+    /** The first `limit` rows of a store or one of its indexes, in a range, read with a cursor. */
+    readFirst(
+      db: IDBDatabase,
+      from: {
+        store: string
+        index?: string
+        range?: [string, string]
+        direction?: IDBCursorDirection
+        limit: number
+      },
+    ): Promise<unknown[]>
   }
 }
 
@@ -12,10 +23,25 @@ declare global {
 const pageHelpers = `
 globalThis.__name = (target) => target
 globalThis.benchPage = {
-  openDb: () => new Promise((resolve, reject) => {
-    const request = indexedDB.open('compliance-desk')
+  openDb: (name = 'compliance-desk') => new Promise((resolve, reject) => {
+    const request = indexedDB.open(name)
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+  }),
+  readFirst: (db, { store, index, range, direction = 'next', limit }) => new Promise((resolve, reject) => {
+    const source = db.transaction(store, 'readonly').objectStore(store)
+    const cursor = (index ? source.index(index) : source).openCursor(
+      range ? IDBKeyRange.bound(range[0], range[1]) : null,
+      direction,
+    )
+    const rows = []
+    cursor.onsuccess = () => {
+      const current = cursor.result
+      if (!current || rows.length >= limit) return resolve(rows)
+      rows.push(current.value)
+      current.continue()
+    }
+    cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB read failed'))
   }),
 }
 `
@@ -43,11 +69,14 @@ export async function loadAppIn(page: Page, url: string): Promise<Page> {
 export const waitUntilReady = (page: Page): Promise<void> =>
   page.locator('html[data-app-state="ready"]').waitFor()
 
-export type PageAction = { click: string } | { type: { selector: string; value: string } }
+export type PageAction =
+  | { click: string }
+  | { type: { selector: string; value: string } }
+  | { select: { selector: string; value: string } }
 
 /**
- * Milliseconds, measured inside the page, from an action (a click, or typing into an input the
- * way React sees it) until an element matching `until` exists.
+ * Milliseconds, measured inside the page, from an action (a click, typing into an input or
+ * choosing in a select, the way React sees it) until an element matching `until` exists.
  */
 export const timeInPage = (page: Page, action: PageAction, until: string): Promise<number> =>
   page.evaluate(
@@ -55,6 +84,13 @@ export const timeInPage = (page: Page, action: PageAction, until: string): Promi
       const started = performance.now()
       if ('click' in action) {
         document.querySelector<HTMLElement>(action.click)!.click()
+      } else if ('select' in action) {
+        const select = document.querySelector<HTMLSelectElement>(action.select.selector)!
+        Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(
+          select,
+          action.select.value,
+        )
+        select.dispatchEvent(new Event('change', { bubbles: true }))
       } else {
         const input = document.querySelector<HTMLInputElement>(action.type.selector)!
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(

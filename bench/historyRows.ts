@@ -1,12 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { apiPaths, rootedPath } from '../src/shared/api/apiPaths'
 import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { cryptoCategoryNames } from '../src/shared/api/cryptoCategories'
-import { measureOpenAndFilter, openAppPage, timeInPage, waitUntilReady } from './appPage'
+import { loadAppIn, measureOpenAndFilter, timeInPage, waitUntilReady } from './appPage'
+import { searchFragments } from '../src/renderer/src/data/checks/checkSearchTerms'
 import { benchRow, type BenchRow } from './benchStats'
 
-const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 20_000)
+const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 200_000)
 const runs = 9
 
 /** The key `seedChecks` gives its check number `index`. */
@@ -14,18 +18,49 @@ export const seededCheckKey = (index: number): string =>
   `${new Date(Date.parse('2026-01-01T00:00:00.000Z') + index * 60_000).toISOString()}_bench-${index}`
 const visibleRows = 30
 
-/** Checks shaped as the app stores them (a fifth of them hits), written straight into the app's IndexedDB; their keys are `seededCheckKey(index)`. */
-export const seedChecks = (page: Page, count = checkCount) =>
-  page.evaluate(
-    async ({ count, categories, checkPath }) => {
-      const db = await benchPage.openDb()
+/**
+ * Checks shaped as the app stores them (a fifth of them hits), written straight into the app's
+ * IndexedDB (or into `database`, which must have a `checks` store); their keys are
+ * `seededCheckKey(index)`. Their index entries are made by the app's own `searchFragments`,
+ * installed in the page, or (`wordsOnly`) are the whole words alone, as before fragments.
+ */
+export const seedChecks = async (
+  page: Page,
+  count = checkCount,
+  { database = 'compliance-desk', wordsOnly = false } = {},
+) => {
+  await page.evaluate(`globalThis.benchSearchFragments = ${searchFragments.toString()}`)
+  return page.evaluate(
+    async ({ count, categories, checkPath, database, wordsOnly }) => {
+      const termsOf = (words: string[]): string[] =>
+        wordsOnly
+          ? words
+          : (
+              globalThis as unknown as { benchSearchFragments: (words: string[]) => string[] }
+            ).benchSearchFragments(words)
+      const db = await benchPage.openDb(database)
       const hex = (seed: number) =>
         ((seed * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)
       const body = btoa('x'.repeat(900))
-      const tx = db.transaction('checks', 'readwrite')
-      const store = tx.objectStore('checks')
+      // Ten thousand checks a transaction: Chromium holds a transaction's writes in memory until
+      // it commits, and 200,000 checks with their index entries would not fit.
+      const batch = 10_000
+      let tx = db.transaction('checks', 'readwrite')
+      let store = tx.objectStore('checks')
+      const committed = (done: IDBTransaction) =>
+        new Promise<void>((resolve, reject) => {
+          done.oncomplete = () => resolve()
+          // A transaction over its quota is aborted, without an error event.
+          done.onerror = done.onabort = () =>
+            reject(done.error ?? new Error('IndexedDB write failed'))
+        })
       const start = Date.parse('2026-01-01T00:00:00.000Z')
       for (let index = 0; index < count; index += 1) {
+        if (index > 0 && index % batch === 0) {
+          await committed(tx)
+          tx = db.transaction('checks', 'readwrite')
+          store = tx.objectStore('checks')
+        }
         const query = `0x${hex(index)}`
         const hit = index % 5 === 0
         const dataset = `dataset_${Math.floor(index / 5) % 40}`
@@ -50,7 +85,21 @@ export const seedChecks = (page: Page, count = checkCount) =>
           status: hit ? 'review_required' : 'no_match',
           totalEntity: hit ? 1 : 0,
           hitCategories: hit ? ['sanctions'] : [],
-          searchTerms: hit ? [query, dataset, 'sanction', 'eth'] : [query],
+          // The words the app indexes: the identifier, the dataset and topic codes and their names.
+          searchTerms: termsOf(
+            hit
+              ? [
+                  query,
+                  dataset,
+                  'dataset',
+                  `${Math.floor(index / 5) % 40}`,
+                  'sanction',
+                  'sanctioned',
+                  'entity',
+                  'eth',
+                ]
+              : [query],
+          ),
           check: {
             id: `chk_${index}`,
             status: hit ? 'review_required' : 'no_match',
@@ -75,15 +124,19 @@ export const seedChecks = (page: Page, count = checkCount) =>
           },
         })
       }
-      await new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve()
-        tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'))
-      })
+      await committed(tx)
       db.close()
     },
     // Runs in the page: what it needs of this module travels as arguments.
-    { count, categories: [...cryptoCategoryNames], checkPath: rootedPath(apiPaths.cryptoSearch) },
+    {
+      count,
+      categories: [...cryptoCategoryNames],
+      checkPath: rootedPath(apiPaths.cryptoSearch),
+      database,
+      wordsOnly,
+    },
   )
+}
 
 /** The baseline: the same first rows read straight from IndexedDB, newest first or by search term. */
 const rawRead = (page: Page, term: string | null) =>
@@ -91,37 +144,84 @@ const rawRead = (page: Page, term: string | null) =>
     async ({ term, limit }) => {
       const started = performance.now()
       const db = await benchPage.openDb()
-      const store = db.transaction('checks', 'readonly').objectStore('checks')
-      const rows: unknown[] = []
-      await new Promise<void>((resolve, reject) => {
-        const cursor =
-          term === null
-            ? store.openCursor(null, 'prev')
-            : store.index('searchTerms').openCursor(IDBKeyRange.bound(term, `${term}\uffff`))
-        cursor.onsuccess = () => {
-          const current = cursor.result
-          if (!current || rows.length >= limit) return resolve()
-          rows.push(current.value)
-          current.continue()
-        }
-        cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB read failed'))
-      })
+      await benchPage.readFirst(
+        db,
+        term === null
+          ? { store: 'checks', direction: 'prev', limit }
+          : { store: 'checks', index: 'searchTerms', range: [term, `${term}\uffff`], limit },
+      )
       db.close()
       return performance.now() - started
     },
     { term, limit: visibleRows },
   )
 
+/** The identifier `seedChecks` gives check number `index`. */
+const seededQuery = (index: number): string =>
+  `0x${((index * 2654435761) >>> 0).toString(16).padStart(8, '0').repeat(5)}`
+
+/** Text from inside identifiers, as an investigator has it: the last four characters, or eight from the middle. */
+const fragmentOf = (run: number): string => {
+  const query = seededQuery(1_000 + run * 7_919)
+  return run % 2 === 0 ? query.slice(-4) : query.slice(15, 23)
+}
+
+const historySearch = 'input[aria-label="Search history"]'
+const rowShown = '[data-testid="history-row"] .mantine-Badge-root'
+const resultsFor = (text: string) =>
+  `[data-testid="history-list"][data-results-for*='"text":"${text}"'] ${rowShown}`
+
+/**
+ * Types `text` into History's search a character at a time, each once the results of the one
+ * before are shown, and returns the longest task (ms) Chromium reported meanwhile, until the
+ * results of the whole text were shown; 0 when no task took over 50 ms.
+ */
+async function longestTaskWhileTyping(page: Page, text: string): Promise<number> {
+  await page.evaluate(() => {
+    const tasks: number[] = []
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration)
+    })
+    observer.observe({ type: 'longtask' })
+    Object.assign(globalThis, { benchLongTasks: { tasks, observer } })
+  })
+  for (let length = 1; length <= text.length; length += 1) {
+    const typed = text.slice(0, length)
+    // Rows or the empty state: three characters may match nothing yet.
+    await timeInPage(
+      page,
+      { type: { selector: historySearch, value: typed } },
+      `[data-results-for*='"text":"${typed}"']`,
+    )
+  }
+  return page.evaluate(async () => {
+    // The tasks that follow the last results (rendering them) are reported a frame later.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))
+    const { tasks, observer } = (
+      globalThis as unknown as {
+        benchLongTasks: { tasks: number[]; observer: PerformanceObserver }
+      }
+    ).benchLongTasks
+    observer.disconnect()
+    return Math.max(0, ...tasks)
+  })
+}
+
 export async function historyAtScale(): Promise<BenchRow[]> {
   const app = await launchBrowserModeApp()
-  const browser = await chromium.launch(chromiumLaunchOptions)
+  // A profile on disk, as the app's own: a new context keeps IndexedDB in memory, under a quota
+  // that 200,000 checks and their index do not fit in.
+  const profile = mkdtempSync(join(tmpdir(), 'cd-bench-history-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunchOptions,
+    viewport: { width: 1360, height: 860 },
+  })
   try {
-    const page = await openAppPage(browser, app.url)
+    const page = await loadAppIn(context.pages()[0] ?? (await context.newPage()), app.url)
     await seedChecks(page)
     await page.reload()
     await waitUntilReady(page)
     const termOf = (run: number) => `dataset_${10 + run}`
-    const rowShown = '[data-testid="history-row"] .mantine-Badge-root'
     const { opening, openingBaseline, filtering, filteringBaseline } = await measureOpenAndFilter(
       page,
       runs,
@@ -131,13 +231,32 @@ export async function historyAtScale(): Promise<BenchRow[]> {
         filter: (run) =>
           timeInPage(
             page,
-            { type: { selector: 'input[aria-label="Search history"]', value: termOf(run) } },
-            `[data-testid="history-list"][data-results-for*='"text":"${termOf(run)}"'] ${rowShown}`,
+            { type: { selector: historySearch, value: termOf(run) } },
+            resultsFor(termOf(run)),
           ),
         filterBaseline: (run) => rawRead(page, termOf(run)),
         reset: () => page.getByRole('button', { name: 'Clear filters' }).click(),
       },
     )
+    const clear = () => page.getByRole('button', { name: 'Clear filters' }).click()
+    const inside = { measured: [] as number[], baseline: [] as number[] }
+    for (let run = 0; run < runs; run += 1) {
+      const fragment = fragmentOf(run)
+      inside.measured.push(
+        await timeInPage(
+          page,
+          { type: { selector: historySearch, value: fragment } },
+          resultsFor(fragment),
+        ),
+      )
+      inside.baseline.push(await rawRead(page, fragment))
+      await clear()
+    }
+    const typing: number[] = []
+    for (const text of [fragmentOf(0), fragmentOf(1), 'sanctioned', 'dataset_12']) {
+      typing.push(await longestTaskWhileTyping(page, text))
+      await clear()
+    }
     return [
       benchRow(
         {
@@ -157,9 +276,28 @@ export async function historyAtScale(): Promise<BenchRow[]> {
         filtering,
         filteringBaseline,
       ),
+      benchRow(
+        {
+          name: `search inside identifiers (last 4 or 8 middle characters) at ${checkCount.toLocaleString()} checks`,
+          baselineName: `raw IndexedDB index read of the first ${visibleRows} matches`,
+          target: 'median < 100 ms',
+        },
+        inside.measured,
+        inside.baseline,
+      ),
+      benchRow(
+        {
+          name: `longest task while typing into History's search at ${checkCount.toLocaleString()} checks (${typing.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+          baselineName: 'the long-task threshold',
+          target: 'every one < 50 ms (0: none over 50)',
+        },
+        [Math.max(...typing)],
+        [50],
+      ),
     ]
   } finally {
-    await browser.close()
+    await context.close()
     await app.stop()
+    rmSync(profile, { recursive: true, force: true })
   }
 }

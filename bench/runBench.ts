@@ -2,11 +2,13 @@ import { backupAtScale } from './backupRows'
 import { bulkInputAtScale } from './bulkInputRows'
 import { bulkAtTheServicePace } from './bulkPaceRows'
 import { caseExportInApp } from './caseExportInAppRows'
+import { caseListAtScale } from './caseListRows'
 import { caseExportOf1000Checks } from './caseExportRows'
 import { coldStartOfBrowserMode } from './coldStartOfBrowserMode'
 import { cryptoSearchThroughClient, sandboxLookupAtScale } from './cryptoSearchRows'
 import { entityCacheAtScale } from './entityCacheRows'
 import { entityListThroughBridge } from './entityListThroughBridge'
+import { historyIndexCost } from './historyIndexCostRows'
 import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
 import { restartToHistory } from './restartRows'
@@ -20,6 +22,8 @@ rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await bulkAtTheServicePace()))
 rows.push(...(await historyAtScale()))
+rows.push(...(await historyIndexCost()))
+rows.push(...(await caseListAtScale()))
 rows.push(await restartToHistory())
 rows.push(...(await entityCacheAtScale()))
 rows.push(...caseExportOf1000Checks())

@@ -30,6 +30,10 @@ export class CasesPage {
   readonly undoNotice: Locator
   /** A bulk job's entry on the timeline: file hash, who ran it, when. */
   readonly bulkJobEntry: Locator
+  /** "3 of 5 cases": how many the list shows of how many there are. */
+  readonly listCount: Locator
+  readonly listEmpty: Locator
+  readonly listFilters: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -53,6 +57,36 @@ export class CasesPage {
     this.linkedChecks = page.getByTestId('case-check')
     this.undoNotice = page.getByTestId('undo-notice')
     this.bulkJobEntry = page.getByTestId('audit-bulk-job')
+    this.listCount = page.getByTestId('case-list-count')
+    this.listEmpty = page.getByTestId('case-list-empty')
+    this.listFilters = page.getByTestId('case-list-filters')
+  }
+
+  async searchList(text: string): Promise<void> {
+    await this.listFilters.getByLabel('Search cases').fill(text)
+  }
+
+  async filterList(by: 'State' | 'Outcome' | 'Sort by', value: string): Promise<void> {
+    await this.listFilters.getByLabel(by).selectOption(value)
+  }
+
+  async clearListFilters(): Promise<void> {
+    await this.listFilters.getByRole('button', { name: 'Clear filters' }).click()
+  }
+
+  /** The titles the list shows, in its order. */
+  listTitles(): Promise<string[]> {
+    return this.listItems.getByTestId('case-list-title').allTextContents()
+  }
+
+  /** The readable case number of the listed case titled `title`. */
+  listNumber(title: string): Locator {
+    return this.listItems.filter({ hasText: title }).getByTestId('case-number')
+  }
+
+  /** Where the decisions on the listed case's hits stand. */
+  listHitState(title: string): Locator {
+    return this.listItems.filter({ hasText: title }).getByTestId('hit-state')
   }
 
   async open(): Promise<void> {
@@ -183,7 +217,7 @@ export class CasesPage {
 
   /** An outcome listed by the close dialog, once closing has started. */
   closingOutcome(outcome: string): Locator {
-    return this.page.getByRole('option', { name: outcome })
+    return this.page.getByRole('option', { name: outcome, exact: true })
   }
 
   /** Chooses the outcome and the reason in the open close dialog, and confirms. */

@@ -11,6 +11,9 @@ export class EntityListPage {
   readonly offlineFetchedAt: Locator
   /** Hits of the quick filter over every cached entity. */
   readonly matches: Locator
+  /** Which pages the quick filter searches, and the button that fetches the rest. */
+  readonly quickFilterCoverage: Locator
+  readonly fetchTheRest: Locator
   readonly newEntity: NewEntityForm
   readonly detail: EntityDetailPage
 
@@ -22,6 +25,8 @@ export class EntityListPage {
     this.offlineBanner = page.getByTestId('offline-banner')
     this.offlineFetchedAt = page.getByTestId('offline-fetched-at')
     this.matches = page.getByTestId('entity-match')
+    this.quickFilterCoverage = page.getByTestId('quick-filter-coverage')
+    this.fetchTheRest = page.getByTestId('quick-filter-fetch-all')
     this.newEntity = new NewEntityForm(page)
     this.detail = new EntityDetailPage(page)
   }

@@ -12,6 +12,11 @@ export class HistoryPage {
   /** An attempt that gave no readable result, opened from the list. */
   readonly attempt: Locator
   readonly attemptNotice: Locator
+  /** What the filter bar says of the typed text (e.g. that it is too short to look up). */
+  readonly textHint: Locator
+  /** The sentence that flags filters which cannot match anything, such as an inverted range. */
+  readonly rangeProblem: Locator
+  readonly empty: Locator
 
   constructor(readonly page: Page) {
     this.screen = page.getByTestId('history-screen')
@@ -21,6 +26,33 @@ export class HistoryPage {
     this.result = new CheckResult(page)
     this.attempt = page.getByTestId('check-attempt')
     this.attemptNotice = page.getByTestId('attempt-notice')
+    this.textHint = page.getByTestId('history-text-hint')
+    this.rangeProblem = page.getByTestId('history-range-problem')
+    this.empty = page.getByTestId('history-empty')
+  }
+
+  /** The row of a check of `identifier` (shown whole in the page, shortened only by CSS). */
+  row(identifier: string): Locator {
+    return this.rows.filter({ hasText: identifier })
+  }
+
+  /** The cases a row's check is in, with where its hits stand there. */
+  casesOf(row: Locator): Locator {
+    return row.getByTestId('history-row-cases')
+  }
+
+  /** The identifier cell's whole value, as its tooltip gives it. */
+  identifierOf(row: Locator): Locator {
+    return row.getByTestId('history-row-identifier')
+  }
+
+  async setDateRange(from: string, to: string): Promise<void> {
+    await this.page.getByLabel('From', { exact: true }).fill(from)
+    await this.page.getByLabel('To', { exact: true }).fill(to)
+  }
+
+  async clearFilters(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Clear filters' }).click()
   }
 
   async filterByOutcome(outcome: 'all' | 'succeeded' | 'failed' | 'unknown'): Promise<void> {

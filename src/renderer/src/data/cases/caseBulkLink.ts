@@ -5,7 +5,7 @@ import type { Actor } from '../../../../shared/identity/investigator'
 import { countOf, noun } from '../../../../shared/text/counting'
 import { isStoredCheck, onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
-import { changeCase, createCase, linkCheck, type CheckRef } from './caseRepository'
+import { caseTables, changeCase, createCase, linkCheck, type CheckRef } from './caseRepository'
 
 /** A bulk job as a case's trail keeps it when checks of the job are put on the case. */
 export interface BulkJobRecord {
@@ -62,79 +62,66 @@ export async function linkBulkJob(
   linking: BulkLinking,
 ): Promise<{ caseId: string; record: BulkJobRecord }> {
   let result: { caseId: string; record: BulkJobRecord } | undefined
-  await db.transaction(
-    'rw',
-    [
-      db.cases,
-      db.caseNotes,
-      db.hitDecisions,
-      db.auditEntries,
-      db.checks,
-      db.bulkJobs,
-      db.bulkChecks,
-    ],
-    async () => {
-      const job = await db.bulkJobs.get(linking.jobId)
-      if (!job) throw new CaseRuleError('This bulk job is no longer on this computer.')
-      const caseId =
-        'caseId' in target ? target.caseId : await createCase(db, actor, target.newCase)
-      const current = await db.cases.get(caseId)
-      if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
-      const wanted = [...new Set(linking.checkLocalIds)]
-      const records = await db.checks.bulkGet(wanted)
-      const answered = records.filter((record) => record !== undefined && isStoredCheck(record))
-      if (answered.length === 0) {
-        throw new CaseRuleError('None of the chosen rows has an answered check to link.')
+  await db.transaction('rw', [...caseTables(db), db.bulkJobs, db.bulkChecks], async () => {
+    const job = await db.bulkJobs.get(linking.jobId)
+    if (!job) throw new CaseRuleError('This bulk job is no longer on this computer.')
+    const caseId = 'caseId' in target ? target.caseId : await createCase(db, actor, target.newCase)
+    const current = await db.cases.get(caseId)
+    if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
+    const wanted = [...new Set(linking.checkLocalIds)]
+    const records = await db.checks.bulkGet(wanted)
+    const answered = records.filter((record) => record !== undefined && isStoredCheck(record))
+    if (answered.length === 0) {
+      throw new CaseRuleError('None of the chosen rows has an answered check to link.')
+    }
+    const linked: CheckRef[] = []
+    let alreadyLinked = 0
+    for (const record of answered) {
+      if (current.checkIds.includes(record.localId)) {
+        alreadyLinked += 1
+        continue
       }
-      const linked: CheckRef[] = []
-      let alreadyLinked = 0
-      for (const record of answered) {
-        if (current.checkIds.includes(record.localId)) {
-          alreadyLinked += 1
-          continue
-        }
-        const ref = { localId: record.localId, query: record.query, fetchedAt: record.fetchedAt }
-        await linkCheck(db, actor, caseId, ref)
-        linked.push(ref)
-      }
-      const count = (state: BulkCheckState) =>
-        db.bulkChecks.where('[jobId+state]').equals([job.id, state]).count()
-      const [done, failed, unknown, reused] = await Promise.all(
-        (['done', 'failed', 'unknown', 'reused'] as const).map(count),
-      )
-      const record: BulkJobRecord = {
-        jobId: job.id,
-        fileName: job.fileName,
-        fileSha256: job.fileSha256,
-        environment: job.environment,
-        ranBy: job.actor,
-        startedAt: job.createdAt,
-        finishedAt: job.finishedAt ?? null,
-        state: job.state,
-        counts: {
-          rows: job.rowCount,
-          unique: job.checkCount,
-          done: done!,
-          hits: job.hitCount,
-          failed: failed!,
-          unknown: unknown!,
-          reused: reused!,
-          invalid: job.invalidCount,
-        },
-        linked,
-        alreadyLinked,
-      }
-      await changeCase(db, actor, caseId, () => ({
-        audit: {
-          action: 'bulk-job-linked',
-          summary: summaryOf(record),
-          before: null,
-          after: record,
-        },
-      }))
-      result = { caseId, record }
-    },
-  )
+      const ref = { localId: record.localId, query: record.query, fetchedAt: record.fetchedAt }
+      await linkCheck(db, actor, caseId, ref)
+      linked.push(ref)
+    }
+    const count = (state: BulkCheckState) =>
+      db.bulkChecks.where('[jobId+state]').equals([job.id, state]).count()
+    const [done, failed, unknown, reused] = await Promise.all(
+      (['done', 'failed', 'unknown', 'reused'] as const).map(count),
+    )
+    const record: BulkJobRecord = {
+      jobId: job.id,
+      fileName: job.fileName,
+      fileSha256: job.fileSha256,
+      environment: job.environment,
+      ranBy: job.actor,
+      startedAt: job.createdAt,
+      finishedAt: job.finishedAt ?? null,
+      state: job.state,
+      counts: {
+        rows: job.rowCount,
+        unique: job.checkCount,
+        done: done!,
+        hits: job.hitCount,
+        failed: failed!,
+        unknown: unknown!,
+        reused: reused!,
+        invalid: job.invalidCount,
+      },
+      linked,
+      alreadyLinked,
+    }
+    await changeCase(db, actor, caseId, () => ({
+      audit: {
+        action: 'bulk-job-linked',
+        summary: summaryOf(record),
+        before: null,
+        after: record,
+      },
+    }))
+    result = { caseId, record }
+  })
   if (!result) throw new CaseRuleError('The bulk job was not linked.')
   return result
 }

@@ -18,6 +18,7 @@ import { bundlePaths } from '../../../../shared/evidence/bundleFormat'
 import type { BundleVerification } from '../../../../shared/evidence/verifyBundle'
 import { trustOf, type Actor, type SignerTrust } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { storeCaseSummary } from './caseSummaries'
 import { CaseRuleError } from './caseErrors'
 import { auditTrailOf } from './caseRepository'
 
@@ -165,7 +166,14 @@ export async function importBundle(
       importedBy: importer,
     },
   }
-  const tables = [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.importedCaseContents]
+  const tables = [
+    db.cases,
+    db.caseNotes,
+    db.hitDecisions,
+    db.auditEntries,
+    db.importedCaseContents,
+    db.caseSummaries,
+  ]
   await db.transaction('rw', tables, async () => {
     const existing = await db.cases.get(caseRecord.id)
     if (existing && !existing.origin) {
@@ -191,6 +199,7 @@ export async function importBundle(
     await db.hitDecisions.bulkAdd(decisions)
     await db.auditEntries.bulkAdd(trail)
     await db.importedCaseContents.put({ caseId: caseRecord.id, checks, entities })
+    await storeCaseSummary(db, caseRecord)
   })
   return caseRecord
 }

@@ -6,14 +6,17 @@ import type {
   HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
-import { appDatabase } from '../database/appDatabase'
+import { appDatabase, type StoredCheck } from '../database/appDatabase'
+import { caseListRow, type CaseListRow } from './caseListSelection'
 import {
+  casesOfChecks,
   casesWithCheck,
   casesWithEntity,
   earlierDecisionOn,
   readCaseChecks,
   readCaseDecisions,
   readCaseEntities,
+  type CheckInCase,
   type EarlierDecision,
 } from './caseReads'
 import { auditTrailOf } from './caseRepository'
@@ -26,9 +29,22 @@ export const useCase = (caseId: string | null): CaseRecord | null | undefined =>
     [caseId],
   )
 
-/** Every case, most recently changed first. */
-export const useCaseList = (): CaseRecord[] | undefined =>
-  useLiveQuery(() => appDatabase.cases.orderBy('updatedAt').reverse().toArray(), [])
+/** Every case with its number and summary, for the case list to search, filter and sort. */
+export const useCaseListRows = (): CaseListRow[] | undefined =>
+  useLiveQuery(async () => {
+    const [cases, summaries] = await Promise.all([
+      appDatabase.cases.toArray(),
+      appDatabase.caseSummaries.toArray(),
+    ])
+    const byCase = new Map(summaries.map((summary) => [summary.caseId, summary]))
+    return cases.map((caseRecord) => caseListRow(caseRecord, byCase.get(caseRecord.id)))
+  }, [])
+
+/** The cases each of these checks is in, with the decisions on its hits there. */
+export const useCasesOfChecks = (
+  checks: readonly StoredCheck[],
+): Map<string, CheckInCase[]> | undefined =>
+  useLiveQuery(() => casesOfChecks(appDatabase, checks), [checks])
 
 /** The cases something may still be added to, most recently changed first. */
 export const useEditableCases = (): CaseRecord[] | undefined =>

@@ -5,6 +5,7 @@ import {
   type HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import { isStoredCheck, type AppDatabase, type StoredCheck } from '../database/appDatabase'
+import { tallyHits, type HitTally } from './caseRules'
 
 /** A stored check as it goes into a bundle: without the words History finds it by. */
 export function toExportedCheck(stored: StoredCheck): ExportedCheck {
@@ -31,7 +32,7 @@ export interface CaseChecks {
  * computer, from the bundle's own copy for an imported one.
  */
 export async function readCaseChecks(
-  db: AppDatabase,
+  db: Pick<AppDatabase, 'checks' | 'importedCaseContents'>,
   caseRecord: CaseRecord,
   start = 0,
   count = caseRecord.checkIds.length,
@@ -78,7 +79,7 @@ export async function readCaseEntities(
 
 /** The case's current decisions, by decision id. */
 export async function readCaseDecisions(
-  db: AppDatabase,
+  db: Pick<AppDatabase, 'hitDecisions'>,
   caseId: string,
 ): Promise<Map<string, HitDecision>> {
   const decisions = await db.hitDecisions.where('caseId').equals(caseId).toArray()
@@ -117,3 +118,45 @@ export const casesWithCheck = (db: AppDatabase, localId: string): Promise<CaseRe
 
 export const casesWithEntity = (db: AppDatabase, entityKey: string): Promise<CaseRecord[]> =>
   db.cases.where('entityKeys').equals(entityKey).toArray()
+
+/** A case a check is in, with where its decisions on that check's hits stand. */
+export interface CheckInCase {
+  caseId: string
+  title: string
+  hits: HitTally
+}
+
+/**
+ * For each of these checks, the cases it is in and the decisions each case made on its hits: a
+ * lookup of the cases' multiEntry index and a key range of decisions per check, never a scan.
+ */
+export async function casesOfChecks(
+  db: AppDatabase,
+  checks: readonly StoredCheck[],
+): Promise<Map<string, CheckInCase[]>> {
+  const entries = await Promise.all(
+    checks.map(async (stored) => {
+      const cases = await casesWithCheck(db, stored.localId)
+      const inCases = await Promise.all(
+        cases.map(async (caseRecord): Promise<CheckInCase> => {
+          const prefix = `${caseRecord.id}|${stored.localId}|`
+          const decisions = await db.hitDecisions
+            .where(':id')
+            .between(prefix, `${prefix}\uffff`)
+            .toArray()
+          return {
+            caseId: caseRecord.id,
+            title: caseRecord.title,
+            hits: tallyHits(
+              caseRecord.id,
+              [stored],
+              new Map(decisions.map((decision) => [decision.id, decision])),
+            ),
+          }
+        }),
+      )
+      return [stored.localId, inCases] as const
+    }),
+  )
+  return new Map(entries)
+}

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto'
 import { ZodError } from 'zod'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
 import { verifyAuditChain } from '../../../../shared/cases/auditChain'
 import type { HitDecisionKind } from '../../../../shared/cases/caseSchemas'
 import { hitsOf } from '../../../../shared/cases/checkHits'
 import { replayTrail } from '../../../../shared/cases/replayTrail'
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
+import { storedCheckOf as checkOf } from '../../../../test-support/storedCheckFixtures'
 import { CaseRuleError } from './caseErrors'
 import {
   addNote,
@@ -24,45 +24,6 @@ import {
 } from './caseRepository'
 import { earlierDecisionOn, readCaseDecisions } from './caseReads'
 import { openHitsSentence, tallyHits } from './caseRules'
-
-const wallet = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
-
-const checkOf = (localId: string, records: number): StoredCheck => {
-  const check: CryptoCheck = {
-    id: `chk_${localId}`,
-    status: records > 0 ? 'review_required' : 'no_match',
-    totalEntity: records,
-    categoryCount: { sanctions: records },
-    categories: {
-      sanctions: Array.from({ length: records }, (_, index) => ({
-        title: [index === 0 ? wallet : `${wallet}-${index}`],
-        datasets: ['us_ofac_sdn'],
-      })),
-    },
-  }
-  return {
-    outcome: 'succeeded',
-    localId,
-    environment: 'local',
-    query: wallet,
-    queryKey: wallet,
-    fetchedAt: localId.slice(0, 24),
-    status: check.status,
-    totalEntity: records,
-    hitCategories: records > 0 ? ['sanctions'] : [],
-    searchTerms: [],
-    check,
-    evidence: {
-      environment: 'local',
-      baseUrl: 'http://127.0.0.1:1/v2/api',
-      request: { method: 'POST', path: '/x', body: null },
-      response: { status: 200, headers: {}, bodyBase64: '', bytes: 0 },
-      startedAt: localId.slice(0, 24),
-      durationMs: 1,
-      attempts: 1,
-    },
-  }
-}
 
 let db: AppDatabase
 const first = checkOf('2026-11-20T10:00:00.000Z_a', 2)

@@ -30,6 +30,7 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
+import { changesSummary, emptySummary, storeCaseSummary } from './caseSummaries'
 import {
   lockReason,
   openHitsSentence,
@@ -65,6 +66,16 @@ export interface CaseChange {
  * One change of a case and its audit entry, in one transaction: both are stored or neither is.
  * An imported case is never changed; a closed one only by reopening it.
  */
+/** Every table a change of a case may write: a transaction that changes one takes them all. */
+export const caseTables = (db: AppDatabase) => [
+  db.cases,
+  db.caseNotes,
+  db.hitDecisions,
+  db.auditEntries,
+  db.checks,
+  db.caseSummaries,
+]
+
 export async function changeCase(
   db: AppDatabase,
   actor: Actor,
@@ -72,30 +83,28 @@ export async function changeCase(
   work: (current: CaseRecord, at: string) => Promise<CaseChange> | CaseChange,
   { whenClosed = false }: { whenClosed?: boolean } = {},
 ): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.cases, db.caseNotes, db.hitDecisions, db.auditEntries, db.checks],
-    async () => {
-      const current = await db.cases.get(caseId)
-      if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
-      const locked = lockReason(current)
-      if (locked && !(whenClosed && current.state === 'closed' && !current.origin)) {
-        throw new CaseRuleError(locked)
-      }
-      const at = new Date().toISOString()
-      const { next, audit } = await work(current, at)
-      await db.cases.put({ ...(next ?? current), updatedAt: at })
-      await appendAudit(db, actor, caseId, audit, at)
-    },
-  )
+  await db.transaction('rw', caseTables(db), async () => {
+    const current = await db.cases.get(caseId)
+    if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
+    const locked = lockReason(current)
+    if (locked && !(whenClosed && current.state === 'closed' && !current.origin)) {
+      throw new CaseRuleError(locked)
+    }
+    const at = new Date().toISOString()
+    const { next, audit } = await work(current, at)
+    const changed = { ...(next ?? current), updatedAt: at }
+    await db.cases.put(changed)
+    await appendAudit(db, actor, caseId, audit, at)
+    if (changesSummary(audit.action)) await storeCaseSummary(db, changed)
+  })
 }
 
 export async function createCase(db: AppDatabase, actor: Actor, input: NewCase): Promise<string> {
   const details = newCaseSchema.parse(input)
   const id = `case_${crypto.randomUUID()}`
   const at = new Date().toISOString()
-  await db.transaction('rw', [db.cases, db.auditEntries], async () => {
-    await db.cases.add({
+  await db.transaction('rw', [db.cases, db.auditEntries, db.caseSummaries], async () => {
+    const created: CaseRecord = {
       id,
       ...details,
       state: 'open',
@@ -103,7 +112,9 @@ export async function createCase(db: AppDatabase, actor: Actor, input: NewCase):
       updatedAt: at,
       checkIds: [],
       entityKeys: [],
-    })
+    }
+    await db.cases.add(created)
+    await db.caseSummaries.put(emptySummary(id))
     await appendAudit(
       db,
       actor,

@@ -7,6 +7,7 @@ import type {
   HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import { hitDecisionId, hitsOf } from '../../../../shared/cases/checkHits'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 
 /** Moves allowed without closing; closing and reopening have their own steps. */
 const nextStates: Record<CaseState, readonly CaseState[]> = {
@@ -34,7 +35,7 @@ export interface HitTally {
   byDecision: Record<HitDecision['decision'], number>
 }
 
-const hits = (count: number): string => (count === 1 ? '1 hit' : `${count} hits`)
+const hits = (count: number): string => countOf(count, noun('hit'))
 
 /**
  * The hits still without a final call, "2 hits have no decision and 1 still needs review"; null
@@ -83,4 +84,24 @@ export function tallyHits(
     }
   }
   return tally
+}
+
+const trueMatch = noun('true match', 'true matches')
+
+export type HitState =
+  | { kind: 'true_match'; label: string }
+  | { kind: 'to_decide'; label: string }
+  | { kind: 'decided'; label: string }
+
+/**
+ * Where the decisions on some hits stand, in two or three words for a list ("1 true match", "2 to
+ * decide", "All decided"); null when there are no hits. A true match outweighs the rest.
+ */
+export function hitStateOf(tally: HitTally): HitState | null {
+  if (tally.total === 0) return null
+  const trueMatches = tally.byDecision.true_match
+  if (trueMatches > 0) return { kind: 'true_match', label: countOf(trueMatches, trueMatch) }
+  const toDecide = tally.undecided + tally.byDecision.needs_review
+  if (toDecide > 0) return { kind: 'to_decide', label: `${formatNumber(toDecide)} to decide` }
+  return { kind: 'decided', label: 'All decided' }
 }

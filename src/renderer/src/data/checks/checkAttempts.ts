@@ -2,7 +2,7 @@ import type { BridgeError } from '../../../../shared/bridge/errors'
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { onAppDatabase, type AppDatabase, type CheckAttempt } from '../database/appDatabase'
-import { checkWords } from './checkSearchTerms'
+import { searchTermsOf } from './checkSearchTerms'
 import { storedCheckKey, toStoredCheck } from './checkRepository'
 
 export interface AttemptStart {
@@ -42,7 +42,7 @@ export async function beginAttempt(
     ...(start.advancedSearch ? { advancedSearch: start.advancedSearch } : {}),
     fetchedAt: at,
     billed: start.billed,
-    searchTerms: checkWords(start.query),
+    searchTerms: searchTermsOf([start.query]),
   }
   await db.checks.put(attempt)
   return attempt
@@ -87,7 +87,7 @@ export async function settleAttempt(
       outcome: end.error.mayHaveReachedService ? 'unknown' : 'failed',
       error: { name, message, ...(status === undefined ? {} : { status }) },
       ...(evidence ? { evidence } : {}),
-      searchTerms: [...new Set([...base.searchTerms, ...checkWords(name)])],
+      searchTerms: searchTermsOf([query, name]),
     })
     return
   }

@@ -34,7 +34,7 @@ export function toStoredCheck(
     hitCategories: Object.entries(result.check.categoryCount)
       .filter(([, count]) => count > 0)
       .map(([category]) => category),
-    searchTerms: checkSearchTerms(query, result),
+    searchTerms: checkSearchTerms(query, result.check),
     check: result.check,
     evidence: result.evidence,
   }

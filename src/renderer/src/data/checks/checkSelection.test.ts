@@ -1,14 +1,18 @@
 import 'fake-indexeddb/auto'
+import { Dexie } from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { openAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { checkAttemptsSchema } from '../database/migrations/0007-check-attempts'
 import { latestCheckOf, saveCheck, toStoredCheck } from './checkRepository'
 import {
+  filtersProblem,
   noCheckFilters,
   readSelectionWindow,
   selectChecks,
   type CheckFilters,
+  textHint,
   type CheckSelection,
 } from './checkSelection'
 
@@ -130,6 +134,87 @@ describe('History filters, answered from indexes', () => {
     expect(await findCheckIds(db, filters({ text: 'some person' }))).toEqual(['d', 'c'])
     expect(await findCheckIds(db, filters({ text: 'bc1q' }))).toEqual(['b'])
     expect(await findCheckIds(db, filters({ text: 'nothing-like-this' }))).toEqual([])
+  })
+
+  it('finds text anywhere inside an identifier: its last characters and a middle fragment', async () => {
+    await seed()
+    expect(await findCheckIds(db, filters({ text: 'lean' }))).toEqual(['b'])
+    expect(await findCheckIds(db, filters({ text: 'qcle' }))).toEqual(['b'])
+    expect(await findCheckIds(db, filters({ text: 'XABC' }))).toEqual(['c', 'a'])
+    expect(await findCheckIds(db, filters({ text: 'xyz' }))).toEqual(['d'])
+  })
+
+  it('finds every part of three characters or more of an identifier, wherever it starts', async () => {
+    await seed()
+    const wallet = '0x04dba1194ee10112fe6c3207c0687def0e78bacf'
+    await saveCheck(
+      db,
+      toStoredCheck('w', wallet, wallet, resultOf('local', '2026-11-22T10:00:00.000Z', [])),
+    )
+    const misses: string[] = []
+    for (let start = 0; start < wallet.length; start += 1) {
+      for (let end = start + 3; end <= wallet.length; end += 5) {
+        const part = wallet.slice(start, end)
+        if (!(await findCheckIds(db, filters({ text: part }))).includes('w')) misses.push(part)
+      }
+    }
+    expect(misses).toEqual([])
+  })
+
+  it('finds datasets and topics by their codes, parts of codes and human names', async () => {
+    await seed()
+    expect(await findCheckIds(db, filters({ text: 'sdn' }))).toEqual(['c', 'a'])
+    expect(await findCheckIds(db, filters({ text: 'ofac sdn list' }))).toEqual(['c', 'a'])
+    expect(await findCheckIds(db, filters({ text: 'sanctioned' }))).toEqual(['c', 'a'])
+    await saveCheck(
+      db,
+      toStoredCheck(
+        'e',
+        '0x5ca1ab1e00000000000000000000000000000001',
+        '0x5ca1ab1e00000000000000000000000000000001',
+        resultOf('local', '2026-11-21T10:00:00.000Z', [
+          { title: ['PEP wallet'], datasets: ['synthetic_pep_register'], topics: ['role.pep'] },
+        ]),
+      ),
+    )
+    expect(await findCheckIds(db, filters({ text: 'pep' }))).toEqual(['e'])
+    expect(await findCheckIds(db, filters({ text: 'Politically' }))).toEqual(['e'])
+    expect(await findCheckIds(db, filters({ text: 'exposed person' }))).toEqual(['e'])
+    expect(await findCheckIds(db, filters({ text: '0001' }))).toEqual(['e'])
+  })
+
+  it('looks up no text under three characters, and says so', async () => {
+    await seed()
+    expect(await selectChecks(db, filters({ text: '0x' }))).toEqual({ kind: 'all', count: 4 })
+    expect(textHint('0x')).toMatch(/at least 3 characters/)
+    expect(await findCheckIds(db, filters({ text: 'us ofac' }))).toEqual(['c', 'a'])
+    expect(textHint('us ofac')).toMatch(/\(us\) are left out/)
+    expect(textHint('ofac')).toBeNull()
+  })
+
+  it('migration 0008 indexes the checks kept before it by the fragments of their words', async () => {
+    const name = `history-${crypto.randomUUID()}`
+    const before = new Dexie(name)
+    before.version(checkAttemptsSchema.version).stores(checkAttemptsSchema.stores)
+    const kept = toStoredCheck(
+      'old',
+      '0x5ca1ab1e00000000000000000000000000000001',
+      '0x5ca1ab1e00000000000000000000000000000001',
+      resultOf('local', '2026-10-01T10:00:00.000Z', [{ topics: ['role.pep'] }]),
+    )
+    await before.table('checks').put({ ...kept, searchTerms: [kept.query] })
+    before.close()
+    db = openAppDatabase(name)
+    expect(await findCheckIds(db, filters({ text: 'politically' }))).toEqual(['old'])
+    expect(await findCheckIds(db, filters({ text: '0001' }))).toEqual(['old'])
+  })
+
+  it('flags an inverted date range with a sentence and selects nothing', async () => {
+    await seed()
+    const inverted = filters({ from: '2026-11-20', to: '2026-11-01' })
+    expect(filtersProblem(inverted)).toMatch(/inverted.*after/)
+    expect(await findCheckIds(db, inverted)).toEqual([])
+    expect(filtersProblem(filters({ from: '2026-11-01', to: '2026-11-01' }))).toBeNull()
   })
 
   it('finds the latest check of an identifier per environment for the money guard', async () => {

@@ -1,6 +1,6 @@
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { AppDatabase, CheckOutcome, CheckRecord } from '../database/appDatabase'
-import { checkWords } from './checkSearchTerms'
+import { checkWords, shortestFragment, typedFragments } from './checkSearchTerms'
 
 /** What History filters checks by; every criterion is optional. */
 export interface CheckFilters {
@@ -38,8 +38,31 @@ const dayEnd = (day: string): string =>
  */
 export type CheckSelection = { kind: 'all'; count: number } | { kind: 'keys'; keys: string[] }
 
+/** Free text that looks nothing up (only words under `shortestFragment` characters) filters nothing. */
 const isUnfiltered = (filters: CheckFilters): boolean =>
-  JSON.stringify(filters) === JSON.stringify(noCheckFilters)
+  JSON.stringify({ ...filters, text: typedFragments(filters.text).join(' ') }) ===
+  JSON.stringify(noCheckFilters)
+
+/** The keys of the checks with `text` inside one of their words: one prefix range (see `searchFragments`). */
+export const checksContaining = (db: AppDatabase, text: string): Promise<string[]> =>
+  db.checks.where('searchTerms').startsWith(text).primaryKeys()
+
+/** Why these filters cannot match anything by their very shape, in a sentence; null when they can. */
+export function filtersProblem(filters: CheckFilters): string | null {
+  if (filters.from && filters.to && filters.from > filters.to)
+    return `The date range is inverted: “From” (${filters.from}) is after “To” (${filters.to}), so no check can fall in it. Swap the two dates.`
+  return null
+}
+
+/** What the filter bar says of typed text it does not look up; null when all of it is. */
+export function textHint(text: string): string | null {
+  const words = checkWords(text)
+  const short = words.filter((word) => word.length < shortestFragment)
+  if (short.length === 0) return null
+  return words.length === short.length
+    ? `Type at least ${shortestFragment} characters to search: shorter text is inside nearly every identifier.`
+    : `Words under ${shortestFragment} characters (${short.join(', ')}) are left out of the search.`
+}
 
 /**
  * Every criterion is answered by one index, reading primary keys only. Keys begin with the fetch
@@ -49,7 +72,13 @@ export async function selectChecks(
   db: AppDatabase,
   filters: CheckFilters,
 ): Promise<CheckSelection> {
-  if (isUnfiltered(filters)) return { kind: 'all', count: await db.checks.count() }
+  // Counted on an index: counting the store itself reads every record's bytes from disk.
+  if (isUnfiltered(filters))
+    return {
+      kind: 'all',
+      count: await db.checks.where('[outcome+fetchedAt]').between([''], [highest]).count(),
+    }
+  if (filtersProblem(filters)) return { kind: 'keys', keys: [] }
   const from = dayStart(filters.from)
   const to = dayEnd(filters.to)
   const lookups: Array<Promise<string[]>> = []
@@ -81,8 +110,7 @@ export async function selectChecks(
   }
   if (filters.category !== 'all')
     lookups.push(db.checks.where('hitCategories').equals(filters.category).primaryKeys())
-  for (const word of checkWords(filters.text))
-    lookups.push(db.checks.where('searchTerms').startsWith(word).primaryKeys())
+  for (const fragment of typedFragments(filters.text)) lookups.push(checksContaining(db, fragment))
   if (lookups.length === 0)
     lookups.push(db.checks.where(':id').between(from, `${to}${highest}`, true, true).primaryKeys())
   const [smallest, ...others] = (await Promise.all(lookups)).sort((a, b) => a.length - b.length)

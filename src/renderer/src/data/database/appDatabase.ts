@@ -14,6 +14,7 @@ import type { EnvironmentId } from '../../../../shared/environments'
 import type { Actor } from '../../../../shared/identity/investigator'
 import type { WatchCadence } from '../../../../shared/watch/watchSchedule'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
+import type { HitTally } from '../cases/caseRules'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
 import { checksSchema } from './migrations/0002-checks'
@@ -24,6 +25,8 @@ import { casesSchema } from './migrations/0006-cases'
 import { checkAttemptsSchema } from './migrations/0007-check-attempts'
 import { bulkJobsSchema } from './migrations/0008-bulk-jobs'
 import { watchesSchema } from './migrations/0009-watches'
+import { checkFragmentsSchema } from './migrations/0010-check-fragments'
+import { caseSummariesSchema } from './migrations/0011-case-summaries'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -36,6 +39,8 @@ const migrations: readonly DatabaseMigration[] = [
   checkAttemptsSchema,
   bulkJobsSchema,
   watchesSchema,
+  checkFragmentsSchema,
+  caseSummariesSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 export const databaseName = 'compliance-desk'
@@ -70,7 +75,10 @@ interface CheckRecordBase {
   advancedSearch?: Record<string, string>
   /** When the request was sent (a check: its evidence's start; an attempt: when it was asked for). */
   fetchedAt: string
-  /** Lower-case words of identifiers, titles, datasets and topics, for History's free-text filter. */
+  /**
+   * Every suffix (of 3 characters or more) of the lower-case words of identifiers, titles,
+   * datasets and topics, for History's free-text filter: see checkSearchTerms.
+   */
   searchTerms: string[]
   /** The id it was sent under, by which the main side's request journal knows it. */
   requestId?: string
@@ -183,6 +191,18 @@ export interface WatchChange {
   acknowledgedBy?: Actor
 }
 
+/**
+ * What the case list needs of a case's linked checks and decisions, kept beside the case (written
+ * in the same transaction as each change that alters it), so listing thousands of cases never
+ * reads their checks.
+ */
+export interface CaseSummary {
+  caseId: string
+  hits: HitTally
+  /** The identifiers of its linked checks, lower case, for the case list's search. */
+  identifiers: string[]
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
@@ -199,6 +219,7 @@ export type AppDatabase = Dexie & {
   bulkJobs: Table<BulkJob, string>
   bulkChecks: Table<BulkCheck, [string, number]>
   bulkRows: Table<BulkRow, [string, number]>
+  caseSummaries: Table<CaseSummary, string>
 }
 
 export function openAppDatabase(name: string = databaseName): AppDatabase {

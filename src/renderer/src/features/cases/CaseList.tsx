@@ -1,12 +1,21 @@
-import { Badge, Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
-import { useCaseList } from '../../data/cases/caseQueries'
-import { formatLocalDateTime } from '../../components/formatTime'
-import { CaseStateBadge } from '../../components/CaseStateBadge'
-import { useNavigate } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
+import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { ScreenTitle } from '../../components/ScreenTitle'
+import { selectCaseRows } from '../../data/cases/caseListSelection'
+import { useCaseListRows } from '../../data/cases/caseQueries'
+import { CaseListFilters } from './CaseListFilters'
+import { CaseListItem, caseListItemHeight } from './CaseListItem'
+import { useCasesStore } from './store'
 
-/** Every case on this computer, the most recently changed first. */
+const cases = noun('case')
+
+/**
+ * Every case on this computer, searched, filtered and ordered in memory (the rows are read once
+ * and kept live), with only the items in view in the DOM, however many cases there are.
+ */
 export function CaseList({
   openCaseId,
   onNewCase,
@@ -14,62 +23,63 @@ export function CaseList({
   openCaseId: string | null
   onNewCase: () => void
 }) {
-  const navigate = useNavigate()
-  const cases = useCaseList()
+  const rows = useCaseListRows()
+  const filters = useCasesStore((state) => state.listFilters)
+  const shown = useMemo(() => (rows ? selectCaseRows(rows, filters) : []), [rows, filters])
+  const { scroller, items, totalSize } = useVirtualRows(shown.length, caseListItemHeight, 6)
   return (
-    <Stack gap="xs" w={300} miw={300} h="100%" data-testid="case-list">
-      <Group justify="space-between">
+    <Stack gap="xs" w={330} miw={330} h="100%" data-testid="case-list">
+      <Group justify="space-between" wrap="nowrap">
         <ScreenTitle size="h4">Cases</ScreenTitle>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={onNewCase}>
           New case
         </Button>
       </Group>
-      {cases?.length === 0 && (
+      {rows?.length === 0 ? (
         <Text size="sm" c="dimmed">
           No case yet. Create one, then link checks and entities to it.
         </Text>
+      ) : (
+        <>
+          <CaseListFilters />
+          <Text
+            size="xs"
+            c="dimmed"
+            data-testid="case-list-count"
+            data-results-for={JSON.stringify(filters)}
+          >
+            {rows === undefined
+              ? 'Reading cases…'
+              : shown.length === rows.length
+                ? countOf(rows.length, cases)
+                : `${formatNumber(shown.length)} of ${countOf(rows.length, cases)}`}
+          </Text>
+        </>
       )}
-      <ScrollArea style={{ flex: 1 }} type="auto">
-        <Stack gap={4}>
-          {cases?.map((caseRecord) => (
-            <UnstyledButton
-              key={caseRecord.id}
-              onClick={() =>
-                void navigate({ to: '/cases/$caseId', params: { caseId: caseRecord.id } })
-              }
-              p="xs"
-              data-testid="case-list-item"
-              style={{
-                borderRadius: 4,
-                border: '1px solid var(--mantine-color-gray-3)',
-                background:
-                  caseRecord.id === openCaseId ? 'var(--mantine-color-indigo-0)' : undefined,
-              }}
-            >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" fw={600} lineClamp={1}>
-                  {caseRecord.title}
-                </Text>
-                <CaseStateBadge caseRecord={caseRecord} />
-              </Group>
-              <Text size="xs" c="dimmed" lineClamp={1}>
-                {caseRecord.subject}
-              </Text>
-              <Group gap={6} mt={2}>
-                <Text size="xs" c="dimmed">
-                  {caseRecord.checkIds.length} check(s) · changed{' '}
-                  {formatLocalDateTime(caseRecord.updatedAt)}
-                </Text>
-                {caseRecord.origin && (
-                  <Badge size="xs" color="gray" variant="outline" radius="sm">
-                    Imported
-                  </Badge>
-                )}
-              </Group>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      </ScrollArea>
+      {rows && rows.length > 0 && shown.length === 0 && (
+        <Text size="sm" c="dimmed" data-testid="case-list-empty">
+          No case matches this search and these filters.
+        </Text>
+      )}
+      <div
+        ref={scroller}
+        style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+        data-testid="case-list-items"
+        data-results-for={JSON.stringify(filters)}
+      >
+        <VirtualRowsBody height={totalSize}>
+          {items.map((item) => {
+            const row = shown[item.index]
+            return (
+              row && (
+                <VirtualRow key={row.caseRecord.id} start={item.start}>
+                  <CaseListItem row={row} isOpen={row.caseRecord.id === openCaseId} />
+                </VirtualRow>
+              )
+            )
+          })}
+        </VirtualRowsBody>
+      </div>
     </Stack>
   )
 }

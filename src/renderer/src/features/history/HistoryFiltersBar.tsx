@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core'
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
 import type { ChangeEvent } from 'react'
 import { environmentIds, environmentLabels } from '../../../../shared/environments'
 import { categoryLabel, orderedCategories } from '../../components/checkLabels'
 import { historyActions, useHistoryStore } from './store'
-import type { CheckFilters } from '../../data/checks/checkSelection'
+import { filtersProblem, textHint, type CheckFilters } from '../../data/checks/checkSelection'
 
 const environmentOptions = [
   { value: 'all', label: 'All environments' },
@@ -30,9 +30,9 @@ const categoryOptions = [
 ]
 
 const selects = [
-  { key: 'environment', label: 'Environment', width: 160, data: environmentOptions },
-  { key: 'outcome', label: 'Outcome', width: 170, data: outcomeOptions },
-  { key: 'status', label: 'Status', width: 150, data: statusOptions },
+  { key: 'environment', label: 'Environment', width: 150, data: environmentOptions },
+  { key: 'outcome', label: 'Outcome', width: 150, data: outcomeOptions },
+  { key: 'status', label: 'Status', width: 140, data: statusOptions },
   { key: 'category', label: 'Category', width: 200, data: categoryOptions },
 ] as const
 
@@ -42,48 +42,70 @@ export function HistoryFiltersBar() {
     <K extends 'environment' | 'outcome' | 'status' | 'category'>(key: K) =>
     (event: ChangeEvent<HTMLSelectElement>) =>
       historyActions.setFilter(key, event.currentTarget.value as CheckFilters[K])
+  const problem = filtersProblem(filters)
+  const hint = textHint(filters.text)
+  const dateInput = (key: 'from' | 'to', label: string) => (
+    <TextInput
+      label={label}
+      type="date"
+      size="xs"
+      w={135}
+      value={filters[key]}
+      error={problem !== null}
+      aria-describedby={problem ? 'history-range-problem' : undefined}
+      onChange={(event) => historyActions.setFilter(key, event.currentTarget.value)}
+    />
+  )
+  // Two lines on purpose, at every width from 1024 px: what is typed and when, then the lists.
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap" data-testid="history-filters">
-      <TextInput
-        label="Search"
-        placeholder="Identifier, title, dataset or topic"
-        leftSection={<IconSearch size={14} />}
-        value={filters.text}
-        onChange={(event) => historyActions.setFilter('text', event.currentTarget.value)}
-        w={230}
-        size="xs"
-        aria-label="Search history"
-      />
-      {selects.map(({ key, label, width, data }) => (
-        <NativeSelect
-          key={key}
-          label={label}
+    <Stack gap={6} data-testid="history-filters">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label="Search"
+          placeholder="Any part of an identifier, a title, dataset or topic"
+          leftSection={<IconSearch size={14} />}
+          value={filters.text}
+          onChange={(event) => historyActions.setFilter('text', event.currentTarget.value)}
+          miw={240}
+          maw={460}
+          style={{ flex: 1 }}
           size="xs"
-          w={width}
-          data={data}
-          value={filters[key]}
-          onChange={select(key)}
+          aria-label="Search history"
+          aria-describedby="history-text-hint"
         />
-      ))}
-      <TextInput
-        label="From"
-        type="date"
-        size="xs"
-        w={140}
-        value={filters.from}
-        onChange={(event) => historyActions.setFilter('from', event.currentTarget.value)}
-      />
-      <TextInput
-        label="To"
-        type="date"
-        size="xs"
-        w={140}
-        value={filters.to}
-        onChange={(event) => historyActions.setFilter('to', event.currentTarget.value)}
-      />
-      <Button size="xs" variant="subtle" onClick={historyActions.clearFilters}>
-        Clear filters
-      </Button>
-    </Group>
+        {dateInput('from', 'From')}
+        {dateInput('to', 'To')}
+        <Button size="xs" variant="subtle" onClick={historyActions.clearFilters}>
+          Clear filters
+        </Button>
+      </Group>
+      <Text id="history-text-hint" size="xs" c="dimmed" data-testid="history-text-hint">
+        {hint ?? 'Finds text anywhere inside identifiers, and datasets and topics by code or name.'}
+      </Text>
+      {problem && (
+        <Text
+          id="history-range-problem"
+          size="sm"
+          c="red.8"
+          role="alert"
+          data-testid="history-range-problem"
+        >
+          {problem}
+        </Text>
+      )}
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        {selects.map(({ key, label, width, data }) => (
+          <NativeSelect
+            key={key}
+            label={label}
+            size="xs"
+            w={width}
+            data={data}
+            value={filters[key]}
+            onChange={select(key)}
+          />
+        ))}
+      </Group>
+    </Stack>
   )
 }

@@ -1,37 +1,42 @@
 import { Box, Group, Text } from '@mantine/core'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef } from 'react'
+import { useMemo } from 'react'
+import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
+import { useCasesOfChecks } from '../../data/cases/caseQueries'
 import { useCheckWindow } from '../../data/checks/checkQueries'
+import { isStoredCheck, type StoredCheck } from '../../data/checks/checkRepository'
 import { selectionSize, type CheckSelection } from '../../data/checks/checkSelection'
 import { HistoryRow, historyRowHeight } from './HistoryRow'
+import { historyColumns, historyTableWidth, stickyIdentifier } from './historyColumns'
 
 function HistoryHeader() {
-  const cell = (label: string, width: number | undefined, align: 'left' | 'right' = 'left') => (
-    <Text
-      size="xs"
-      fw={600}
-      c="dimmed"
-      w={width}
-      ta={align}
-      style={width ? { flexShrink: 0 } : { flex: 1 }}
-    >
+  const cell = (label: string, width: number, align: 'left' | 'right' = 'left') => (
+    <Text size="xs" fw={600} c="dimmed" w={width} ta={align} style={{ flexShrink: 0 }}>
       {label}
     </Text>
   )
   return (
     <Group
-      px="sm"
+      pr="sm"
       py={6}
       gap="sm"
       wrap="nowrap"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 2,
+        background: 'var(--mantine-color-body)',
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+      }}
     >
-      {cell('Fetched', 170)}
-      {cell('Environment', 120)}
-      {cell('Identifier', undefined)}
-      {cell('Status', 130)}
-      {cell('Matches', 80, 'right')}
-      {cell('Categories with hits', 220)}
+      <Text size="xs" fw={600} c="dimmed" style={stickyIdentifier}>
+        Identifier
+      </Text>
+      {cell('Fetched', historyColumns.fetched)}
+      {cell('Environment', historyColumns.environment)}
+      {cell('Status', historyColumns.status)}
+      {cell('Matches', historyColumns.matches, 'right')}
+      {cell('Categories with hits', historyColumns.categories)}
+      {cell('Cases', historyColumns.cases)}
     </Group>
   )
 }
@@ -44,46 +49,37 @@ export function HistoryList({
   selection: CheckSelection
   resultsFor: string
 }) {
-  const scroller = useRef<HTMLDivElement>(null)
-  // The React Compiler cannot memoise around this hook; the app is not compiled with it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: selectionSize(selection),
-    getScrollElement: () => scroller.current,
-    estimateSize: () => historyRowHeight,
-    overscan: 8,
-  })
-  const items = virtualizer.getVirtualItems()
-  const first = items[0]?.index ?? 0
-  const count = items.length
-  const rows = useCheckWindow(selection, first, count)
+  const { scroller, items, first, totalSize } = useVirtualRows(
+    selectionSize(selection),
+    historyRowHeight,
+  )
+  const rows = useCheckWindow(selection, first, items.length)
+  const answered = useMemo(
+    () => (rows ?? []).filter((row): row is StoredCheck => row !== undefined && isStoredCheck(row)),
+    [rows],
+  )
+  const cases = useCasesOfChecks(answered)
   return (
     <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
-      <HistoryHeader />
+      {/* One scroller both ways: the header scrolls sideways with the rows and stays on top. */}
       <div
         ref={scroller}
-        style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+        style={{ flex: 1, minHeight: 0, overflow: 'auto' }}
         data-testid="history-list"
         data-results-for={resultsFor}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const stored = rows?.[item.index - first]
-            return (
-              <div
-                key={item.index}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                <HistoryRow stored={stored} />
-              </div>
-            )
-          })}
+        <div style={{ minWidth: historyTableWidth }}>
+          <HistoryHeader />
+          <VirtualRowsBody height={totalSize}>
+            {items.map((item) => {
+              const stored = rows?.[item.index - first]
+              return (
+                <VirtualRow key={item.index} start={item.start}>
+                  <HistoryRow stored={stored} cases={stored && cases?.get(stored.localId)} />
+                </VirtualRow>
+              )
+            })}
+          </VirtualRowsBody>
         </div>
       </div>
     </Box>

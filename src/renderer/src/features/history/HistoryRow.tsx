@@ -10,8 +10,63 @@ import {
   statusLabel,
 } from '../../components/checkLabels'
 import { useNavigate } from '@tanstack/react-router'
+import { CopyValue } from '../../components/CopyValue'
+import { MiddleTruncated } from '../../components/MiddleTruncated'
+import { AnchorLink } from '../../components/RouterLinks'
+import type { CheckInCase } from '../../data/cases/caseReads'
+import { historyColumns, stickyIdentifier } from './historyColumns'
+import { HistoryRowCases } from './HistoryRowCases'
 
 export const historyRowHeight = 44
+const widths = historyColumns
+
+/**
+ * Roughly how wide a category badge is: 12 px letters (about 7 px each) and its padding. Used to
+ * show only whole badges, then "+N"; every category is in the tooltip.
+ */
+const badgeWidth = (label: string): number => label.length * 7 + 20
+const plusWidth = 28
+
+/** The categories with hits: as many whole badges as fit, then "+N", every one in the tooltip. */
+function RowCategories({ categories }: { categories: string[] }) {
+  const labels = categories.map(categoryLabel)
+  let shown = 0
+  let used = 0
+  for (const label of labels) {
+    const room = widths.categories - (shown + 1 < labels.length ? plusWidth : 0)
+    if (shown > 0 && used + badgeWidth(label) > room) break
+    used += badgeWidth(label) + 4
+    shown += 1
+  }
+  return (
+    <Group
+      gap={4}
+      w={widths.categories}
+      wrap="nowrap"
+      style={{ flexShrink: 0, overflow: 'hidden' }}
+      title={labels.join(', ')}
+    >
+      {labels.slice(0, shown).map((label) => (
+        <Badge
+          key={label}
+          size="xs"
+          variant="outline"
+          color="red"
+          radius="sm"
+          tt="none"
+          style={{ flexShrink: shown === 1 ? 1 : 0 }}
+        >
+          {label}
+        </Badge>
+      ))}
+      {shown < labels.length && (
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          +{labels.length - shown}
+        </Text>
+      )}
+    </Group>
+  )
+}
 
 /** The status and hits of an answered check, or what became of an attempt that gave none. */
 function RowResult({ stored }: { stored: CheckRecord }) {
@@ -21,7 +76,7 @@ function RowResult({ stored }: { stored: CheckRecord }) {
         <Badge
           size="sm"
           radius="sm"
-          w={130}
+          w={widths.status}
           color={outcomeColor(stored.outcome)}
           variant="outline"
           tt="none"
@@ -31,13 +86,13 @@ function RowResult({ stored }: { stored: CheckRecord }) {
         >
           {outcomeLabel(stored.outcome)}
         </Badge>
-        <Text size="sm" w={80} ta="right" c="dimmed" style={{ flexShrink: 0 }}>
+        <Text size="sm" w={widths.matches} ta="right" c="dimmed" style={{ flexShrink: 0 }}>
           —
         </Text>
         <Text
           size="xs"
           c="dimmed"
-          w={220}
+          w={widths.categories}
           truncate
           style={{ flexShrink: 0 }}
           title={stored.error?.message}
@@ -54,58 +109,73 @@ function RowResult({ stored }: { stored: CheckRecord }) {
       <Badge
         size="sm"
         radius="sm"
-        w={130}
+        w={widths.status}
         color={statusColor(stored.status)}
         variant={stored.status === 'review_required' ? 'filled' : 'light'}
+        tt="none"
         style={{ flexShrink: 0 }}
       >
         {statusLabel(stored.status)}
       </Badge>
-      <Text size="sm" w={80} ta="right" style={{ flexShrink: 0 }}>
+      <Text size="sm" w={widths.matches} ta="right" style={{ flexShrink: 0 }}>
         {stored.totalEntity}
       </Text>
-      <Group gap={4} w={220} wrap="nowrap" style={{ flexShrink: 0, overflow: 'hidden' }}>
-        {stored.hitCategories.map((category) => (
-          <Badge key={category} size="xs" variant="outline" color="red" radius="sm" tt="none">
-            {categoryLabel(category)}
-          </Badge>
-        ))}
-      </Group>
+      <RowCategories categories={stored.hitCategories} />
     </>
   )
 }
 
 /** One past check; `stored` is undefined until its record is read, as it scrolls into view. */
-export function HistoryRow({ stored }: { stored: CheckRecord | undefined }) {
+export function HistoryRow({
+  stored,
+  cases,
+}: {
+  stored: CheckRecord | undefined
+  /** The cases it is in, once read. */
+  cases: CheckInCase[] | undefined
+}) {
   const navigate = useNavigate()
   const open = () =>
     stored && void navigate({ to: '/history/$checkId', params: { checkId: stored.localId } })
   return (
     <Group
       h={historyRowHeight}
-      px="sm"
+      pr="sm"
       gap="sm"
       wrap="nowrap"
       onClick={open}
       style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="history-row"
       data-outcome={stored?.outcome}
-      role="button"
-      tabIndex={0}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') open()
-      }}
     >
       {stored && (
         <>
-          <Text size="sm" w={170} style={{ flexShrink: 0 }} title={`${stored.fetchedAt} (UTC)`}>
+          <div style={stickyIdentifier}>
+            {/* The row opens on a click anywhere; the keyboard's way in is this link. */}
+            <AnchorLink
+              to="/history/$checkId"
+              params={{ checkId: stored.localId }}
+              onClick={(event) => event.stopPropagation()}
+              miw={0}
+              style={{ display: 'flex' }}
+            >
+              <MiddleTruncated value={stored.query} testId="history-row-identifier" />
+            </AnchorLink>
+            <CopyValue value={stored.query} label="Copy the identifier" />
+          </div>
+          <Text
+            size="sm"
+            w={widths.fetched}
+            style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+            title={`${stored.fetchedAt} (UTC)`}
+          >
             {formatLocalDateTime(stored.fetchedAt)}
           </Text>
           <Badge
             size="sm"
             variant="light"
             radius="sm"
-            w={120}
+            w={widths.environment}
             tt="none"
             color={
               stored.environment === 'production'
@@ -118,16 +188,8 @@ export function HistoryRow({ stored }: { stored: CheckRecord | undefined }) {
           >
             {environmentLabels[stored.environment]}
           </Badge>
-          <Text
-            size="sm"
-            ff="monospace"
-            truncate
-            style={{ flex: 1, minWidth: 0 }}
-            title={stored.query}
-          >
-            {stored.query}
-          </Text>
           <RowResult stored={stored} />
+          <HistoryRowCases cases={isStoredCheck(stored) ? cases : []} />
         </>
       )}
     </Group>

@@ -2,7 +2,8 @@ import { Center, Paper, Stack, Text } from '@mantine/core'
 import { HistoryFiltersBar } from './HistoryFiltersBar'
 import { HistoryList } from './HistoryList'
 import { useCheckSelection } from '../../data/checks/checkQueries'
-import { selectionSize } from '../../data/checks/checkSelection'
+import { filtersProblem, selectionSize } from '../../data/checks/checkSelection'
+import { countOf, noun } from '../../../../shared/text/counting'
 import { useHistoryStore } from './store'
 import { ScreenTitle } from '../../components/ScreenTitle'
 
@@ -16,7 +17,7 @@ export function HistoryScreen() {
         <ScreenTitle>History</ScreenTitle>
         <Text size="sm" c="dimmed">
           Every check run on this computer, newest first, readable offline
-          {shown === undefined ? '' : ` · ${shown.toLocaleString()} shown`}
+          {shown === undefined ? '' : ` · ${countOf(shown, noun('check'))} shown`}
         </Text>
       </div>
       <HistoryFiltersBar />
@@ -33,7 +34,8 @@ export function HistoryScreen() {
             data-results-for={found.signature}
           >
             <Text c="dimmed" size="sm">
-              No checks match these filters.
+              {filtersProblem(filters) ??
+                'No checks match these filters. Clear them, or search for another part of the identifier.'}
             </Text>
           </Center>
         ) : (

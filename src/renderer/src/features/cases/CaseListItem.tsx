@@ -1,0 +1,72 @@
+import { Badge, Group, Text, UnstyledButton } from '@mantine/core'
+import { useNavigate } from '@tanstack/react-router'
+import { countOf, noun } from '../../../../shared/text/counting'
+import { CaseStateBadge } from '../../components/CaseStateBadge'
+import { formatLocalDate, formatLocalDateTime } from '../../components/formatTime'
+import { HitStateBadge } from '../../components/HitStateBadge'
+import { MiddleTruncated } from '../../components/MiddleTruncated'
+import type { CaseListRow } from '../../data/cases/caseListSelection'
+import { hitStateOf } from '../../data/cases/caseRules'
+
+/** Every item has this height, so the list can show only those in view. */
+export const caseListItemHeight = 112
+
+/** One case in the list: title and state, its readable number beside its id, and its hits. */
+export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolean }) {
+  const navigate = useNavigate()
+  const { caseRecord, number, summary } = row
+  const hitState = hitStateOf(summary.hits)
+  return (
+    <UnstyledButton
+      onClick={() => void navigate({ to: '/cases/$caseId', params: { caseId: caseRecord.id } })}
+      p="xs"
+      h={caseListItemHeight - 4}
+      w="100%"
+      data-testid="case-list-item"
+      data-case-number={number}
+      aria-current={isOpen ? 'page' : undefined}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        borderRadius: 4,
+        border: '1px solid var(--mantine-color-gray-3)',
+        background: isOpen ? 'var(--mantine-color-indigo-0)' : undefined,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs" w="100%">
+        <Text size="sm" fw={600} truncate title={caseRecord.title} data-testid="case-list-title">
+          {caseRecord.title}
+        </Text>
+        <CaseStateBadge caseRecord={caseRecord} />
+      </Group>
+      <Group gap={6} wrap="nowrap" w="100%">
+        <Text size="xs" fw={600} ff="monospace" style={{ flexShrink: 0 }} data-testid="case-number">
+          {number}
+        </Text>
+        <MiddleTruncated value={caseRecord.id} tail={6} size="xs" testId="case-id" dimmed />
+      </Group>
+      <Text size="xs" c="dimmed" truncate w="100%" title={caseRecord.subject}>
+        {caseRecord.subject}
+      </Text>
+      <Group gap={6} wrap="nowrap" w="100%">
+        <Text
+          size="xs"
+          c="dimmed"
+          truncate
+          style={{ flex: 1 }}
+          title={`Changed ${formatLocalDateTime(caseRecord.updatedAt)}`}
+        >
+          {countOf(caseRecord.checkIds.length, noun('check'))} ·{' '}
+          {formatLocalDate(caseRecord.updatedAt)}
+        </Text>
+        {hitState && <HitStateBadge state={hitState} />}
+        {caseRecord.origin && (
+          <Badge size="sm" color="gray" variant="outline" radius="sm" style={{ flexShrink: 0 }}>
+            Imported
+          </Badge>
+        )}
+      </Group>
+    </UnstyledButton>
+  )
+}
