@@ -53,3 +53,14 @@ export function storedCheck(
     },
   }
 }
+
+export const fixtureWallet = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+
+/** An answered check of `fixtureWallet` under `localId` (which starts with its time) with `records` sanctions hits. */
+export const storedCheckOf = (localId: string, records: number): StoredCheck =>
+  storedCheck(localId, fixtureWallet, {
+    sanctions: Array.from({ length: records }, (_, index) => ({
+      title: [index === 0 ? fixtureWallet : `${fixtureWallet}-${index}`],
+      datasets: ['us_ofac_sdn'],
+    })),
+  })

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { caseNumber } from '../../../../shared/cases/caseNumber'
 import { hitsOf } from '../../../../shared/cases/checkHits'
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
-import { fixtureWallet, storedCheckOf } from '../../../../test-support/storedCheckFixtures'
+import { fixtureWallet, storedCheckOf } from '../../../../test-support/storedChecks'
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 import { checkAttemptsSchema } from '../database/migrations/0007-check-attempts'
 import {

@@ -7,7 +7,7 @@ import { hitsOf } from '../../../../shared/cases/checkHits'
 import { replayTrail } from '../../../../shared/cases/replayTrail'
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
-import { storedCheckOf as checkOf } from '../../../../test-support/storedCheckFixtures'
+import { storedCheckOf as checkOf } from '../../../../test-support/storedChecks'
 import { CaseRuleError } from './caseErrors'
 import {
   addNote,
