@@ -58,6 +58,13 @@ export function checkDifference(before: CryptoCheck, after: CryptoCheck): CheckD
   return difference
 }
 
+/** The difference by hit keys, as records keep it (an audit entry, a change in the inbox). */
+export const differenceKeys = (difference: CheckDifference) => ({
+  added: difference.added.map((hit) => hit.hitKey),
+  removed: difference.removed.map((hit) => hit.hitKey),
+  changed: difference.changed.map(({ after, fields }) => ({ hitKey: after.hitKey, fields })),
+})
+
 /** New or removed hits: what an investigator must look at again. A changed amount is not. */
 export const isMaterial = (difference: CheckDifference): boolean =>
   difference.added.length > 0 || difference.removed.length > 0

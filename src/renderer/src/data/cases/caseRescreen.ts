@@ -1,8 +1,8 @@
 import { hitDecisionId } from '../../../../shared/cases/checkHits'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
-import { checkDifference, type CheckDifference } from '../../../../shared/records/checkDifference'
+import { checkDifference, differenceKeys } from '../../../../shared/records/checkDifference'
 import type { Actor } from '../../../../shared/identity/investigator'
-import { countOf, noun } from '../../../../shared/text/counting'
+import { differenceWords } from '../../../../shared/records/differenceWords'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import {
   isStoredCheck,
@@ -25,15 +25,9 @@ export interface RescreenRecord {
   carried: HitDecision[]
 }
 
-const summaryOf = (query: string, difference: CheckDifference, carried: number): string => {
-  const found = [
-    difference.added.length > 0 && `${countOf(difference.added.length, noun('new hit'))}`,
-    difference.removed.length > 0 &&
-      `${countOf(difference.removed.length, noun('hit'))} no longer listed`,
-    difference.changed.length > 0 && `${countOf(difference.changed.length, noun('hit'))} changed`,
-    carried > 0 && `${countOf(carried, noun('decision'))} carried`,
-  ].filter(Boolean)
-  return `Re-screened ${query}: ${found.length > 0 ? found.join(', ') : 'nothing changed'}`
+const summaryOf = (record: RescreenRecord): string => {
+  const found = differenceWords({ ...record, carried: record.carried.length })
+  return `Re-screened ${record.query}: ${found.length > 0 ? found.join(', ') : 'nothing changed'}`
 }
 
 /**
@@ -83,22 +77,21 @@ export async function recordRescreen(
       })
     }
     await db.hitDecisions.bulkPut(carried)
-    record = {
+    const rescreen: RescreenRecord = {
       earlier: { localId: earlier.localId, fetchedAt: earlier.fetchedAt },
       later: { localId: later.localId, fetchedAt: later.fetchedAt },
       query: later.query,
-      added: difference.added.map((hit) => hit.hitKey),
-      removed: difference.removed.map((hit) => hit.hitKey),
-      changed: difference.changed.map(({ after, fields }) => ({ hitKey: after.hitKey, fields })),
+      ...differenceKeys(difference),
       carried,
     }
+    record = rescreen
     return {
       next: { ...current, checkIds: [...current.checkIds, later.localId] },
       audit: {
         action: 'rescreened',
-        summary: summaryOf(later.query, difference, carried.length),
+        summary: summaryOf(rescreen),
         before: null,
-        after: record,
+        after: rescreen,
       },
     }
   })

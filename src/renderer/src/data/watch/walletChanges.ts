@@ -8,33 +8,22 @@ import {
   type WatchChange,
 } from '../database/appDatabase'
 
-/** The newest answered check of a wallet in an environment: what a re-screen is compared with. */
+/**
+ * The newest answered check of a wallet in an environment, or the one just before `before` (a
+ * fetch time): what a re-screen is compared with.
+ */
 export async function latestAnsweredCheckOf(
   db: AppDatabase,
   environment: EnvironmentId,
   queryKey: string,
+  before = '\uffff',
 ): Promise<StoredCheck | undefined> {
   const latest = await db.checks
-    .where('[environment+queryKey+fetchedAt]')
-    .between([environment, queryKey, ''], [environment, queryKey, '\uffff'])
-    .filter(isStoredCheck)
-    .last()
-  return latest && isStoredCheck(latest) ? latest : undefined
-}
-
-/** The answered check of a wallet just before `before` (its fetch time), in one environment. */
-export async function previousAnsweredCheckOf(
-  db: AppDatabase,
-  environment: EnvironmentId,
-  queryKey: string,
-  before: string,
-): Promise<StoredCheck | undefined> {
-  const previous = await db.checks
     .where('[environment+queryKey+fetchedAt]')
     .between([environment, queryKey, ''], [environment, queryKey, before])
     .filter(isStoredCheck)
     .last()
-  return previous && isStoredCheck(previous) ? previous : undefined
+  return latest && isStoredCheck(latest) ? latest : undefined
 }
 
 /**

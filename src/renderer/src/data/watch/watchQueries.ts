@@ -5,7 +5,7 @@ import {
   type WatchChange,
   type WatchRecord,
 } from '../database/appDatabase'
-import { previousAnsweredCheckOf } from './walletChanges'
+import { latestAnsweredCheckOf } from './walletChanges'
 import { newChanges } from './watchRepository'
 
 /** The watch on a target, null when it is not watched. */
@@ -25,7 +25,7 @@ export const usePreviousCheck = (
 ): StoredCheck | null | undefined =>
   useLiveQuery(
     async () =>
-      (await previousAnsweredCheckOf(
+      (await latestAnsweredCheckOf(
         appDatabase,
         stored.environment,
         stored.queryKey,

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { environmentLabels, isBilledEnvironment } from '../../../../shared/environments'
 import { countOf, noun } from '../../../../shared/text/counting'
+import { differenceWords } from '../../../../shared/records/differenceWords'
 import { useCaseWallets } from '../../data/cases/rescreenQueries'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { lockReason } from '../../data/cases/caseRules'
@@ -16,13 +17,7 @@ const wallet = noun('wallet')
 function outcomeSentence(outcome: RescreenOutcome): string {
   if (outcome.kind === 'notRun') return 'not checked: the run stopped before it'
   if (outcome.kind === 'failed') return `not checked: ${outcome.message}`
-  const { added, removed, changed, carried } = outcome.record
-  const parts = [
-    added.length > 0 && countOf(added.length, noun('new hit')),
-    removed.length > 0 && `${countOf(removed.length, noun('hit'))} no longer listed`,
-    changed.length > 0 && `${countOf(changed.length, noun('hit'))} changed`,
-    carried.length > 0 && `${countOf(carried.length, noun('decision'))} carried`,
-  ].filter(Boolean)
+  const parts = differenceWords({ ...outcome.record, carried: outcome.record.carried.length })
   return parts.length > 0 ? parts.join(', ') : 'nothing changed'
 }
 

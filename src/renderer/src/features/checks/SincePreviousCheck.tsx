@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core'
-import { checkDifference } from '../../../../shared/records/checkDifference'
-import { countOf, noun } from '../../../../shared/text/counting'
+import { checkDifference, differenceKeys } from '../../../../shared/records/checkDifference'
+import { differenceWords } from '../../../../shared/records/differenceWords'
 import { categoryLabel } from '../../components/checkLabels'
 import { AnchorLink } from '../../components/RouterLinks'
 import { Timestamp } from '../../components/Timestamp'
@@ -8,24 +8,12 @@ import type { StoredCheck } from '../../data/checks/checkRepository'
 import { usePreviousCheck } from '../../data/watch/watchQueries'
 import { WatchControl } from '../watch/WatchControl'
 
-const categoriesOf = (hits: ReadonlyArray<{ category: string }>): string =>
-  [...new Set(hits.map((hit) => categoryLabel(hit.category)))].join(', ')
-
 /** What changed since the check of the same wallet before this one, and whether it is watched. */
 export function SincePreviousCheck({ stored }: { stored: StoredCheck }) {
   const previous = usePreviousCheck(stored)
   if (previous === undefined) return null
   const difference = previous ? checkDifference(previous.check, stored.check) : undefined
-  const parts = difference
-    ? [
-        difference.added.length > 0 &&
-          `${countOf(difference.added.length, noun('new hit'))} (${categoriesOf(difference.added)})`,
-        difference.removed.length > 0 &&
-          `${countOf(difference.removed.length, noun('hit'))} no longer listed (${categoriesOf(difference.removed)})`,
-        difference.changed.length > 0 &&
-          `${countOf(difference.changed.length, noun('hit'))} changed (${[...new Set(difference.changed.flatMap((change) => change.fields))].join(', ')})`,
-      ].filter(Boolean)
-    : []
+  const parts = difference ? differenceWords(differenceKeys(difference), categoryLabel) : []
   return (
     <Paper withBorder radius="sm" px="md" py="xs" data-testid="since-previous">
       <Group justify="space-between" gap="sm">

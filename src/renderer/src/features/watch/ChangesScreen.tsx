@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { environmentLabels } from '../../../../shared/environments'
 import { countOf, noun } from '../../../../shared/text/counting'
+import { differenceWords } from '../../../../shared/records/differenceWords'
 import { cadenceLabels } from '../../../../shared/watch/watchSchedule'
 import { AnchorLink, ButtonLink } from '../../components/RouterLinks'
 import { ScreenTitle } from '../../components/ScreenTitle'
@@ -10,17 +11,9 @@ import { useCase } from '../../data/cases/caseQueries'
 import { useNewChanges, useWatches } from '../../data/watch/watchQueries'
 import { watchRepository, type WatchChange } from '../../data/watch/watchRepository'
 
-const categoryOf = (hitKey: string): string => hitKey.slice(0, hitKey.indexOf(':'))
-
-function changeSentence(change: WatchChange): string {
-  const parts = [
-    change.added.length > 0 &&
-      `${countOf(change.added.length, noun('new hit'))} (${[...new Set(change.added.map(categoryOf))].join(', ')})`,
-    change.removed.length > 0 &&
-      `${countOf(change.removed.length, noun('hit'))} no longer listed (${[...new Set(change.removed.map(categoryOf))].join(', ')})`,
-  ].filter(Boolean)
-  return parts.join('; ')
-}
+/** Categories by their codes, as the service names them. */
+const changeSentence = (change: WatchChange): string =>
+  differenceWords(change, (code) => code).join('; ')
 
 function ChangeRow({ change, onAcknowledge }: { change: WatchChange; onAcknowledge?: () => void }) {
   return (
