@@ -282,7 +282,7 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
       damaged[at] = damaged[at]! ^ 0xff
       await refused(
         damaged,
-        /damaged|does not match|not a readable ZIP|not valid JSON|not a backup|no |inflate/,
+        /damaged|does not match|not a readable ZIP|not valid JSON|not what Compliance Desk writes|not a backup|no |inflate/,
       ).catch((error: unknown) => {
         throw new Error(`a flipped byte in ${entry.name} was not refused: ${String(error)}`)
       })
