@@ -271,7 +271,19 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
     const entryPath = checksEntry(manifestOf(unzipSync(backup))).path
     const at = Buffer.from(stored).indexOf('"localId"', Buffer.from(stored).indexOf(entryPath))
     stored[at + 1] = stored[at + 1]! ^ 0x01
-    await refused(stored, /entry tables\/checks\/00001\.ndjson does not match its SHA-256/)
+    await refused(
+      stored,
+      /entry tables\/checks\/00001\.ndjson is damaged .*does not match the checksum the ZIP holds/,
+    )
+  })
+
+  it('an entry changed and zipped again, so only its SHA-256 in backup.json can tell', async () => {
+    const changed = rezip((files) => {
+      const path = checksEntry(manifestOf(files)).path
+      const text = strFromU8(files[path]!)
+      files[path] = strToU8(text.replace('"localId"', '"localID"'))
+    })
+    await refused(changed, /entry tables\/checks\/00001\.ndjson does not match its SHA-256/)
   })
 
   it('a flipped byte in the compressed data of any entry, as written', async () => {

@@ -51,4 +51,14 @@ describe('a ZIP read one entry at a time', () => {
     expect(() => zipEntries(zip().slice(0, -30))).toThrow('no end-of-central-directory record')
     expect(() => zipEntries(strToU8('not a zip'))).toThrow(UnreadableZipError)
   })
+
+  it('refuses an entry whose bytes are not the ones its checksum was written for', async () => {
+    const file = zip()
+    const at = Buffer.from(file).indexOf('{}')
+    file[at] = '['.charCodeAt(0)
+    file[at + 1] = ']'.charCodeAt(0)
+    await expect(entryContent(file, zipEntries(file).get('stored.json')!)).rejects.toThrow(
+      new UnreadableZipError('stored.json does not match the checksum the ZIP holds for it'),
+    )
+  })
 })

@@ -5,6 +5,7 @@
  * deflated, without ZIP64 (a backup restored in a browser tab is far below 4 GiB).
  */
 
+import { buf as crc32 } from 'crc-32'
 import type { BundleProblem } from '../../../../shared/evidence/bundleProblems'
 import {
   locateEntryData,
@@ -22,6 +23,8 @@ export interface ZipEntry {
   compressedBytes: number
   /** Its size once inflated, as the directory declares it. */
   bytes: number
+  /** The CRC-32 of its inflated bytes, as the directory declares it. */
+  crc: number
 }
 
 /** A ZIP that cannot be read; the message says why. */
@@ -57,6 +60,7 @@ export function zipEntries(zip: Uint8Array): Map<string, ZipEntry> {
         start: dataStarts.get(entry) ?? 0,
         compressedBytes: entry.compressedSize,
         bytes: entry.declaredSize,
+        crc: entry.crc,
       })
     }
   } catch (error) {
@@ -67,10 +71,22 @@ export function zipEntries(zip: Uint8Array): Map<string, ZipEntry> {
 }
 
 /**
+ * An entry's bytes, inflated, and refused unless they are the ones the ZIP was written with: a
+ * damaged entry can still inflate, and backup.json has no other checksum.
+ */
+export async function entryContent(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
+  const content = await inflated(zip, entry)
+  if (crc32(content) >>> 0 !== entry.crc >>> 0) {
+    return unreadable(`${entry.name} does not match the checksum the ZIP holds for it`)
+  }
+  return content
+}
+
+/**
  * An entry's bytes, inflated; never more than its directory declares, so a damaged or hostile
  * file cannot fill memory.
  */
-export async function entryContent(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
+async function inflated(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
   const compressed = zip.subarray(entry.start, entry.start + entry.compressedBytes)
   if (entry.method === storedMethod) return compressed
   if (entry.method !== deflateMethod) {
