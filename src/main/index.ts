@@ -1,13 +1,14 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session } from 'electron'
 import { localSandboxFromEnv, startMainSide, type MainSide } from './app/startMainSide'
 import { mainLog } from './app/mainLog'
 import { registerAppScheme, serveAppProtocol } from './electron/appProtocol'
 import { serveBridgeOverIpc } from './electron/ipcBridge'
 import { saveDialogChooser } from './electron/saveDialog'
 import { chosenFileDestination } from './services/evidence/exportDestination'
-import { openMainWindow } from './electron/mainWindow'
+import { focusWindow, openMainWindow } from './electron/mainWindow'
+import { osNotificationPort } from './electron/osNotifications'
 import { claimSingleInstance } from './electron/singleInstance'
 import { denyAllPermissions, guardEveryWebContents } from './electron/webContentsGuards'
 
@@ -17,10 +18,11 @@ let mainSide: MainSide | undefined
 registerAppScheme(protocol)
 guardEveryWebContents(app)
 
+const existingWindow = (): BrowserWindow | undefined => BrowserWindow.getAllWindows()[0]
+
 const focusExistingWindow = (): void => {
-  const [window] = BrowserWindow.getAllWindows()
-  if (window?.isMinimized()) window.restore()
-  window?.focus()
+  const window = existingWindow()
+  if (window) focusWindow(window)
 }
 
 if (claimSingleInstance(app, focusExistingWindow)) {
@@ -42,6 +44,7 @@ if (claimSingleInstance(app, focusExistingWindow)) {
             app.getPath('documents'),
           ),
         ),
+        notifications: osNotificationPort(Notification, existingWindow),
       })
       denyAllPermissions(session.defaultSession)
       serveAppProtocol(protocol, join(here, '../renderer'))

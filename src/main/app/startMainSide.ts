@@ -14,6 +14,10 @@ import { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import { createIdentityService } from '../services/identity/identityService'
 import { openRequestJournal } from '../services/journal/requestJournal'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
+import {
+  noOsNotifications,
+  type NotificationPort,
+} from '../services/notifications/notificationPort'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
 import { mainLog } from './mainLog'
@@ -28,6 +32,8 @@ export interface MainSideOptions {
   localSandbox?: LocalSandboxEndpoint
   /** Where exports go: Electron's save dialog; by default a download served by the browser host. */
   exportDestination?: ExportDestination
+  /** OS notifications: Electron's; by default none (the browser mode). */
+  notifications?: NotificationPort
 }
 
 export interface MainSide {
@@ -73,6 +79,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       exporter,
       backup,
       identity,
+      notifications: options.notifications ?? noOsNotifications,
     }),
     keyStore,
     localSandbox,

@@ -8,6 +8,7 @@ import type { EnvironmentService } from '../services/environments/environmentSer
 import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { RequestJournal } from '../services/journal/requestJournal'
+import { notifyChanges, type NotificationPort } from '../services/notifications/notificationPort'
 
 export interface MainServices {
   environments: EnvironmentService
@@ -17,6 +18,7 @@ export interface MainServices {
   exporter: EvidenceExporter
   backup: BackupService
   identity: IdentityService
+  notifications: NotificationPort
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -28,6 +30,7 @@ export function createBridgeHandlers({
   exporter,
   backup,
   identity,
+  notifications,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -89,5 +92,6 @@ export function createBridgeHandlers({
     'identity.trustSigner': ({ publicKey, investigator }) =>
       identity.trustSigner(publicKey, investigator),
     'identity.forgetSigner': ({ fingerprint }) => identity.forgetSigner(fingerprint),
+    'system.notifyChanges': async (notice) => notifyChanges(notifications, notice),
   }
 }

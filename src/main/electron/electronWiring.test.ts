@@ -5,24 +5,13 @@ import type { BrowserWindowConstructorOptions, IpcMainInvokeEvent } from 'electr
 import { describe, expect, it, vi } from 'vitest'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
+import { fakeEmitter } from '../../test-support/fakeEmitter'
 import { appEntryUrl, isAppUrl, registerAppScheme, serveAppProtocol } from './appProtocol'
 import { serveBridgeOverIpc } from './ipcBridge'
 import { openMainWindow } from './mainWindow'
 import { saveDialogChooser } from './saveDialog'
 import { claimSingleInstance } from './singleInstance'
 import { denyAllPermissions, guardWebContents } from './webContentsGuards'
-
-/** A small event emitter standing in for Electron objects that take `.on(name, listener)`. */
-const fakeEmitter = () => {
-  const listeners = new Map<string, Array<(...args: unknown[]) => unknown>>()
-  return {
-    on: vi.fn((name: string, listener: (...args: unknown[]) => unknown) => {
-      listeners.set(name, [...(listeners.get(name) ?? []), listener])
-    }),
-    emit: (name: string, ...args: unknown[]) =>
-      (listeners.get(name) ?? []).map((listener) => listener(...args)),
-  }
-}
 
 const navigationEvent = () => ({ preventDefault: vi.fn() })
 

@@ -36,3 +36,11 @@ export async function openMainWindow(
   await window.loadURL(appEntryUrl)
   return window
 }
+
+/** Brings a window to the front, restoring it first when it was minimised. */
+export function focusWindow(
+  window: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'focus'>,
+): void {
+  if (window.isMinimized()) window.restore()
+  window.focus()
+}

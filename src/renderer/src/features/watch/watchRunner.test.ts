@@ -9,6 +9,7 @@ import {
   watch,
 } from '../../data/watch/watchRepository'
 import type { WatchChange, WatchRecord } from '../../data/watch/watchRepository'
+import type { ChangesNotice } from '../../../../shared/bridge/systemContract'
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
 import { runDueWatches, type WatchPorts } from './watchRunner'
 
@@ -17,6 +18,7 @@ const monday = new Date('2026-11-23T08:00:00.000Z')
 const hours = (count: number) => new Date(monday.getTime() + count * 3_600_000)
 
 let db: AppDatabase
+let notices: ChangesNotice[]
 
 const changeOf = (watched: WatchRecord, at: Date): WatchChange => ({
   id: `later-${at.toISOString()}`,
@@ -37,11 +39,13 @@ const portsAt = (now: Date, screen: WatchPorts['screen']): WatchPorts => ({
   screen,
   markRun: (watched, ranAt, problem) => markRun(db, watched, ranAt, problem),
   recordChange: (change) => recordChange(db, change),
+  notify: async (notice) => notices.push(notice),
   now: () => now,
 })
 
 beforeEach(async () => {
   db = openAppDatabase(`watch-${crypto.randomUUID()}`)
+  notices = []
   await watch(
     db,
     fixtureActor,
@@ -92,5 +96,39 @@ describe('the watch runner', () => {
       nextDueAt: hours(49).toISOString(),
     })
     expect(await newChanges(db)).toEqual([])
+    expect(notices).toEqual([])
+  })
+
+  it('tells the user once per run that found changes, in counts, and not when nothing changed', async () => {
+    const other = '0x532B77B33A040587e9FD1800088225f99b8B0E8A'
+    // The case's wallets: one newly listed, one no longer listed.
+    const screen: WatchPorts['screen'] = async (watched, at) =>
+      watched.kind === 'case'
+        ? [
+            {
+              ...changeOf(watched, at),
+              id: 'a',
+              removed: [],
+              added: [`sanctions:${other}`],
+              queryKey: other,
+            },
+            { ...changeOf(watched, at), id: 'b' },
+          ]
+        : []
+    await runDueWatches(portsAt(hours(25), screen))
+    expect(notices).toEqual([])
+    await runDueWatches(portsAt(hours(24 * 7), screen))
+    expect(notices).toEqual([{ count: 2, summary: '1 new hit, 1 hit no longer listed' }])
+    expect(JSON.stringify(notices)).not.toContain(wallet)
+  })
+
+  it('keeps the changes in the inbox when the notification fails', async () => {
+    const screen: WatchPorts['screen'] = async (watched, at) => [changeOf(watched, at)]
+    await runDueWatches({
+      ...portsAt(hours(25), screen),
+      notify: () => Promise.reject(new Error('No notification service')),
+    })
+    expect(await newChanges(db)).toHaveLength(1)
+    expect((await db.watches.get(`wallet|local|${wallet}`))?.lastProblem).toBeUndefined()
   })
 })

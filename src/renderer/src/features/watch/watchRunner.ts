@@ -1,4 +1,5 @@
-import { errorMessage } from '../../bridge/bridgeClient'
+import type { ChangesNotice } from '../../../../shared/bridge/systemContract'
+import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { exclusively } from '../../data/pageLock'
 import { watchFirstLookMeasure } from '../../../../shared/watch/watchSchedule'
 import { screenWatched, type Screen } from '../../data/watch/screenWatched'
@@ -7,6 +8,7 @@ import {
   type WatchChange,
   type WatchRecord,
 } from '../../data/watch/watchRepository'
+import { changesNotice } from './changesNotice'
 
 /** How often a running app looks for watches that have come due. */
 export const watchTickMs = 60_000
@@ -16,26 +18,35 @@ export interface WatchPorts {
   screen: Screen
   markRun: (watched: WatchRecord, ranAt: Date, problem?: string) => Promise<void>
   recordChange: (change: WatchChange) => Promise<void>
+  /** Tells the user outside the app (an OS notification in Electron). */
+  notify: (notice: ChangesNotice) => Promise<unknown>
   now: () => Date
 }
 
 /**
  * Re-screens every watch that has come due (at start: what was missed while the app was closed),
  * the most overdue first, and keeps what changed. A watch that cannot run says why on itself and
- * waits a whole period, so a refusal is not repeated every minute.
+ * waits a whole period, so a refusal is not repeated every minute. What the whole run found is
+ * told once, not once per watch.
  */
 export async function runDueWatches(ports: WatchPorts): Promise<void> {
   const due = await ports.due(ports.now())
   due.sort((a, b) => a.nextDueAt.localeCompare(b.nextDueAt))
+  const found: WatchChange[] = []
   for (const watched of due) {
     const now = ports.now()
     try {
-      for (const change of await ports.screen(watched, now)) await ports.recordChange(change)
+      for (const change of await ports.screen(watched, now)) {
+        await ports.recordChange(change)
+        found.push(change)
+      }
       await ports.markRun(watched, now)
     } catch (error) {
       await ports.markRun(watched, now, errorMessage(error))
     }
   }
+  // The changes are in the inbox whatever becomes of the notification.
+  if (found.length > 0) await ports.notify(changesNotice(found)).catch(() => undefined)
 }
 
 const ports: WatchPorts = {
@@ -43,6 +54,7 @@ const ports: WatchPorts = {
   screen: screenWatched,
   markRun: watchRepository.markRun,
   recordChange: watchRepository.recordChange,
+  notify: (notice) => callBridge('system.notifyChanges', notice),
   now: () => new Date(),
 }
 
