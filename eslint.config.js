@@ -53,12 +53,13 @@ const upward = (...layers) =>
  * between features; a piece two features need moves down to components/ or data/.
  */
 const featureImports = {
-  bulk: ['cases', 'outbox'],
-  cases: ['watch'],
+  bulk: ['cases', 'outbox', 'rescreen'],
+  cases: ['rescreen', 'watch'],
   checks: ['cases', 'watch'],
   outbox: [],
   entities: ['cases', 'outbox'],
-  history: ['checks'],
+  history: ['checks', 'rescreen'],
+  rescreen: [],
   search: ['checks', 'outbox'],
   settings: [],
   verify: ['cases'],

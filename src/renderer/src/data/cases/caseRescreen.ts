@@ -4,12 +4,8 @@ import { checkDifference, differenceKeys } from '../../../../shared/records/chec
 import type { Actor } from '../../../../shared/identity/investigator'
 import { differenceWords } from '../../../../shared/records/differenceWords'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
-import {
-  isStoredCheck,
-  onAppDatabase,
-  type AppDatabase,
-  type StoredCheck,
-} from '../database/appDatabase'
+import { isStoredCheck, onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import type { RescreenWallet } from '../rescreen/rescreenWallets'
 import { CaseRuleError } from './caseErrors'
 import { changeCase } from './caseRepository'
 
@@ -100,10 +96,7 @@ export async function recordRescreen(
 }
 
 /** A wallet of a case, by its newest linked check in one environment: what a re-screen compares to. */
-export interface CaseWallet {
-  environment: StoredCheck['environment']
-  query: string
-  queryKey: string
+export interface CaseWallet extends RescreenWallet {
   latest: { localId: string; fetchedAt: string }
 }
 

@@ -1,58 +1,22 @@
-import { isBilledEnvironment } from '../../../../shared/environments'
-import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
-import type { CaseActions } from './useCaseActions'
+import type { RescreenSteps } from '../rescreen/rescreenWallets'
+import { checkAgain } from '../rescreen/rescreenWallets'
 import type { CaseWallet } from './caseRescreen'
-import type { RescreenRecord } from './caseRescreen'
-import { runCheck } from '../checks/executeCheck'
-
-export type RescreenOutcome =
-  | { wallet: CaseWallet; kind: 'done'; record: RescreenRecord }
-  | { wallet: CaseWallet; kind: 'failed'; message: string }
-  | { wallet: CaseWallet; kind: 'notRun' }
+import type { CaseActions } from './useCaseActions'
 
 /**
- * Answers that say the next check would fare no better: the key, the plan or the balance, or a
- * service out of reach.
+ * A case's re-screen: each later check joins the case beside the wallet's newest linked one, its
+ * difference goes on the case's trail and decisions on records that came back are carried.
  */
-const stopsTheRun = (error: unknown): boolean =>
-  error instanceof BridgeCallError &&
-  ([401, 402, 403].includes(error.status ?? 0) || isUnreachable(error.name))
-
-/**
- * Checks each wallet of a case again, one after the other, and puts each later check on the case
- * with its difference. A billed check is sent at most once; an answer that says the key, the plan
- * or the balance stands in the way, or that the service is out of reach, stops the run, and the
- * wallets after it are left as they were.
- */
-export async function rescreenCase(
+export const caseRescreenSteps = (
   actions: Pick<CaseActions, 'recordRescreen'>,
   caseId: string,
-  wallets: readonly CaseWallet[],
-  onOutcome: (outcome: RescreenOutcome, index: number) => void,
-): Promise<RescreenOutcome[]> {
-  const outcomes: RescreenOutcome[] = wallets.map((wallet) => ({ wallet, kind: 'notRun' }))
-  for (const [index, wallet] of wallets.entries()) {
-    try {
-      const laterId = await runCheck({
-        requestId: crypto.randomUUID(),
-        query: wallet.query,
-        environment: wallet.environment,
-        atMostOnce: isBilledEnvironment(wallet.environment),
-        // A person's single search goes ahead of a case's wallets.
-        pace: 'background',
-      })
-      const record = await actions.recordRescreen(caseId, {
-        earlierId: wallet.latest.localId,
-        laterId,
-      })
-      outcomes[index] = { wallet, kind: 'done', record }
-    } catch (error) {
-      outcomes[index] = { wallet, kind: 'failed', message: errorMessage(error) }
-      onOutcome(outcomes[index], index)
-      if (stopsTheRun(error)) break
-      continue
-    }
-    onOutcome(outcomes[index], index)
-  }
-  return outcomes
-}
+): RescreenSteps<CaseWallet> => ({
+  check: checkAgain,
+  record: async (wallet, laterId) => {
+    const record = await actions.recordRescreen(caseId, {
+      earlierId: wallet.latest.localId,
+      laterId,
+    })
+    return { ...record, carried: record.carried.length }
+  },
+})

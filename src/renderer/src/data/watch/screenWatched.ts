@@ -1,9 +1,9 @@
 import { isBilledEnvironment } from '../../../../shared/environments'
 import { lockReason } from '../cases/caseRules'
 import { caseRescreen, walletsOfCase } from '../cases/caseRescreen'
-import { rescreenCase } from '../cases/rescreenCase'
-import { runCheck } from '../checks/executeCheck'
+import { caseRescreenSteps } from '../cases/rescreenCase'
 import { appDatabase, type WatchChange, type WatchRecord } from '../database/appDatabase'
+import { checkAgain, rescreenWallets } from '../rescreen/rescreenWallets'
 import { walletChanges } from './walletChanges'
 
 export const billedWatchRefusal =
@@ -17,12 +17,7 @@ export const screenWatched: Screen = async (watched, now) => {
   if (watched.kind === 'wallet') {
     if (isBilledEnvironment(watched.environment)) throw new Error(billedWatchRefusal)
     const earlier = await walletChanges.latestAnsweredCheckOf(watched.environment, watched.queryKey)
-    const laterId = await runCheck({
-      requestId: crypto.randomUUID(),
-      query: watched.query,
-      environment: watched.environment,
-      pace: 'background',
-    })
+    const laterId = await checkAgain(watched)
     if (!earlier) return []
     const change = await walletChanges.changeBetween(earlier.localId, laterId, [], now)
     return change ? [change] : []
@@ -36,12 +31,14 @@ export const screenWatched: Screen = async (watched, now) => {
     throw new Error(billedWatchRefusal)
   }
   // The re-screen goes on the case's trail in the name of whoever set the watch up.
-  const outcomes = await rescreenCase(
-    {
-      recordRescreen: (caseId, checks) =>
-        caseRescreen.recordRescreen(watched.createdBy, caseId, checks),
-    },
-    caseRecord.id,
+  const outcomes = await rescreenWallets(
+    caseRescreenSteps(
+      {
+        recordRescreen: (caseId, checks) =>
+          caseRescreen.recordRescreen(watched.createdBy, caseId, checks),
+      },
+      caseRecord.id,
+    ),
     wallets,
     () => undefined,
   )
@@ -50,8 +47,8 @@ export const screenWatched: Screen = async (watched, now) => {
     if (outcome.kind === 'failed') throw new Error(outcome.message)
     if (outcome.kind !== 'done') continue
     const change = await walletChanges.changeBetween(
-      outcome.record.earlier.localId,
-      outcome.record.later.localId,
+      outcome.wallet.latest.localId,
+      outcome.laterId,
       [caseRecord.id],
       now,
     )

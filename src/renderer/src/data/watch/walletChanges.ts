@@ -1,4 +1,8 @@
-import { checkDifference, isMaterial } from '../../../../shared/records/checkDifference'
+import {
+  checkDifference,
+  isMaterial,
+  type CheckDifference,
+} from '../../../../shared/records/checkDifference'
 import type { EnvironmentId } from '../../../../shared/environments'
 import {
   isStoredCheck,
@@ -27,19 +31,17 @@ export async function latestAnsweredCheckOf(
 }
 
 /**
- * The change from one check of a wallet to a later one, when it is material (new or removed
- * hits); undefined when nothing an investigator must look at again changed.
+ * The inbox's record of what changed from one check of a wallet to a later one, when it is
+ * material (new or removed hits); undefined when nothing an investigator must look at again
+ * changed.
  */
-export async function changeBetween(
-  db: AppDatabase,
-  earlierId: string,
-  laterId: string,
+export function materialChange(
+  earlier: StoredCheck,
+  later: StoredCheck,
+  difference: CheckDifference,
   caseIds: string[],
-  now: Date = new Date(),
-): Promise<WatchChange | undefined> {
-  const [earlier, later] = await db.checks.bulkGet([earlierId, laterId])
-  if (!earlier || !later || !isStoredCheck(earlier) || !isStoredCheck(later)) return undefined
-  const difference = checkDifference(earlier.check, later.check)
+  now: Date,
+): WatchChange | undefined {
   if (!isMaterial(difference)) return undefined
   return {
     id: later.localId,
@@ -54,6 +56,19 @@ export async function changeBetween(
     removed: difference.removed.map((hit) => hit.hitKey),
     caseIds,
   }
+}
+
+/** The material change from one check of a wallet to a later one, read from the database. */
+export async function changeBetween(
+  db: AppDatabase,
+  earlierId: string,
+  laterId: string,
+  caseIds: string[],
+  now: Date = new Date(),
+): Promise<WatchChange | undefined> {
+  const [earlier, later] = await db.checks.bulkGet([earlierId, laterId])
+  if (!earlier || !later || !isStoredCheck(earlier) || !isStoredCheck(later)) return undefined
+  return materialChange(earlier, later, checkDifference(earlier.check, later.check), caseIds, now)
 }
 
 export const walletChanges = onAppDatabase({ latestAnsweredCheckOf, changeBetween })

@@ -1,0 +1,77 @@
+import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
+import type { DifferenceKeys } from '../../../../shared/records/differenceWords'
+import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
+import { runCheck } from '../checks/executeCheck'
+
+/** A wallet to check again: one identifier in one environment. */
+export interface RescreenWallet {
+  environment: EnvironmentId
+  query: string
+  queryKey: string
+}
+
+export type RescreenOutcome<Wallet extends RescreenWallet = RescreenWallet> =
+  | { wallet: Wallet; kind: 'done'; laterId: string; difference: DifferenceKeys }
+  | { wallet: Wallet; kind: 'failed'; message: string }
+  | { wallet: Wallet; kind: 'notRun' }
+
+/** How one wallet is checked again, and where what the later check found is kept. */
+export interface RescreenSteps<Wallet extends RescreenWallet = RescreenWallet> {
+  /** Runs the later check; its key in History. */
+  check: (wallet: Wallet) => Promise<string>
+  /** Keeps the later check beside the earlier one (a case, the Changes inbox): the difference. */
+  record: (wallet: Wallet, laterId: string) => Promise<DifferenceKeys>
+}
+
+/**
+ * The later check of a wallet, through the main side's one rate limiter of its environment,
+ * behind a person's single searches; a billed one is sent at most once.
+ */
+export const checkAgain = (wallet: RescreenWallet): Promise<string> =>
+  runCheck({
+    requestId: crypto.randomUUID(),
+    query: wallet.query,
+    environment: wallet.environment,
+    atMostOnce: isBilledEnvironment(wallet.environment),
+    pace: 'background',
+  })
+
+/**
+ * Answers that say the next check would fare no better: the key, the plan or the balance, or a
+ * service out of reach.
+ */
+const stopsTheRun = (error: unknown): boolean =>
+  error instanceof BridgeCallError &&
+  ([401, 402, 403].includes(error.status ?? 0) || isUnreachable(error.name))
+
+/**
+ * Checks each wallet again, one after the other, and keeps each later check with its difference.
+ * An answer that says the key, the plan or the balance stands in the way, or that the service is
+ * out of reach, stops the run, as does `stop`; the wallets after it are left as they were.
+ */
+export async function rescreenWallets<Wallet extends RescreenWallet>(
+  steps: RescreenSteps<Wallet>,
+  wallets: readonly Wallet[],
+  onOutcome: (outcome: RescreenOutcome<Wallet>, index: number) => void,
+  stop?: AbortSignal,
+): Promise<Array<RescreenOutcome<Wallet>>> {
+  const outcomes: Array<RescreenOutcome<Wallet>> = wallets.map((wallet) => ({
+    wallet,
+    kind: 'notRun',
+  }))
+  for (const [index, wallet] of wallets.entries()) {
+    if (stop?.aborted) break
+    try {
+      const laterId = await steps.check(wallet)
+      const difference = await steps.record(wallet, laterId)
+      outcomes[index] = { wallet, kind: 'done', laterId, difference }
+    } catch (error) {
+      outcomes[index] = { wallet, kind: 'failed', message: errorMessage(error) }
+      onOutcome(outcomes[index], index)
+      if (stopsTheRun(error)) break
+      continue
+    }
+    onOutcome(outcomes[index], index)
+  }
+  return outcomes
+}
