@@ -22,6 +22,7 @@ import { BulkJobStateBadge } from './BulkJobStateBadge'
 import { BulkLinkToCase } from './BulkLinkToCase'
 import { BulkProgress, currentRate } from './BulkProgress'
 import { BulkResultsTable } from './BulkResultsTable'
+import { BulkRescreen } from './BulkRescreen'
 import { resultsCsv } from './bulkCsv'
 import { wakeBulkRunner } from './bulkRunner'
 import { bulkActions, useBulkStore, type BulkState } from './store'
@@ -140,6 +141,10 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
             >
               Cancel job
             </Button>
+          )}
+          {/* Re-screening is for results, not for a job still under way. */}
+          {job.state !== 'running' && job.state !== 'paused' && (
+            <BulkRescreen job={job} checks={checks} selected={selected} />
           )}
           <Button
             size="xs"

@@ -7,22 +7,9 @@ import { FormModal } from '../../components/FormModal'
 import { useEditableCases } from '../../data/cases/caseQueries'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { useCaseChange } from '../cases/useCaseChange'
+import { chosenChecks, firstChoice } from './chosenChecks'
 
 const newCaseValue = 'new'
-
-/** The checks a link would put on a case: the selected rows', or every one with hits. */
-export const linkableChecks = (
-  checks: readonly BulkCheck[],
-  which: 'selected' | 'hits',
-  selected: ReadonlySet<number>,
-): string[] =>
-  checks.flatMap((check) =>
-    (which === 'selected' ? selected.has(check.index) : (check.hits ?? 0) > 0) &&
-    check.checkLocalId &&
-    (check.state === 'done' || check.state === 'reused')
-      ? [check.checkLocalId]
-      : [],
-  )
 
 /**
  * Links the selected rows' checks, or every check with hits, to a case picked from the editable
@@ -43,11 +30,11 @@ export function BulkLinkToCase({
   const caseActions = useCaseActions()
   const navigate = useNavigate()
   const { failure, attempt } = useCaseChange()
-  const [which, setWhich] = useState<'selected' | 'hits'>(selected.size > 0 ? 'selected' : 'hits')
+  const [which, setWhich] = useState<'selected' | 'hits'>(firstChoice(selected))
   const [caseChoice, setCaseChoice] = useState<string>(newCaseValue)
   const [title, setTitle] = useState(`Bulk screening: ${job.fileName}`)
   const [subject, setSubject] = useState('')
-  const toLink = linkableChecks(checks, which, selected)
+  const toLink = chosenChecks(checks, which, selected).map((check) => check.checkLocalId)
   const link = () =>
     attempt(
       () =>

@@ -6,6 +6,7 @@ import { useCheckWindow } from '../../data/checks/checkQueries'
 import { isStoredCheck, type StoredCheck } from '../../data/checks/checkRepository'
 import { selectionSize, type CheckSelection } from '../../data/checks/checkSelection'
 import { HistoryRow, historyRowHeight } from './HistoryRow'
+import { rowSelectWidth } from './HistoryRowSelect'
 import { historyColumns, historyTableWidth, stickyIdentifier } from './historyColumns'
 
 function HistoryHeader() {
@@ -29,6 +30,7 @@ function HistoryHeader() {
       }}
     >
       <Text size="xs" fw={600} c="dimmed" style={stickyIdentifier}>
+        <Box component="span" w={rowSelectWidth} style={{ flexShrink: 0 }} />
         Identifier
       </Text>
       {cell('Fetched', historyColumns.fetched)}

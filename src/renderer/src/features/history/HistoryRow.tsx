@@ -16,6 +16,7 @@ import { AnchorLink } from '../../components/RouterLinks'
 import type { CheckInCase } from '../../data/cases/caseReads'
 import { historyColumns, stickyIdentifier } from './historyColumns'
 import { HistoryRowCases } from './HistoryRowCases'
+import { HistoryRowSelect } from './HistoryRowSelect'
 
 export const historyRowHeight = 44
 const widths = historyColumns
@@ -151,6 +152,7 @@ export function HistoryRow({
       {stored && (
         <>
           <div style={stickyIdentifier}>
+            <HistoryRowSelect stored={stored} />
             {/* The row opens on a click anywhere; the keyboard's way in is this link. */}
             <AnchorLink
               to="/history/$checkId"

@@ -1,6 +1,7 @@
 import { Center, Paper, Stack, Text } from '@mantine/core'
 import { HistoryFiltersBar } from './HistoryFiltersBar'
 import { HistoryList } from './HistoryList'
+import { HistoryRescreen } from './HistoryRescreen'
 import { useCheckSelection } from '../../data/checks/checkQueries'
 import { filtersProblem, selectionSize } from '../../data/checks/checkSelection'
 import { countOf, noun } from '../../../../shared/text/counting'
@@ -21,6 +22,7 @@ export function HistoryScreen() {
         </Text>
       </div>
       <HistoryFiltersBar />
+      <HistoryRescreen />
       <Paper
         withBorder
         radius="sm"

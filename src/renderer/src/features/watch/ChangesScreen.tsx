@@ -75,7 +75,10 @@ function CaseTitleLink({ caseId }: { caseId: string }) {
   )
 }
 
-/** What watched wallets' and cases' re-screens found since it was last acknowledged. */
+/**
+ * What re-screens found (watched wallets' and cases', and those of History rows or a bulk job)
+ * since it was last acknowledged.
+ */
 export function ChangesScreen() {
   const changes = useNewChanges()
   const watches = useWatches()
@@ -101,7 +104,8 @@ export function ChangesScreen() {
       {changes?.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="changes-empty">
           No new changes. Watch a wallet from its check in History, or a case from its page: new or
-          removed hits their re-screens find appear here.
+          removed hits their re-screens find appear here, as do those of wallets re-screened from
+          History or a bulk job.
         </Text>
       )}
       {changes?.map((change) => (
