@@ -82,3 +82,37 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   await expect(changes.items).toHaveCount(1)
   await expect(changes.badge).toHaveText('1')
 })
+
+test('re-screening two History rows: each wallet’s difference in the dialog, new and removed hits in Changes', async ({
+  appPage,
+  search,
+  history,
+  rescreen,
+  changes,
+  sandbox,
+}) => {
+  sandbox.setAsOf('2024-06-01')
+  for (const wallet of [tornado, designated]) {
+    await search.open()
+    await search.search(wallet)
+  }
+  await search.expectStatus('no_match')
+  sandbox.setAsOf(undefined)
+  await history.open()
+  await history.select(tornado)
+  await history.select(designated)
+  await expect(history.selection).toContainText('2 checks selected')
+  await saveScreen(appPage, 'history-rescreen-01-selected')
+  await rescreen.rescreenSelected()
+  await expect(rescreen.outcomes).toHaveText([
+    new RegExp(`${tornado} — 1 hit no longer listed`),
+    new RegExp(`${designated} — 1 new hit`),
+  ])
+  await expect(rescreen.summary).toHaveText(
+    '2 of 2 wallets checked; new or removed hits for 2 wallets, in Changes',
+  )
+  await saveScreen(appPage, 'history-rescreen-02-outcome')
+  await rescreen.openChanges()
+  await expect(changes.items).toHaveCount(2)
+  await expect(changes.badge).toHaveText('2')
+})

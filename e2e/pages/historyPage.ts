@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { CheckResult } from './checkResult'
 
 export class HistoryPage {
@@ -17,6 +17,8 @@ export class HistoryPage {
   /** The sentence that flags filters which cannot match anything, such as an inverted range. */
   readonly rangeProblem: Locator
   readonly empty: Locator
+  /** What can be done with the selected rows, shown while there are some. */
+  readonly selection: Locator
 
   constructor(readonly page: Page) {
     this.screen = page.getByTestId('history-screen')
@@ -29,11 +31,20 @@ export class HistoryPage {
     this.textHint = page.getByTestId('history-text-hint')
     this.rangeProblem = page.getByTestId('history-range-problem')
     this.empty = page.getByTestId('history-empty')
+    this.selection = page.getByTestId('history-selection')
   }
 
   /** The row of a check of `identifier` (shown whole in the page, shortened only by CSS). */
   row(identifier: string): Locator {
     return this.rows.filter({ hasText: identifier })
+  }
+
+  /** Chooses a row's check for a re-screen from the keyboard: its checkbox, then Space. */
+  async select(identifier: string): Promise<void> {
+    const checkbox = this.row(identifier).getByTestId('history-row-select')
+    await checkbox.focus()
+    await this.page.keyboard.press('Space')
+    await expect(checkbox).toBeChecked()
   }
 
   /** The cases a row's check is in, with where its hits stand there. */

@@ -1,13 +1,19 @@
 import type { Locator, Page } from '@playwright/test'
 
-/** A case's re-screen of its wallets, and its watch, on the case's page. */
+/**
+ * A re-screen of wallets (a case's, History's selected rows', a bulk job's) in its dialog, and a
+ * case's watch on the case's page.
+ */
 export class RescreenPanel {
   readonly outcomes: Locator
+  /** How far the run is, and how many wallets' hits changed. */
+  readonly summary: Locator
   readonly billedNotice: Locator
   readonly nextRun: Locator
 
   constructor(readonly page: Page) {
     this.outcomes = page.getByTestId('rescreen-outcome')
+    this.summary = page.getByTestId('rescreen-summary')
     this.billedNotice = page.getByTestId('rescreen-billed')
     this.nextRun = page.getByTestId('watch-next')
   }
@@ -17,6 +23,19 @@ export class RescreenPanel {
     await this.page.getByTestId('case-rescreen').click()
     await this.page.getByTestId('rescreen-start').click()
     await this.page.getByTestId('rescreen-close').waitFor()
+  }
+
+  /** Re-screens the wallets of History's selected rows and waits until each has its outcome. */
+  async rescreenSelected(): Promise<void> {
+    await this.page.getByTestId('history-rescreen').click()
+    await this.page.getByTestId('rescreen-start').click()
+    await this.page.getByTestId('rescreen-close').waitFor()
+  }
+
+  /** Follows the dialog's link to the Changes inbox, where new and removed hits went. */
+  async openChanges(): Promise<void> {
+    await this.page.getByTestId('rescreen-to-changes').click()
+    await this.page.getByTestId('changes-screen').waitFor()
   }
 
   async close(): Promise<void> {

@@ -48,11 +48,17 @@ export function RescreenOutcomeList({
                 data-testid="rescreen-outcome"
                 data-kind={outcome.kind}
               >
-                <div style={{ flex: '0 1 auto', minWidth: 96, maxWidth: '55%' }}>
+                {/* The identifier whole when it fits; shortened in the middle only for the words. */}
+                <div style={{ flex: '0 1 auto', minWidth: 96 }}>
                   <MiddleTruncated value={outcome.wallet.query} />
                 </div>
                 {/* The space before the dash is text, so the row reads "<wallet> — <what changed>". */}
-                <Text size="sm" truncate title={sentence} style={{ flex: 1, minWidth: 0 }}>
+                <Text
+                  size="sm"
+                  truncate
+                  title={sentence}
+                  style={{ flex: '1 1 0', minWidth: '40%' }}
+                >
                   {` — ${sentence}`}
                 </Text>
               </Group>
