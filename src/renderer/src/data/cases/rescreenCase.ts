@@ -1,5 +1,4 @@
-import type { RescreenSteps } from '../rescreen/rescreenWallets'
-import { checkAgain } from '../rescreen/rescreenWallets'
+import { checkAgain, type RescreenSteps } from '../rescreen/rescreenWallets'
 import type { CaseWallet } from './caseRescreen'
 import type { CaseActions } from './useCaseActions'
 
