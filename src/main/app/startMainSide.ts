@@ -29,8 +29,6 @@ export interface MainSideOptions {
   localSandbox?: LocalSandboxEndpoint
   /** Where exports go: Electron's save dialog; by default a download served by the browser host. */
   exportDestination?: ExportDestination
-  /** The clock of monthly budgets; tests move it across a month's end. */
-  now?: () => Date
 }
 
 export interface MainSide {
@@ -67,14 +65,12 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
   const backup = new BackupService(destination, environments, identity, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
-  const spending = await openScheduledSpending(
-    join(options.dataDir, 'scheduled-allowance.json'),
-    options.now,
-    (movedTo) =>
+  const spending = await openScheduledSpending(join(options.dataDir, 'scheduled-allowance.json'), {
+    onRecovered: (movedTo) =>
       mainLog.warn(
         `scheduled re-screen allowance could not be read; moved aside to ${movedTo}, opted out`,
       ),
-  )
+  })
   return {
     handlers: createBridgeHandlers({
       environments,

@@ -17,7 +17,7 @@ beforeEach(() => {
   clock = new Date('2026-06-30T23:00:00.000Z')
 })
 
-const open = () => openScheduledSpending(path, () => clock)
+const open = () => openScheduledSpending(path, { now: () => clock })
 
 /** What the API client does with the journal: told of the attempt before it goes on the wire. */
 const journal: AttemptJournal = { beforeAttempt: async () => {}, notSent: async () => {} }
@@ -179,11 +179,10 @@ describe('the allowance of scheduled billed checks', () => {
   it('moves an unreadable file aside and starts opted out', async () => {
     writeFileSync(path, '{"version":1,"optedIn":tr')
     const moved: string[] = []
-    const spending = await openScheduledSpending(
-      path,
-      () => clock,
-      (to) => moved.push(to),
-    )
+    const spending = await openScheduledSpending(path, {
+      now: () => clock,
+      onRecovered: (to) => moved.push(to),
+    })
     expect(spending.view()).toMatchObject({ optedIn: false, used: 0 })
     expect(moved).toHaveLength(1)
     expect(readdirSync(folder)).toEqual([moved[0]?.slice(folder.length + 1)])

@@ -80,8 +80,15 @@ const provablyNotActedOn = (error: unknown): boolean =>
  */
 export async function openScheduledSpending(
   path: string,
-  now: () => Date = () => new Date(),
-  onRecovered?: (movedTo: string) => void,
+  {
+    now = () => new Date(),
+    onRecovered,
+  }: {
+    /** The clock that says which month it is. */
+    now?: () => Date
+    /** Told where an unreadable file was moved to. */
+    onRecovered?: (movedTo: string) => void
+  } = {},
 ): Promise<ScheduledSpending> {
   const file: ScheduledAllowanceFile = await openScheduledAllowanceFile(
     path,
