@@ -18,7 +18,12 @@ import { watchIdOf, watchRepository, type WatchTarget } from '../../data/watch/w
 const off = 'off'
 
 const toAllowance = (
-  <AnchorLink to="/settings" search={{ section: 'scheduled-rescreens' }} size="xs">
+  <AnchorLink
+    to="/settings"
+    search={{ section: 'scheduled-rescreens' }}
+    size="xs"
+    underline="always"
+  >
     Settings → Scheduled re-screens in Production
   </AnchorLink>
 )
@@ -38,7 +43,7 @@ function BilledWatchNote({ allowance }: { allowance: ScheduledAllowance }) {
   }
   return (
     <Text size="xs" c={allowanceSpent(allowance) ? 'red' : 'dimmed'} data-testid="watch-billed">
-      Billed: {allowanceUse(allowance)} by watches ({toAllowance}).
+      Watches: {allowanceUse(allowance)} ({toAllowance}).
     </Text>
   )
 }
