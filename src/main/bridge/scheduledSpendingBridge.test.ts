@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { SandboxOptions } from '../../sandbox/sandboxServer'
 import {
   startMainSideOnSandbox,
+  useSandboxProduction,
   type MainSideOnSandbox,
 } from '../../test-support/mainSideOnSandbox'
 
@@ -16,9 +17,7 @@ afterEach(async () => {
 /** The main side with Production pointed at the sandbox's production workspace, with its key. */
 async function withProduction(options: SandboxOptions = {}): Promise<MainSideOnSandbox> {
   app = await startMainSideOnSandbox(options)
-  const production = app.sandbox.environment('production')
-  await app.call('settings.setBaseUrl', { environment: 'production', baseUrl: production.baseUrl })
-  await app.call('keys.set', { environment: 'production', secretKey: production.secretKey })
+  await useSandboxProduction(app)
   return app
 }
 

@@ -9,6 +9,7 @@ import {
   isBilledEnvironment,
   type EnvironmentId,
 } from '../../../shared/environments'
+import { countOf, noun } from '../../../shared/text/counting'
 import { budgetMonthOf } from '../../../shared/watch/watchSchedule'
 import type { AttemptJournal } from '../journal/requestJournal'
 import { ServiceError } from '../serviceError'
@@ -38,11 +39,11 @@ export interface ScheduledSpending {
 
 const where = 'Settings → Scheduled re-screens in Production'
 
-const nextMonthOf = (month: string): string => {
+/** The first day of `month` plus `ahead` months, in words: `2026-06`, 1 → "1 July 2026". */
+const firstDayOf = (month: string, ahead: number, parts: Intl.DateTimeFormatOptions): string => {
   const [year, index] = month.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(year, index, 1)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
+  return new Date(Date.UTC(year, index - 1 + ahead, 1)).toLocaleDateString('en-GB', {
+    ...parts,
     timeZone: 'UTC',
   })
 }
@@ -57,7 +58,7 @@ const notOptedIn = (environment: EnvironmentId): ServiceError =>
 const budgetReached = (state: AllowanceState & { cap: number }): ServiceError =>
   new ServiceError(
     bridgeErrorNames.budgetReached,
-    `Nothing was sent: this month’s cap of ${state.cap} billed checks for scheduled re-screens is spent (${state.used} sent in ${state.month}, UTC). Raise the cap under ${where}, or wait for the count to start again on ${nextMonthOf(state.month)} (UTC).`,
+    `Nothing was sent: scheduled re-screens have spent this month’s cap of ${countOf(state.cap, noun('billed check'))} (${state.used} sent in ${firstDayOf(state.month, 0, { month: 'long', year: 'numeric' })}, UTC). Raise the cap under ${where}, or wait for the count to start again on ${firstDayOf(state.month, 1, { day: 'numeric', month: 'long' })} (UTC).`,
     { mayHaveReachedService: false },
   )
 
