@@ -8,6 +8,7 @@ import type { EnvironmentService } from '../services/environments/environmentSer
 import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { RequestJournal } from '../services/journal/requestJournal'
+import type { ScheduledSpending } from '../services/spending/scheduledSpending'
 
 export interface MainServices {
   environments: EnvironmentService
@@ -17,6 +18,7 @@ export interface MainServices {
   exporter: EvidenceExporter
   backup: BackupService
   identity: IdentityService
+  spending: ScheduledSpending
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -28,6 +30,7 @@ export function createBridgeHandlers({
   exporter,
   backup,
   identity,
+  spending,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -46,21 +49,24 @@ export function createBridgeHandlers({
       environment: target,
       atMostOnce,
       pace,
+      purpose,
       query,
       advancedSearch,
     }) => {
       const environment = target
         ? await environments.resolve(target)
         : await environments.resolveActive()
-      return requests.run(requestId, (signal, attempts) =>
-        runCryptoSearch(api, environment, {
-          query,
-          advancedSearch,
-          signal,
-          journal: attempts,
-          atMostOnce,
-          pace,
-        }),
+      return spending.send({ purpose: purpose ?? 'search', environment: environment.id }, (count) =>
+        requests.run(requestId, (signal, attempts) =>
+          runCryptoSearch(api, environment, {
+            query,
+            advancedSearch,
+            signal,
+            journal: count(attempts),
+            atMostOnce,
+            pace,
+          }),
+        ),
       )
     },
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
@@ -89,5 +95,7 @@ export function createBridgeHandlers({
     'identity.trustSigner': ({ publicKey, investigator }) =>
       identity.trustSigner(publicKey, investigator),
     'identity.forgetSigner': ({ fingerprint }) => identity.forgetSigner(fingerprint),
+    'spending.scheduledAllowance': async () => spending.view(),
+    'spending.setScheduledAllowance': (change) => spending.set(change),
   }
 }

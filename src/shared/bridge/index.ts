@@ -7,6 +7,7 @@ import type { BridgeReply } from './errors'
 import { identityContract } from './identityContract'
 import { requestsContract } from './requestsContract'
 import { settingsContract } from './settingsContract'
+import { spendingContract } from './spendingContract'
 
 /** Every call the renderer may make. Preload, IPC serving and the browser host derive from this. */
 export const bridgeContract = {
@@ -17,6 +18,7 @@ export const bridgeContract = {
   ...evidenceContract,
   ...backupContract,
   ...identityContract,
+  ...spendingContract,
 }
 
 export type BridgeContract = typeof bridgeContract

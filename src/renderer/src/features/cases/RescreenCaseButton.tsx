@@ -36,7 +36,7 @@ export function RescreenCaseButton({ caseRecord }: { caseRecord: CaseRecord }) {
     setRunning(true)
     const shown: RescreenOutcome[] = wallets.map((item) => ({ wallet: item, kind: 'notRun' }))
     setOutcomes([...shown])
-    await rescreenCase(actions, caseRecord.id, wallets, (outcome, index) => {
+    await rescreenCase(actions, caseRecord.id, wallets, 'rescreen', (outcome, index) => {
       shown[index] = outcome
       setOutcomes([...shown])
     })

@@ -62,7 +62,7 @@ describe('the watch runner', () => {
     const screened: string[] = []
     const screen: WatchPorts['screen'] = async (watched, at) => {
       screened.push(watched.id)
-      return watched.kind === 'wallet' ? [changeOf(watched, at)] : []
+      return { changes: watched.kind === 'wallet' ? [changeOf(watched, at)] : [] }
     }
     await runDueWatches(portsAt(hours(23), screen))
     expect(screened).toEqual([])
@@ -92,5 +92,17 @@ describe('the watch runner', () => {
       nextDueAt: hours(49).toISOString(),
     })
     expect(await newChanges(db)).toEqual([])
+  })
+
+  it('keeps what a run found before it stopped short, and says on the watch why it stopped', async () => {
+    const problem = `${wallet}: Nothing was sent: this month’s cap of 200 billed checks is spent.`
+    const screen: WatchPorts['screen'] = async (watched, at) =>
+      watched.kind === 'wallet' ? { changes: [changeOf(watched, at)], problem } : { changes: [] }
+    await runDueWatches(portsAt(hours(25), screen))
+    expect(await db.watches.get(`wallet|local|${wallet}`)).toMatchObject({
+      lastProblem: problem,
+      nextDueAt: hours(49).toISOString(),
+    })
+    expect(await newChanges(db)).toHaveLength(1)
   })
 })
