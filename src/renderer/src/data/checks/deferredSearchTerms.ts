@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie'
 import type { AppDatabase, CheckRecord } from '../database/appDatabase'
 import { onAppDatabase } from '../database/appDatabase'
 import { recordSearchTerms } from './checkSearchTerms'
@@ -54,4 +55,17 @@ export async function deriveAwaitingTerms(
   }
 }
 
-export const deferredSearchTerms = onAppDatabase({ checksAwaitingTerms, deriveAwaitingTerms })
+/** Calls `next` with the number of checks waiting now and whenever it changes; returns the stop. */
+export function watchChecksAwaitingTerms(
+  db: AppDatabase,
+  next: (count: number) => void,
+): () => void {
+  const subscription = liveQuery(() => checksAwaitingTerms(db)).subscribe({ next })
+  return () => subscription.unsubscribe()
+}
+
+export const deferredSearchTerms = onAppDatabase({
+  checksAwaitingTerms,
+  deriveAwaitingTerms,
+  watchChecksAwaitingTerms,
+})
