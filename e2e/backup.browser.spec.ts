@@ -97,7 +97,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   writeFileSync(damagedPath, withChangedCheck(backup))
   await otherBackup.chooseFile(damagedPath)
   await expect(otherBackup.refused).toContainText(
-    'tables/checks/00001.ndjson does not match its SHA-256',
+    'entry tables/checks/00001.ndjson is damaged and cannot be read',
   )
   await expect(otherBackup.refused).toContainText('Nothing was changed.')
   await saveScreen(other.pages.shell.page, 'backup-03-refused', otherBackup.root)

@@ -116,3 +116,40 @@ test('re-screening two History rows: each wallet’s difference in the dialog, n
   await expect(changes.items).toHaveCount(2)
   await expect(changes.badge).toHaveText('2')
 })
+
+test('watching in Production waits for an opt-in with a monthly cap, whose use is shown as watches spend it', async ({
+  appPage,
+  cases,
+  search,
+  settings,
+  rescreen,
+  changes,
+  shell,
+  sandbox,
+}) => {
+  await cases.open()
+  await cases.sayWhoIAm()
+  await settings.useProduction(sandbox.environment('production'))
+  await search.open()
+  await search.search(pep)
+  await search.billedGuard.runBilledCheck()
+  await search.expectStatus('review_required')
+  await expect(rescreen.billedWatch).toContainText('runs only after you opt in')
+  await expect(rescreen.cadence('Daily')).toBeDisabled()
+  await saveScreen(appPage, 'watch-01-production-needs-opt-in', rescreen.watchControl)
+
+  await rescreen.openAllowance()
+  const allowance = settings.scheduledRescreens
+  await expect(allowance.state).toContainText('Opted out')
+  await allowance.optIn(200)
+  await expect(allowance.use).toHaveText('0 of 200 billed checks this month')
+  await saveScreen(appPage, 'watch-02-production-opted-in', allowance.root)
+
+  await shell.back()
+  await expect(rescreen.billedWatch).toContainText('0 of 200 billed checks this month')
+  await rescreen.watch('Daily')
+  await changes.letTimePass(24)
+  await expect(rescreen.billedWatch).toContainText('1 of 200 billed checks this month')
+  expect(sandbox.billedChecks()).toBe(2)
+  await saveScreen(appPage, 'watch-03-production-watch-spent-one', rescreen.watchControl)
+})

@@ -10,12 +10,28 @@ export class RescreenPanel {
   readonly summary: Locator
   readonly billedNotice: Locator
   readonly nextRun: Locator
+  /** Beside the watch, where checks are billed: the opt-in it needs, or this month's use. */
+  readonly billedWatch: Locator
+  readonly watchControl: Locator
 
   constructor(readonly page: Page) {
     this.outcomes = page.getByTestId('rescreen-outcome')
     this.summary = page.getByTestId('rescreen-summary')
     this.billedNotice = page.getByTestId('rescreen-billed')
     this.nextRun = page.getByTestId('watch-next')
+    this.billedWatch = page.getByTestId('watch-billed')
+    this.watchControl = page.getByTestId('watch-control')
+  }
+
+  /** Whether a cadence can be chosen. */
+  cadence(cadence: 'Off' | 'Daily' | 'Weekly'): Locator {
+    return this.page.getByTestId('watch-cadence').getByRole('radio', { name: cadence })
+  }
+
+  /** Follows the watch's link to the Production opt-in in Settings. */
+  async openAllowance(): Promise<void> {
+    await this.billedWatch.getByRole('link').click()
+    await this.page.getByTestId('scheduled-rescreens').waitFor()
   }
 
   /** Re-screens every wallet of the open case and waits until each has its outcome. */

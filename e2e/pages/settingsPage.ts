@@ -2,12 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import type { EnvironmentId } from '../../src/shared/environments'
 import { BackupCard } from './backupCard'
 import type { Person } from './investigatorForm'
+import { ScheduledRescreensCard } from './scheduledRescreensCard'
 
 export class SettingsPage {
   readonly backup: BackupCard
+  readonly scheduledRescreens: ScheduledRescreensCard
 
   constructor(readonly page: Page) {
     this.backup = new BackupCard(page)
+    this.scheduledRescreens = new ScheduledRescreensCard(page)
   }
 
   async open(): Promise<void> {

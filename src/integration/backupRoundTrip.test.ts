@@ -28,6 +28,11 @@ import {
 import { countRows, writeBackup } from '../renderer/src/data/backup/backupWriter'
 import { BackupRefusedError, verifyBackup } from '../renderer/src/data/backup/backupReader'
 import { restoreBackup } from '../renderer/src/data/backup/backupRestore'
+import {
+  checksAwaitingTerms,
+  deriveAwaitingTerms,
+} from '../renderer/src/data/checks/deferredSearchTerms'
+import { checksContaining } from '../renderer/src/data/checks/checkSelection'
 import { zipEntries } from '../renderer/src/data/backup/zipEntries'
 
 /**
@@ -165,9 +170,24 @@ describe('a backup of all local data', () => {
     expect(verified.rows).toEqual(await countRows(source))
     expect(verified.manifest.schemaVersion).toBe(schemaVersion)
     await restoreBackup(restored, verified)
+    // The checks' History search entries are derived again after the restore, not restored.
+    expect(await checksAwaitingTerms(restored)).toBe(2)
+    expect(await checksContaining(restored, sanctioned.slice(-4).toLowerCase())).toEqual([])
+    expect(await deriveAwaitingTerms(restored)).toBe(2)
+    expect(await checksAwaitingTerms(restored)).toBe(0)
+    expect(await checksContaining(restored, sanctioned.slice(-4).toLowerCase())).toHaveLength(2)
     expect(await asRestored(restored)).toEqual(await asRestored(source, 'held'))
     expect(await restored.checks.count()).toBe(2)
     expect(await restored.auditEntries.count()).toBeGreaterThan(4)
+  })
+
+  it('leaves out what is derived from a check: its History search entries', () => {
+    const checksEntry = Object.entries(unzipSync(backup)).find(([name]) =>
+      name.startsWith('tables/checks/'),
+    )
+    expect(checksEntry).toBeDefined()
+    expect(strFromU8(checksEntry![1])).toContain(sanctioned)
+    expect(strFromU8(checksEntry![1])).not.toContain('searchTerms')
   })
 
   it('holds the settings but never a key, and says which keys must be entered again', async () => {
@@ -242,6 +262,7 @@ describe('a backup of all local data', () => {
     expect(await everything(target)).toEqual(before)
 
     await restoreBackup(target, await verifyBackup(target, backup))
+    await deriveAwaitingTerms(target)
     expect(await asRestored(target)).toEqual(await asRestored(source, 'held'))
   })
 })

@@ -15,6 +15,18 @@ export interface MainSideOnSandbox {
   stop(): Promise<void>
 }
 
+/** Points the main side's Production at the sandbox's production workspace, with its key. */
+export async function useSandboxProduction(app: MainSideOnSandbox): Promise<void> {
+  const production = app.sandbox.environment('production')
+  for (const [method, input] of [
+    ['settings.setBaseUrl', { environment: 'production', baseUrl: production.baseUrl }],
+    ['keys.set', { environment: 'production', secretKey: production.secretKey }],
+  ] as const) {
+    const reply = await app.call(method, input)
+    if (!reply.ok) throw new Error(reply.error.message)
+  }
+}
+
 /** For tests: the main side, its Local sandbox pointed at a sandbox the test controls. */
 export async function startMainSideOnSandbox(
   sandboxOptions: SandboxOptions = {},

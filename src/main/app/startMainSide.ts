@@ -20,6 +20,7 @@ import {
 } from '../services/notifications/notificationPort'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
+import { openScheduledSpending } from '../services/spending/scheduledSpending'
 import { mainLog } from './mainLog'
 import packageJson from '../../../package.json' with { type: 'json' }
 
@@ -70,6 +71,12 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
   const backup = new BackupService(destination, environments, identity, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
+  const spending = await openScheduledSpending(join(options.dataDir, 'scheduled-allowance.json'), {
+    onRecovered: (movedTo) =>
+      mainLog.warn(
+        `scheduled re-screen allowance could not be read; moved aside to ${movedTo}, opted out`,
+      ),
+  })
   return {
     handlers: createBridgeHandlers({
       environments,
@@ -80,6 +87,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       backup,
       identity,
       notifications: options.notifications ?? noOsNotifications,
+      spending,
     }),
     keyStore,
     localSandbox,

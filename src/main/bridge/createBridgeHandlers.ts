@@ -9,6 +9,7 @@ import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { RequestJournal } from '../services/journal/requestJournal'
 import { notifyChanges, type NotificationPort } from '../services/notifications/notificationPort'
+import type { ScheduledSpending } from '../services/spending/scheduledSpending'
 
 export interface MainServices {
   environments: EnvironmentService
@@ -19,6 +20,7 @@ export interface MainServices {
   backup: BackupService
   identity: IdentityService
   notifications: NotificationPort
+  spending: ScheduledSpending
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -31,6 +33,7 @@ export function createBridgeHandlers({
   backup,
   identity,
   notifications,
+  spending,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -49,21 +52,24 @@ export function createBridgeHandlers({
       environment: target,
       atMostOnce,
       pace,
+      purpose,
       query,
       advancedSearch,
     }) => {
       const environment = target
         ? await environments.resolve(target)
         : await environments.resolveActive()
-      return requests.run(requestId, (signal, attempts) =>
-        runCryptoSearch(api, environment, {
-          query,
-          advancedSearch,
-          signal,
-          journal: attempts,
-          atMostOnce,
-          pace,
-        }),
+      return spending.send({ purpose: purpose ?? 'search', environment: environment.id }, (count) =>
+        requests.run(requestId, (signal, attempts) =>
+          runCryptoSearch(api, environment, {
+            query,
+            advancedSearch,
+            signal,
+            journal: count(attempts),
+            atMostOnce,
+            pace,
+          }),
+        ),
       )
     },
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
@@ -93,5 +99,7 @@ export function createBridgeHandlers({
       identity.trustSigner(publicKey, investigator),
     'identity.forgetSigner': ({ fingerprint }) => identity.forgetSigner(fingerprint),
     'system.notifyChanges': async (notice) => notifyChanges(notifications, notice),
+    'spending.scheduledAllowance': async () => spending.view(),
+    'spending.setScheduledAllowance': (change) => spending.set(change),
   }
 }

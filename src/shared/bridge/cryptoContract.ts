@@ -13,6 +13,15 @@ export { cryptoCategoryNames, type CryptoCategoryName } from '../api/cryptoCateg
 export const paceSchema = z.enum(['interactive', 'background'])
 export type Pace = z.infer<typeof paceSchema>
 
+/**
+ * What a check is for, so the main side can decide whether it may be billed: a person's search
+ * (`search`, the default), a re-screen a person started (`rescreen`), a bulk job's row (`bulk`),
+ * or a scheduled re-screen of a watch (`watch`), which in a billed environment goes only within
+ * the allowance the user opted into (see spendingContract).
+ */
+export const checkPurposeSchema = z.enum(['search', 'rescreen', 'bulk', 'watch'])
+export type CheckPurpose = z.infer<typeof checkPurposeSchema>
+
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional()
 
 export const cryptoSearchInputSchema = z.strictObject({
@@ -23,6 +32,7 @@ export const cryptoSearchInputSchema = z.strictObject({
   /** Never re-send once it may have reached the service (queued checks; billed checks always are). */
   atMostOnce: z.boolean().optional(),
   pace: paceSchema.optional(),
+  purpose: checkPurposeSchema.optional(),
   query: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
   type: z.literal('all'),

@@ -32,6 +32,10 @@ export const bridgeErrorNameSchema = z.enum({
   outcomeUnknown: 'OutcomeUnknownError',
   cancelled: 'CancelledError',
   exportWrite: 'ExportWriteError',
+  /** A scheduled re-screen in a billed environment without the user's opt-in: nothing was sent. */
+  notOptedIn: 'NotOptedInError',
+  /** A scheduled re-screen refused because this month's cap of billed checks is spent: nothing was sent. */
+  budgetReached: 'BudgetReachedError',
 })
 export type BridgeErrorName = z.infer<typeof bridgeErrorNameSchema>
 

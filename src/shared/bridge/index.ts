@@ -7,6 +7,7 @@ import type { BridgeReply } from './errors'
 import { identityContract } from './identityContract'
 import { requestsContract } from './requestsContract'
 import { settingsContract } from './settingsContract'
+import { spendingContract } from './spendingContract'
 import { systemContract } from './systemContract'
 
 /** Every call the renderer may make. Preload, IPC serving and the browser host derive from this. */
@@ -19,6 +20,7 @@ export const bridgeContract = {
   ...backupContract,
   ...identityContract,
   ...systemContract,
+  ...spendingContract,
 }
 
 export type BridgeContract = typeof bridgeContract

@@ -6,6 +6,7 @@ import { ScreenTitle } from '../components/ScreenTitle'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
 import { startBulkRunner } from '../features/bulk/bulkRunner'
+import { startSearchTermsRunner } from '../features/history/searchTermsRunner'
 import { startOutboxRunner } from '../features/outbox/outboxRunner'
 import { startWatchRunner } from '../features/watch/watchRunner'
 import { installHistoryShortcuts } from './historyShortcuts'
@@ -30,6 +31,7 @@ export function App() {
   useEffect(() => (ready ? startWatchRunner() : undefined), [ready])
   // Bulk jobs go on whatever screen is shown, and resume after a reload.
   useEffect(() => (ready ? startBulkRunner() : undefined), [ready])
+  useEffect(() => (ready ? startSearchTermsRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
 
   if (settings.isError) {

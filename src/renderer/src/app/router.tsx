@@ -21,6 +21,7 @@ import { HistoryCheckScreen } from '../features/history/HistoryCheckScreen'
 import { HistoryScreen } from '../features/history/HistoryScreen'
 import { SearchScreen } from '../features/search/SearchScreen'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
+import { settingsSections } from '../components/settingsSections'
 import { VerifyScreen } from '../features/verify/VerifyScreen'
 import { ChangesScreen } from '../features/watch/ChangesScreen'
 import { AppFrame } from './AppFrame'
@@ -88,6 +89,7 @@ const routeApi = {
   entity: getRouteApi('/entities/$entityId'),
   historyCheck: getRouteApi('/history/$checkId'),
   bulkJob: getRouteApi('/bulk/$jobId'),
+  settings: getRouteApi('/settings'),
 }
 
 // Route components are declared apart, with their return type spelled out, so that a route's
@@ -96,6 +98,22 @@ function EntityRoute(): ReactNode {
   const { entityId } = routeApi.entity.useParams()
   const { environment } = routeApi.entity.useSearch()
   return <EntityDetailScreen id={entityId} environment={environment ?? null} />
+}
+
+/** A section of Settings to bring into view, when a link elsewhere says what to change there. */
+const settingsSearch = z.object({
+  section: z.enum(settingsSections).optional().catch(undefined),
+})
+
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  validateSearch: settingsSearch,
+  component: SettingsRoute,
+})
+
+function SettingsRoute(): ReactNode {
+  return <SettingsScreen section={routeApi.settings.useSearch().section ?? null} />
 }
 
 const historyCheckRoute = createRoute({
@@ -145,7 +163,7 @@ const routeTree = rootRoute.addChildren([
   entitiesRoute.addChildren([entityListRoute, entityRoute]),
   screen('/changes', ChangesScreen),
   screen('/verify', VerifyScreen),
-  screen('/settings', SettingsScreen),
+  settingsRoute,
 ])
 
 /** One URL per screen and per record, in the hash: it works on `app://` and on the loopback host alike. */

@@ -12,3 +12,8 @@ export function exclusively(name: string, work: () => Promise<void>): () => void
   })
   return release
 }
+
+/** Runs `work` once no other page of this app is running work under `name`; resolves with it. */
+export const oneAtATime = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+  // The lock manager awaits the promise the work returns; its typings nest it once more.
+  navigator.locks.request(name, work) as unknown as Promise<T>

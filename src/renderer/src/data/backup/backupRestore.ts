@@ -1,12 +1,14 @@
 import { Dexie } from 'dexie'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { cutOffPendingAttempts } from '../checks/checkAttempts'
+import { withTermsPending } from '../checks/deferredSearchTerms'
 import { holdRestoredItems } from '../outbox/outboxRepository'
 import { rowsOfEntry, type VerifiedBackup } from './backupReader'
 
 /**
  * Replaces every table's rows with a verified backup's, in one transaction: if anything fails
- * or the app stops mid-way, IndexedDB keeps the data it had. Each entry is decompressed and
+ * or the app stops mid-way, IndexedDB keeps the data it had. Checks come back without their
+ * History search entries, which are derived again afterwards (see deferredSearchTerms). Each entry is decompressed and
  * parsed again from the file already held, rather than kept parsed since the check.
  */
 export async function restoreBackup(
@@ -25,7 +27,8 @@ export async function restoreBackup(
       const table = db.table(name)
       for (const entry of entries) {
         // Inflating is not IndexedDB's work: waitFor keeps the transaction open meanwhile.
-        const rows = await Dexie.waitFor(rowsOfEntry(backup, entry))
+        const read = await Dexie.waitFor(rowsOfEntry(backup, entry))
+        const rows = name === 'checks' ? read.map(withTermsPending) : read
         await writing
         writing = table.bulkAdd(rows).then(() => {
           done += entry.rows

@@ -1,7 +1,13 @@
 import { Dexie, type IndexableType, type Table } from 'dexie'
 import type { BridgeOutput } from '../../../../shared/bridge'
 import type { CallBridge } from '../../bridge/bridgeCall'
-import { onAppDatabase, schemaVersion, type AppDatabase } from '../database/appDatabase'
+import {
+  onAppDatabase,
+  schemaVersion,
+  type AppDatabase,
+  type CheckRecord,
+} from '../database/appDatabase'
+import { withoutDerivedTerms } from '../checks/deferredSearchTerms'
 
 export type FinishedBackup = BridgeOutput<'backup.finish'>
 
@@ -61,6 +67,12 @@ function base64Of(bytes: Uint8Array): string {
   return btoa(binary)
 }
 
+/** What a backup keeps of a table's rows, where it is not the whole row: derived data is left out. */
+const backedUpRow: Partial<Record<string, (row: unknown) => unknown>> = {
+  // The checks table holds check records only.
+  checks: (row) => withoutDerivedTerms(row as CheckRecord),
+}
+
 /** How many rows each table holds now. */
 export async function countRows(db: AppDatabase): Promise<Record<string, number>> {
   const counts = await Promise.all(db.tables.map((table) => table.count()))
@@ -103,9 +115,10 @@ export async function writeBackup(
       onProgress(done, total)
       for (const table of tables) {
         let chunk = ''
+        const kept = backedUpRow[table.name] ?? ((row: unknown) => row)
         for await (const rows of rowBatches(table)) {
           for (const row of rows) {
-            chunk += `${JSON.stringify(row)}\n`
+            chunk += `${JSON.stringify(kept(row))}\n`
             if (chunk.length < charsPerChunk) continue
             await send(table.name, chunk)
             chunk = ''

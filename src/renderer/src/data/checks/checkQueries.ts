@@ -7,6 +7,7 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { checksLinkedTo, latestCheckOf } from './checkRepository'
+import { checksAwaitingTerms } from './deferredSearchTerms'
 import {
   noCheckFilters,
   readSelectionWindow,
@@ -82,3 +83,7 @@ export const useChecksLinkedTo = (
   entityId: string,
 ): StoredCheck[] | undefined =>
   useLiveQuery(() => checksLinkedTo(appDatabase, environment, entityId), [environment, entityId])
+
+/** How many checks History's free text does not find yet, because their entries are being derived. */
+export const useChecksAwaitingTerms = (): number | undefined =>
+  useLiveQuery(() => checksAwaitingTerms(appDatabase), [])

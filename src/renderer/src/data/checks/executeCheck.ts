@@ -1,7 +1,7 @@
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import type { Pace } from '../../../../shared/bridge/cryptoContract'
+import type { CheckPurpose, Pace } from '../../../../shared/bridge/cryptoContract'
 import {
   BridgeCallError,
   callBridge,
@@ -27,6 +27,8 @@ export interface CheckRequest {
   queued?: boolean
   /** Queued work (`background`) waits behind a person's searches in the main side's rate limiter. */
   pace?: Pace
+  /** What it is for: the main side decides by it whether it may be billed (a person's search when absent). */
+  purpose?: CheckPurpose
 }
 
 /**
@@ -56,6 +58,7 @@ export async function executeCheck(request: CheckRequest): Promise<string> {
       environment: request.environment,
       ...(request.atMostOnce ? { atMostOnce: true } : {}),
       ...(request.pace ? { pace: request.pace } : {}),
+      ...(request.purpose ? { purpose: request.purpose } : {}),
       ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
     })
     await settleAttempt(appDatabase, attempt, { kind: 'answered', result })

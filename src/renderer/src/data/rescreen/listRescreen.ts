@@ -55,8 +55,11 @@ export async function recordListRescreen(
   return differenceKeys(difference)
 }
 
-/** A re-screen of wallets that belong to no case: its changes go to the Changes inbox. */
+/**
+ * A re-screen a person started of wallets that belong to no case: its changes go to the Changes
+ * inbox.
+ */
 export const listRescreenSteps: RescreenSteps = {
-  check: checkAgain,
+  check: checkAgain('rescreen'),
   record: (_wallet, laterId) => recordListRescreen(appDatabase, laterId),
 }

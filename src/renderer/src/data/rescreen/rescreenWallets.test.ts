@@ -205,6 +205,7 @@ describe('re-screening a case through the same run', () => {
     const steps = caseRescreenSteps(
       { recordRescreen: (id, checks) => recordRescreen(db, fixtureActor, id, checks) },
       caseId,
+      'rescreen',
     )
     const outcomes = await rescreenWallets(
       { ...steps, check: checkToday },

@@ -1,3 +1,5 @@
+import { bridgeErrorNames } from '../../../../shared/bridge'
+import type { CheckPurpose } from '../../../../shared/bridge/cryptoContract'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import type { DifferenceKeys } from '../../../../shared/records/differenceWords'
 import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
@@ -24,30 +26,48 @@ export interface RescreenSteps<Wallet extends RescreenWallet = RescreenWallet> {
 }
 
 /**
- * The later check of a wallet, through the main side's one rate limiter of its environment,
- * behind a person's single searches; a billed one is sent at most once.
+ * Who checks the wallets again: a person who started it (`rescreen`) or a watch (`watch`). The
+ * main side decides by it what each check may spend.
  */
-export const checkAgain = (wallet: RescreenWallet): Promise<string> =>
-  runCheck({
-    requestId: crypto.randomUUID(),
-    query: wallet.query,
-    environment: wallet.environment,
-    atMostOnce: isBilledEnvironment(wallet.environment),
-    pace: 'background',
-  })
+export type RescreenPurpose = Extract<CheckPurpose, 'rescreen' | 'watch'>
 
 /**
- * Answers that say the next check would fare no better: the key, the plan or the balance, or a
- * service out of reach.
+ * The later check of a wallet, sent with its purpose through the main side's one rate limiter of
+ * its environment, behind a person's single searches; a billed one is sent at most once.
+ */
+export const checkAgain =
+  (purpose: RescreenPurpose) =>
+  (wallet: RescreenWallet): Promise<string> =>
+    runCheck({
+      requestId: crypto.randomUUID(),
+      query: wallet.query,
+      environment: wallet.environment,
+      atMostOnce: isBilledEnvironment(wallet.environment),
+      pace: 'background',
+      purpose,
+    })
+
+/** Refusals of the main side that hold for every billed check of a scheduled run. */
+const allowanceRefusals = new Set<string>([
+  bridgeErrorNames.notOptedIn,
+  bridgeErrorNames.budgetReached,
+])
+
+/**
+ * Answers that say the next check would fare no better: the key, the plan or the balance, the
+ * allowance of scheduled checks, or a service out of reach.
  */
 const stopsTheRun = (error: unknown): boolean =>
   error instanceof BridgeCallError &&
-  ([401, 402, 403].includes(error.status ?? 0) || isUnreachable(error.name))
+  ([401, 402, 403].includes(error.status ?? 0) ||
+    isUnreachable(error.name) ||
+    allowanceRefusals.has(error.name))
 
 /**
  * Checks each wallet again, one after the other, and keeps each later check with its difference.
- * An answer that says the key, the plan or the balance stands in the way, or that the service is
- * out of reach, stops the run, as does `stop`; the wallets after it are left as they were.
+ * An answer that says the key, the plan, the balance or the allowance of scheduled checks stands
+ * in the way, or that the service is out of reach, stops the run, as does `stop`; the wallets
+ * after it are left as they were.
  */
 export async function rescreenWallets<Wallet extends RescreenWallet>(
   steps: RescreenSteps<Wallet>,

@@ -1,35 +1,51 @@
-import { isBilledEnvironment } from '../../../../shared/environments'
 import { lockReason } from '../cases/caseRules'
 import { caseRescreen, walletsOfCase } from '../cases/caseRescreen'
 import { caseRescreenSteps } from '../cases/rescreenCase'
 import { appDatabase, type WatchChange, type WatchRecord } from '../database/appDatabase'
 import { checkAgain, rescreenWallets } from '../rescreen/rescreenWallets'
+import { refreshScheduledAllowance } from '../spending/spendingQueries'
 import { walletChanges } from './walletChanges'
 
-export const billedWatchRefusal =
-  'Watching in Production is not available yet: it needs a monthly budget the app does not keep yet. Re-screen Production wallets by hand.'
+/**
+ * What one watch's re-screen found, and why it stopped short when it did (a case's run can stop
+ * at a wallet after others were checked: what they found is kept). Throws with a sentence when it
+ * could not run at all.
+ */
+export interface WatchRun {
+  changes: WatchChange[]
+  problem?: string
+}
 
-/** The changes one watch's re-screen found; throws with a sentence when it could not run. */
-export type Screen = (watched: WatchRecord, now: Date) => Promise<WatchChange[]>
+export type Screen = (watched: WatchRecord, now: Date) => Promise<WatchRun>
 
-/** The real re-screen: a wallet through a new check, a case through its re-screen on the record. */
+/**
+ * The real re-screen: a wallet through a new check, a case through its re-screen on the record.
+ * Every check goes as a watch's: whether a billed one may be sent is the main side's to decide,
+ * and its refusal is this run's failure.
+ */
 export const screenWatched: Screen = async (watched, now) => {
+  try {
+    return await screen(watched, now)
+  } finally {
+    void refreshScheduledAllowance()
+  }
+}
+
+const checkAgainForWatch = checkAgain('watch')
+
+async function screen(watched: WatchRecord, now: Date): Promise<WatchRun> {
   if (watched.kind === 'wallet') {
-    if (isBilledEnvironment(watched.environment)) throw new Error(billedWatchRefusal)
     const earlier = await walletChanges.latestAnsweredCheckOf(watched.environment, watched.queryKey)
-    const laterId = await checkAgain(watched)
-    if (!earlier) return []
+    const laterId = await checkAgainForWatch(watched)
+    if (!earlier) return { changes: [] }
     const change = await walletChanges.changeBetween(earlier.localId, laterId, [], now)
-    return change ? [change] : []
+    return { changes: change ? [change] : [] }
   }
   const caseRecord = await appDatabase.cases.get(watched.caseId)
   if (!caseRecord) throw new Error('This case is no longer on this computer.')
   const locked = lockReason(caseRecord)
   if (locked) throw new Error(locked)
   const wallets = await walletsOfCase(appDatabase, caseRecord)
-  if (wallets.some((wallet) => isBilledEnvironment(wallet.environment))) {
-    throw new Error(billedWatchRefusal)
-  }
   // The re-screen goes on the case's trail in the name of whoever set the watch up.
   const outcomes = await rescreenWallets(
     caseRescreenSteps(
@@ -38,13 +54,14 @@ export const screenWatched: Screen = async (watched, now) => {
           caseRescreen.recordRescreen(watched.createdBy, caseId, checks),
       },
       caseRecord.id,
+      'watch',
     ),
     wallets,
     () => undefined,
   )
   const changes: WatchChange[] = []
+  const failed = outcomes.find((outcome) => outcome.kind === 'failed')
   for (const outcome of outcomes) {
-    if (outcome.kind === 'failed') throw new Error(outcome.message)
     if (outcome.kind !== 'done') continue
     const change = await walletChanges.changeBetween(
       outcome.wallet.latest.localId,
@@ -54,5 +71,5 @@ export const screenWatched: Screen = async (watched, now) => {
     )
     if (change) changes.push(change)
   }
-  return changes
+  return failed ? { changes, problem: `${failed.wallet.query}: ${failed.message}` } : { changes }
 }

@@ -222,6 +222,7 @@ const bulkRunner = createBulkRunner({
       queued: true,
       // A person's single search goes ahead of a list's rows.
       pace: 'background',
+      purpose: 'bulk',
     })
   },
   readCheck: checkRecordOf,

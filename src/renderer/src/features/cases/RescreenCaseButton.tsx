@@ -14,7 +14,11 @@ import { WatchControl } from '../watch/WatchControl'
 export function RescreenCaseButton({ caseRecord }: { caseRecord: CaseRecord }) {
   const wallets = useCaseWallets(caseRecord)
   const actions = useCaseActions()
-  const steps = useMemo(() => caseRescreenSteps(actions, caseRecord.id), [actions, caseRecord.id])
+  // A re-screen a person starts: it is confirmed here, not counted against the watches' cap.
+  const steps = useMemo(
+    () => caseRescreenSteps(actions, caseRecord.id, 'rescreen'),
+    [actions, caseRecord.id],
+  )
   const [opened, setOpened] = useState(false)
   // A closed or imported case is not changed; nor is there anything to re-screen without a wallet.
   if (!wallets || wallets.length === 0 || lockReason(caseRecord)) return null

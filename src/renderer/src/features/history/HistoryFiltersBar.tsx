@@ -5,6 +5,8 @@ import { environmentIds, environmentLabels } from '../../../../shared/environmen
 import { categoryLabel, orderedCategories } from '../../components/checkLabels'
 import { historyActions, useHistoryStore } from './store'
 import { filtersProblem, textHint, type CheckFilters } from '../../data/checks/checkSelection'
+import { useChecksAwaitingTerms } from '../../data/checks/checkQueries'
+import { countOf, noun, nounFor } from '../../../../shared/text/counting'
 
 const environmentOptions = [
   { value: 'all', label: 'All environments' },
@@ -44,6 +46,7 @@ export function HistoryFiltersBar() {
       historyActions.setFilter(key, event.currentTarget.value as CheckFilters[K])
   const problem = filtersProblem(filters)
   const hint = textHint(filters.text)
+  const awaiting = useChecksAwaitingTerms() ?? 0
   const dateInput = (key: 'from' | 'to', label: string) => (
     <TextInput
       label={label}
@@ -81,6 +84,8 @@ export function HistoryFiltersBar() {
       </Group>
       <Text id="history-text-hint" size="xs" c="dimmed" data-testid="history-text-hint">
         {hint ?? 'Finds text anywhere inside identifiers, and datasets and topics by code or name.'}
+        {awaiting > 0 &&
+          ` ${countOf(awaiting, noun('check'))} restored from a backup ${nounFor(awaiting, noun('is', 'are'))} still being indexed: the search finds them once that is done.`}
       </Text>
       {problem && (
         <Text

@@ -8,11 +8,14 @@ import { BackupCard } from './BackupCard'
 import { EnvironmentCard } from './EnvironmentCard'
 import { InvestigatorCard } from './InvestigatorCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
+import { ScheduledRescreensCard } from './ScheduledRescreensCard'
 import { TrustedSignersCard } from './TrustedSignersCard'
 import { useSettingsChange } from './useSettingsChange'
 import { ScreenTitle } from '../../components/ScreenTitle'
+import type { SettingsSection } from '../../components/settingsSections'
 
-export function SettingsScreen() {
+/** `section`: the part a link asked to bring into view. */
+export function SettingsScreen({ section }: { section: SettingsSection | null }) {
   const settings = useSettings().data
   const { error, run } = useSettingsChange()
   // The address fields hold what they were opened with: a restore opens them again on its own.
@@ -25,7 +28,7 @@ export function SettingsScreen() {
         <ScreenTitle>Settings</ScreenTitle>
         <Text size="sm" c="dimmed">
           Who you are and your signing key; environments, their addresses and their secret API keys;
-          backing up and restoring all data
+          what scheduled re-screens may spend in Production; backing up and restoring all data
         </Text>
       </div>
       <Alert
@@ -72,6 +75,7 @@ export function SettingsScreen() {
       {settings.environments.map((environment) => (
         <EnvironmentCard key={`${environment.id}-${restores}`} environment={environment} />
       ))}
+      <ScheduledRescreensCard focused={section === 'scheduled-rescreens'} />
       <TrustedSignersCard />
       <BackupCard onRestored={() => setRestores((count) => count + 1)} />
     </Stack>

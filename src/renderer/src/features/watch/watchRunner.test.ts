@@ -66,7 +66,7 @@ describe('the watch runner', () => {
     const screened: string[] = []
     const screen: WatchPorts['screen'] = async (watched, at) => {
       screened.push(watched.id)
-      return watched.kind === 'wallet' ? [changeOf(watched, at)] : []
+      return { changes: watched.kind === 'wallet' ? [changeOf(watched, at)] : [] }
     }
     await runDueWatches(portsAt(hours(23), screen))
     expect(screened).toEqual([])
@@ -102,19 +102,21 @@ describe('the watch runner', () => {
   it('tells the user once per run that found changes, in counts, and not when nothing changed', async () => {
     const other = '0x532B77B33A040587e9FD1800088225f99b8B0E8A'
     // The case's wallets: one newly listed, one no longer listed.
-    const screen: WatchPorts['screen'] = async (watched, at) =>
-      watched.kind === 'case'
-        ? [
-            {
-              ...changeOf(watched, at),
-              id: 'a',
-              removed: [],
-              added: [`sanctions:${other}`],
-              queryKey: other,
-            },
-            { ...changeOf(watched, at), id: 'b' },
-          ]
-        : []
+    const screen: WatchPorts['screen'] = async (watched, at) => ({
+      changes:
+        watched.kind === 'case'
+          ? [
+              {
+                ...changeOf(watched, at),
+                id: 'a',
+                removed: [],
+                added: [`sanctions:${other}`],
+                queryKey: other,
+              },
+              { ...changeOf(watched, at), id: 'b' },
+            ]
+          : [],
+    })
     await runDueWatches(portsAt(hours(25), screen))
     expect(notices).toEqual([])
     await runDueWatches(portsAt(hours(24 * 7), screen))
@@ -123,12 +125,27 @@ describe('the watch runner', () => {
   })
 
   it('keeps the changes in the inbox when the notification fails', async () => {
-    const screen: WatchPorts['screen'] = async (watched, at) => [changeOf(watched, at)]
+    const screen: WatchPorts['screen'] = async (watched, at) => ({
+      changes: [changeOf(watched, at)],
+    })
     await runDueWatches({
       ...portsAt(hours(25), screen),
       notify: () => Promise.reject(new Error('No notification service')),
     })
     expect(await newChanges(db)).toHaveLength(1)
     expect((await db.watches.get(`wallet|local|${wallet}`))?.lastProblem).toBeUndefined()
+  })
+
+  it('keeps and tells what a run found before it stopped short, and says on the watch why it stopped', async () => {
+    const problem = `${wallet}: Nothing was sent: this month’s cap of 200 billed checks is spent.`
+    const screen: WatchPorts['screen'] = async (watched, at) =>
+      watched.kind === 'wallet' ? { changes: [changeOf(watched, at)], problem } : { changes: [] }
+    await runDueWatches(portsAt(hours(25), screen))
+    expect(await db.watches.get(`wallet|local|${wallet}`)).toMatchObject({
+      lastProblem: problem,
+      nextDueAt: hours(49).toISOString(),
+    })
+    expect(await newChanges(db)).toHaveLength(1)
+    expect(notices).toEqual([{ count: 1, summary: '1 hit no longer listed' }])
   })
 })

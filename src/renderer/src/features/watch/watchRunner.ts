@@ -25,9 +25,9 @@ export interface WatchPorts {
 
 /**
  * Re-screens every watch that has come due (at start: what was missed while the app was closed),
- * the most overdue first, and keeps what changed. A watch that cannot run says why on itself and
- * waits a whole period, so a refusal is not repeated every minute. What the whole run found is
- * told once, not once per watch.
+ * the most overdue first, and keeps what changed. A watch that cannot run, or stops short, says
+ * why on itself and waits a whole period, so a refusal is not repeated every minute. What the
+ * whole run found, a watch that stopped short included, is told once, not once per watch.
  */
 export async function runDueWatches(ports: WatchPorts): Promise<void> {
   const due = await ports.due(ports.now())
@@ -36,11 +36,12 @@ export async function runDueWatches(ports: WatchPorts): Promise<void> {
   for (const watched of due) {
     const now = ports.now()
     try {
-      for (const change of await ports.screen(watched, now)) {
+      const run = await ports.screen(watched, now)
+      for (const change of run.changes) {
         await ports.recordChange(change)
         found.push(change)
       }
-      await ports.markRun(watched, now)
+      await ports.markRun(watched, now, run.problem)
     } catch (error) {
       await ports.markRun(watched, now, errorMessage(error))
     }

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { SandboxOptions } from '../../sandbox/sandboxServer'
+import {
+  startMainSideOnSandbox,
+  useSandboxProduction,
+  type MainSideOnSandbox,
+} from '../../test-support/mainSideOnSandbox'
+
+const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
+let app: MainSideOnSandbox | undefined
+
+afterEach(async () => {
+  await app?.stop()
+  app = undefined
+})
+
+/** The main side with Production pointed at the sandbox's production workspace, with its key. */
+async function withProduction(options: SandboxOptions = {}): Promise<MainSideOnSandbox> {
+  app = await startMainSideOnSandbox(options)
+  await useSandboxProduction(app)
+  return app
+}
+
+const check = (on: MainSideOnSandbox, purpose: 'watch' | 'rescreen') =>
+  on.call('crypto.search', {
+    requestId: crypto.randomUUID(),
+    environment: 'production',
+    purpose,
+    pace: 'background',
+    query: sanctioned,
+    isSubjectConsent: true,
+    type: 'all',
+  })
+
+const productionChecks = (on: MainSideOnSandbox) =>
+  on.sandbox.requests.filter((request) => request.environment === 'production')
+
+const allowance = async (on: MainSideOnSandbox) =>
+  ((await on.call('spending.scheduledAllowance', {})) as { data: unknown }).data
+
+describe('scheduled re-screens in Production over the bridge', () => {
+  it('refuses a watch check before the service hears of it until the user opts in, sends it under the cap, and refuses the one over it', async () => {
+    const on = await withProduction()
+    expect(await check(on, 'watch')).toMatchObject({
+      ok: false,
+      error: { name: 'NotOptedInError', mayHaveReachedService: false },
+    })
+    expect(productionChecks(on)).toHaveLength(0)
+
+    expect(
+      await on.call('spending.setScheduledAllowance', { optedIn: true, cap: 1 }),
+    ).toMatchObject({ ok: true, data: { optedIn: true, cap: 1, used: 0 } })
+    expect(await check(on, 'watch')).toMatchObject({
+      ok: true,
+      data: { environment: 'production', check: { status: 'review_required' } },
+    })
+    expect(productionChecks(on)).toHaveLength(1)
+    expect(await allowance(on)).toMatchObject({ optedIn: true, cap: 1, used: 1 })
+
+    expect(await check(on, 'watch')).toMatchObject({
+      ok: false,
+      error: { name: 'BudgetReachedError', mayHaveReachedService: false },
+    })
+    expect(productionChecks(on)).toHaveLength(1)
+    // A re-screen a person started and confirmed is theirs to decide, not the watches' budget.
+    expect(await check(on, 'rescreen')).toMatchObject({ ok: true })
+    expect(productionChecks(on)).toHaveLength(2)
+    expect(await allowance(on)).toMatchObject({ used: 1 })
+  })
+
+  it('does not count a check the service refused without acting on it', async () => {
+    const on = await withProduction({ productionBalance: 0 })
+    await on.call('spending.setScheduledAllowance', { optedIn: true, cap: 5 })
+    expect(await check(on, 'watch')).toMatchObject({
+      ok: false,
+      error: { name: 'PaymentRequiredError', status: 402, mayHaveReachedService: false },
+    })
+    expect(productionChecks(on)).toHaveLength(1)
+    expect(await allowance(on)).toMatchObject({ used: 0 })
+  })
+
+  it('refuses a cap that is not a sensible number of checks, saying why', async () => {
+    const on = await withProduction()
+    for (const [cap, why] of [
+      [0, 'cap: must be at least 1 check'],
+      [2.5, 'cap: must be a whole number of checks'],
+      [10_001, 'cap: must be at most 10,000 checks a month'],
+    ] as const) {
+      expect(await on.call('spending.setScheduledAllowance', { optedIn: true, cap })).toMatchObject(
+        {
+          ok: false,
+          error: { name: 'ValidationError', message: expect.stringContaining(why) as string },
+        },
+      )
+    }
+    expect(await on.call('spending.setScheduledAllowance', { optedIn: true })).toMatchObject({
+      ok: false,
+      error: { name: 'ValidationError' },
+    })
+    expect(await allowance(on)).toMatchObject({ optedIn: false, cap: null })
+  })
+})

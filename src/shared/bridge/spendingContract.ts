@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { defineMethod } from './defineMethod'
+
+/**
+ * The most billed checks a month that scheduled re-screens may be allowed: far above any watch
+ * list a person keeps (a daily case of 300 wallets), low enough that a slip of the keyboard
+ * (an extra zero or three) is refused rather than spent.
+ */
+export const maxMonthlyCap = 10_000
+
+export const monthlyCapSchema = z
+  .number('must be a number of checks')
+  .int('must be a whole number of checks')
+  .min(1, 'must be at least 1 check')
+  .max(maxMonthlyCap, `must be at most ${maxMonthlyCap.toLocaleString('en-GB')} checks a month`)
+
+/** A calendar month in UTC, `YYYY-MM`: the count of billed checks starts again on the 1st, 00:00 UTC. */
+export const budgetMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+
+/**
+ * What scheduled re-screens (watches) may spend in Production, as the main side keeps it. The count
+ * stays when the user opts out and back in within a month: spent is spent.
+ */
+export const scheduledAllowanceSchema = z.object({
+  optedIn: z.boolean(),
+  /** The monthly cap last chosen; kept after opting out so opting in again can offer it. */
+  cap: monthlyCapSchema.nullable(),
+  /** Billed checks scheduled re-screens put on the wire in `month`. */
+  used: z.number().int().nonnegative(),
+  month: budgetMonthSchema,
+})
+export type ScheduledAllowance = z.infer<typeof scheduledAllowanceSchema>
+
+/** Opting in is a deliberate act with a cap; opting out needs nothing. */
+export const scheduledAllowanceChangeSchema = z.discriminatedUnion('optedIn', [
+  z.strictObject({ optedIn: z.literal(true), cap: monthlyCapSchema }),
+  z.strictObject({ optedIn: z.literal(false) }),
+])
+export type ScheduledAllowanceChange = z.infer<typeof scheduledAllowanceChangeSchema>
+
+export const spendingContract = {
+  'spending.scheduledAllowance': defineMethod(z.strictObject({}), scheduledAllowanceSchema),
+  'spending.setScheduledAllowance': defineMethod(
+    scheduledAllowanceChangeSchema,
+    scheduledAllowanceSchema,
+  ),
+}
