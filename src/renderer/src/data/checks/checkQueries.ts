@@ -1,14 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { EnvironmentId } from '../../../../shared/environments'
 import {
   appDatabase,
+  databaseName,
   isStoredCheck,
   type CheckRecord,
   type StoredCheck,
 } from '../database/appDatabase'
 import { checksLinkedTo, latestCheckOf } from './checkRepository'
 import { checksAwaitingTerms } from './deferredSearchTerms'
+import { tableChanges } from '../database/tableChanges'
 import {
+  countAllChecks,
+  isUnfiltered,
   noCheckFilters,
   readSelectionWindow,
   selectChecks,
@@ -29,15 +34,52 @@ export interface FoundChecks {
   selection: CheckSelection
 }
 
-/** The checks matching History's filters, kept live. */
-export function useCheckSelection(filters: CheckFilters): FoundChecks | undefined {
-  const signature = JSON.stringify(filters)
-  return useLiveQuery(
-    async () => ({ signature, selection: await selectChecks(appDatabase, filters) }),
-    // The signature stands for every filter value.
+const checkChanges = tableChanges(databaseName, 'checks')
 
-    [signature],
-  )
+/** The number of every check, counted at most once per change to the checks. */
+let counted: { version: number; count: Promise<number> } | undefined
+const countEvery = (version: number): Promise<number> => {
+  if (counted?.version !== version) counted = { version, count: countAllChecks(appDatabase) }
+  return counted.count
+}
+
+/**
+ * The checks matching History's filters, read again whenever the checks change. Not a live query:
+ * one would remember each of the (possibly tens of thousands of) keys found. With no filter the
+ * first rows are shown at once and the number of checks follows when counted (the last number
+ * known stands meanwhile, so the list does not jump): counting reads the whole of an index.
+ */
+export function useCheckSelection(filters: CheckFilters): FoundChecks | undefined {
+  const version = useSyncExternalStore(checkChanges.subscribe, checkChanges.current)
+  const signature = JSON.stringify(filters)
+  const [found, setFound] = useState<FoundChecks | { failed: unknown }>()
+  const lastCount = useRef<number | null>(null)
+  useEffect(() => {
+    let current = true
+    const show = (selection: CheckSelection) => {
+      if (current) setFound({ signature, selection })
+    }
+    const fail = (failed: unknown) => {
+      if (current) setFound({ failed })
+    }
+    if (isUnfiltered(filters)) {
+      show({ kind: 'all', count: lastCount.current })
+      countEvery(version).then((count) => {
+        lastCount.current = count
+        show({ kind: 'all', count })
+      }, fail)
+    } else {
+      selectChecks(appDatabase, filters).then(show, fail)
+    }
+    return () => {
+      current = false
+    }
+    // The signature stands for every filter value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, version])
+  // A failure goes where a live query's would: to the screen's error boundary.
+  if (found && 'failed' in found) throw found.failed
+  return found
 }
 
 /** Rows `first` to `first + count` of a selection, newest first. */

@@ -7,6 +7,7 @@ import { openAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { checkAttemptsSchema } from '../database/migrations/0007-check-attempts'
 import { latestCheckOf, saveCheck, toStoredCheck } from './checkRepository'
 import {
+  countAllChecks,
   filtersProblem,
   noCheckFilters,
   readSelectionWindow,
@@ -86,7 +87,7 @@ const seed = async () => {
 
 /** The request ids of a selection's checks, newest first (keys are `<fetchedAt>_<request id>`). */
 const requestIdsOf = async (selection: CheckSelection): Promise<string[]> => {
-  const size = selection.kind === 'all' ? selection.count : selection.keys.length
+  const size = selection.kind === 'all' ? (selection.count ?? 0) : selection.keys.length
   const rows = await readSelectionWindow(db, selection, 0, size)
   return rows.map((row) => row?.localId.split('_').pop() ?? '?')
 }
@@ -223,5 +224,34 @@ describe('History filters, answered from indexes', () => {
       '2026-11-10T10:00:00.000Z_c',
     )
     expect((await latestCheckOf(db, 'sandbox', '0xABC'))?.localId).toBeUndefined()
+  })
+})
+
+describe('counting every check', () => {
+  it('counts them all, however they are spread in time, in spans that never miss one', async () => {
+    db = openAppDatabase(`count-${crypto.randomUUID()}`)
+    expect(await countAllChecks(db)).toBe(0)
+    // Dense bursts (many in one millisecond, thousands in a minute) and years-long gaps, so the
+    // spans both grow and shrink, with checks on their very edges.
+    const times = [
+      ...Array.from({ length: 3_000 }, (_, index) => Date.UTC(2026, 0, 1) + index * 10),
+      ...Array.from({ length: 5 }, () => Date.UTC(2026, 0, 2)),
+      ...Array.from({ length: 40 }, (_, index) => Date.UTC(2020, 0, 1) + index * 86_400_000),
+      Date.UTC(2026, 0, 1) + 86_400_000,
+      Date.UTC(2031, 5, 30),
+    ]
+    const outcomes = ['succeeded', 'failed', 'unknown', 'pending'] as const
+    await db.checks.bulkAdd(
+      times.map((time, index) => {
+        const fetchedAt = new Date(time).toISOString()
+        return {
+          localId: `${fetchedAt}_${index}`,
+          fetchedAt,
+          outcome: outcomes[index % outcomes.length]!,
+          searchTerms: [],
+        } as never
+      }),
+    )
+    expect(await countAllChecks(db)).toBe(times.length)
   })
 })

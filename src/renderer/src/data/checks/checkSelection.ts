@@ -34,14 +34,61 @@ const dayEnd = (day: string): string =>
 
 /**
  * What History shows: with no filter, every check (read a window at a time, so opening History
- * never reads 20,000 keys); otherwise the matching keys, newest first.
+ * never reads 20,000 keys), with their number once counted (null until then); otherwise the
+ * matching keys, newest first.
  */
-export type CheckSelection = { kind: 'all'; count: number } | { kind: 'keys'; keys: string[] }
+export type CheckSelection =
+  { kind: 'all'; count: number | null } | { kind: 'keys'; keys: string[] }
 
 /** Free text that looks nothing up (only words under `shortestFragment` characters) filters nothing. */
-const isUnfiltered = (filters: CheckFilters): boolean =>
+export const isUnfiltered = (filters: CheckFilters): boolean =>
   JSON.stringify({ ...filters, text: typedFragments(filters.text).join(' ') }) ===
   JSON.stringify(noCheckFilters)
+
+const outcomes: readonly CheckOutcome[] = ['succeeded', 'failed', 'unknown', 'pending']
+/** The entries one counting request reads at most, roughly: a few tens of milliseconds' work. */
+const countedPerRequest = 8_000
+const dayMs = 86_400_000
+
+/**
+ * How many checks there are, counted on an index (counting the store reads every record's bytes)
+ * in spans of time sized to hold a few thousand checks each. One request over 200,000 entries
+ * holds IndexedDB for seconds, and every read issued after it (History's first rows) waits;
+ * spans let those reads go in between.
+ */
+export async function countAllChecks(db: AppDatabase): Promise<number> {
+  const ends = await Promise.all(
+    outcomes.flatMap((outcome) => {
+      const range = db.checks
+        .where('[outcome+fetchedAt]')
+        .between([outcome, ''], [outcome, highest])
+      return [range.limit(1).keys(), range.reverse().limit(1).keys()]
+    }),
+  )
+  const times = ends.flatMap((keys) => keys.map((key) => (key as unknown as [string, string])[1]))
+  if (times.length === 0) return 0
+  times.sort()
+  const last = times[times.length - 1]!
+  let total = 0
+  let span = dayMs
+  for (let from = times[0]!; from <= last;) {
+    const to = new Date(Date.parse(from) + span).toISOString()
+    const counts = await Promise.all(
+      outcomes.map((outcome) =>
+        db.checks
+          .where('[outcome+fetchedAt]')
+          .between([outcome, from], [outcome, to], true, false)
+          .count(),
+      ),
+    )
+    const counted = counts.reduce((sum, count) => sum + count, 0)
+    total += counted
+    from = to
+    if (counted < countedPerRequest / 4) span *= 2
+    else if (counted > countedPerRequest) span = Math.max(1, Math.floor(span / 2))
+  }
+  return total
+}
 
 /** The keys of the checks with `text` inside one of their words: one prefix range (see `searchFragments`). */
 export const checksContaining = (db: AppDatabase, text: string): Promise<string[]> =>
@@ -72,12 +119,7 @@ export async function selectChecks(
   db: AppDatabase,
   filters: CheckFilters,
 ): Promise<CheckSelection> {
-  // Counted on an index: counting the store itself reads every record's bytes from disk.
-  if (isUnfiltered(filters))
-    return {
-      kind: 'all',
-      count: await db.checks.where('[outcome+fetchedAt]').between([''], [highest]).count(),
-    }
+  if (isUnfiltered(filters)) return { kind: 'all', count: await countAllChecks(db) }
   if (filtersProblem(filters)) return { kind: 'keys', keys: [] }
   const from = dayStart(filters.from)
   const to = dayEnd(filters.to)
@@ -135,5 +177,12 @@ export async function readSelectionWindow(
   return db.checks.bulkGet(selection.keys.slice(start, start + count))
 }
 
+/** Rows History can scroll through before the checks are counted: the first screens' worth. */
+const rowsBeforeCounted = 100
+
 export const selectionSize = (selection: CheckSelection): number =>
-  selection.kind === 'all' ? selection.count : selection.keys.length
+  selection.kind === 'keys' ? selection.keys.length : (selection.count ?? rowsBeforeCounted)
+
+/** The number of checks selected, null while they are being counted. */
+export const selectedCount = (selection: CheckSelection): number | null =>
+  selection.kind === 'keys' ? selection.keys.length : selection.count

@@ -3,7 +3,7 @@ import { HistoryFiltersBar } from './HistoryFiltersBar'
 import { HistoryList } from './HistoryList'
 import { HistoryRescreen } from './HistoryRescreen'
 import { useCheckSelection } from '../../data/checks/checkQueries'
-import { filtersProblem, selectionSize } from '../../data/checks/checkSelection'
+import { filtersProblem, selectedCount } from '../../data/checks/checkSelection'
 import { countOf, noun } from '../../../../shared/text/counting'
 import { useHistoryStore } from './store'
 import { ScreenTitle } from '../../components/ScreenTitle'
@@ -11,14 +11,15 @@ import { ScreenTitle } from '../../components/ScreenTitle'
 export function HistoryScreen() {
   const filters = useHistoryStore((state) => state.filters)
   const found = useCheckSelection(filters)
-  const shown = found ? selectionSize(found.selection) : undefined
+  // Null while every check is being counted: the first rows are shown meanwhile.
+  const shown = found ? selectedCount(found.selection) : undefined
   return (
     <Stack gap="sm" h="100%" data-testid="history-screen">
       <div>
         <ScreenTitle>History</ScreenTitle>
         <Text size="sm" c="dimmed">
           Every check run on this computer, newest first, readable offline
-          {shown === undefined ? '' : ` · ${countOf(shown, noun('check'))} shown`}
+          {shown === undefined || shown === null ? '' : ` · ${countOf(shown, noun('check'))} shown`}
         </Text>
       </div>
       <HistoryFiltersBar />
