@@ -34,6 +34,8 @@ test('back up everything, restore it into a fresh profile on another computer, a
   sandbox,
   otherComputer,
 }) => {
+  // Two app instances and a dozen stages in one flow: 30–45 s alone, more on a busy 2-core machine.
+  test.slow()
   // Data of every kind: a cached entity list, a check, a case with a decision, a note and its
   // trail, a queued check in the outbox, and settings with an address and a key.
   await entities.open()

@@ -23,6 +23,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   otherComputer,
   settings,
 }) => {
+  // Two app instances and a dozen stages in one flow: 30–45 s alone, more on a busy 2-core machine.
+  test.slow()
   const page = cases.page
   // Entities fetched once are in the cache the case's entity picker searches.
   await entities.open()
