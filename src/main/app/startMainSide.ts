@@ -20,7 +20,7 @@ import {
 } from '../services/notifications/notificationPort'
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
-import { openScheduledSpending } from '../services/spending/scheduledSpending'
+import { openSpending } from '../services/spending/spending'
 import { mainLog } from './mainLog'
 import packageJson from '../../../package.json' with { type: 'json' }
 
@@ -71,10 +71,10 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
   const backup = new BackupService(destination, environments, identity, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
-  const spending = await openScheduledSpending(join(options.dataDir, 'scheduled-allowance.json'), {
+  const spending = await openSpending(options.dataDir, {
     onRecovered: (movedTo) =>
       mainLog.warn(
-        `scheduled re-screen allowance could not be read; moved aside to ${movedTo}, opted out`,
+        `a spending allowance file could not be read; moved aside to ${movedTo}, nothing allowed from it`,
       ),
   })
   return {

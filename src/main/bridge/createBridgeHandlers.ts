@@ -9,7 +9,7 @@ import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { RequestJournal } from '../services/journal/requestJournal'
 import { notifyChanges, type NotificationPort } from '../services/notifications/notificationPort'
-import type { ScheduledSpending } from '../services/spending/scheduledSpending'
+import type { Spending } from '../services/spending/spending'
 
 export interface MainServices {
   environments: EnvironmentService
@@ -20,7 +20,7 @@ export interface MainServices {
   backup: BackupService
   identity: IdentityService
   notifications: NotificationPort
-  spending: ScheduledSpending
+  spending: Spending
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -53,23 +53,26 @@ export function createBridgeHandlers({
       atMostOnce,
       pace,
       purpose,
+      jobId,
       query,
       advancedSearch,
     }) => {
       const environment = target
         ? await environments.resolve(target)
         : await environments.resolveActive()
-      return spending.send({ purpose: purpose ?? 'search', environment: environment.id }, (count) =>
-        requests.run(requestId, (signal, attempts) =>
-          runCryptoSearch(api, environment, {
-            query,
-            advancedSearch,
-            signal,
-            journal: count(attempts),
-            atMostOnce,
-            pace,
-          }),
-        ),
+      return spending.send(
+        { purpose: purpose ?? 'search', environment: environment.id, jobId },
+        (count) =>
+          requests.run(requestId, (signal, attempts) =>
+            runCryptoSearch(api, environment, {
+              query,
+              advancedSearch,
+              signal,
+              journal: count(attempts),
+              atMostOnce,
+              pace,
+            }),
+          ),
       )
     },
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
@@ -101,5 +104,6 @@ export function createBridgeHandlers({
     'system.notifyChanges': async (notice) => notifyChanges(notifications, notice),
     'spending.scheduledAllowance': async () => spending.view(),
     'spending.setScheduledAllowance': (change) => spending.set(change),
+    'spending.allowJob': (change) => spending.allowJob(change),
   }
 }

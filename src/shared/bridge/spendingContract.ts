@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { environmentIdSchema } from '../environments'
 import { defineMethod } from './defineMethod'
 
 /**
@@ -38,10 +39,49 @@ export const scheduledAllowanceChangeSchema = z.discriminatedUnion('optedIn', [
 ])
 export type ScheduledAllowanceChange = z.infer<typeof scheduledAllowanceChangeSchema>
 
+/**
+ * The most billed checks one bulk job may be allowed: more than the longest list a person screens
+ * in one go, low enough that a slip of the keyboard is refused rather than spent.
+ */
+export const maxBulkCap = 100_000
+
+export const bulkCapSchema = z
+  .number('must be a number of checks')
+  .int('must be a whole number of checks')
+  .min(1, 'must be at least 1 check')
+  .max(maxBulkCap, `must be at most ${maxBulkCap.toLocaleString('en-GB')} checks`)
+
+/** A bulk job's id, as the renderer chose it (a UUID today; any short id will do). */
+export const bulkJobIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+
+/**
+ * What a person confirmed for a billed bulk job: registered when it starts and again when its cap
+ * is raised. `cap: null` is a job confirmed with no cap (the confirmation still has to be on
+ * record: a billed bulk check of a job the main side does not know is refused).
+ */
+export const bulkJobAllowanceChangeSchema = z.strictObject({
+  jobId: bulkJobIdSchema,
+  environment: environmentIdSchema,
+  cap: bulkCapSchema.nullable(),
+})
+export type BulkJobAllowanceChange = z.infer<typeof bulkJobAllowanceChangeSchema>
+
+/** A bulk job's allowance as the main side keeps it: `used` billed checks it put on the wire. */
+export const bulkJobAllowanceSchema = z.object({
+  jobId: bulkJobIdSchema,
+  cap: bulkCapSchema.nullable(),
+  used: z.number().int().nonnegative(),
+})
+export type BulkJobAllowance = z.infer<typeof bulkJobAllowanceSchema>
+
 export const spendingContract = {
   'spending.scheduledAllowance': defineMethod(z.strictObject({}), scheduledAllowanceSchema),
   'spending.setScheduledAllowance': defineMethod(
     scheduledAllowanceChangeSchema,
     scheduledAllowanceSchema,
   ),
+  'spending.allowJob': defineMethod(bulkJobAllowanceChangeSchema, bulkJobAllowanceSchema),
 }

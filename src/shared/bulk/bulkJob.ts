@@ -24,11 +24,16 @@ export interface BulkJob {
   carryColumns: number[]
   /** Checks of the same wallet newer than this many hours were reused; null: none were. */
   freshnessHours: number | null
-  /** Most checks this job may send (Production); null: no cap. */
+  /**
+   * Most checks this job may send (Production), as confirmed; null: no cap. Shown here; the main
+   * side, which holds it too, refuses the checks beyond it.
+   */
   budget: number | null
   state: BulkJobState
   /** Why it stopped, and what to do, in a sentence or two. */
   stopReason?: string
+  /** Stopped because the main side refused to send more on this job's cap: only a new cap goes on. */
+  stoppedAtCap?: boolean
   /** Set while it waits for something (the service, a rate limit), cleared when it moves on. */
   waiting?: string
   finishedAt?: string
@@ -37,7 +42,7 @@ export interface BulkJob {
   invalidCount: number
   duplicateCount: number
   reusedCount: number
-  /** Checks put on their way (what the budget counts). */
+  /** Checks put on their way, shown against the budget (the main side keeps the count that decides). */
   sentCount: number
   /** Checks (unique addresses) that came back with at least one hit. */
   hitCount: number

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
-import type { AttemptJournal } from '../journal/requestJournal'
-import { ServiceError } from '../serviceError'
-import { openScheduledSpending, type CountAttempts } from './scheduledSpending'
+import { failure, gate, journal, sent } from '../../../test-support/countedWork'
+import { openSpending } from './spending'
 
 let folder: string
 let path: string
@@ -17,28 +16,9 @@ beforeEach(() => {
   clock = new Date('2026-06-30T23:00:00.000Z')
 })
 
-const open = () => openScheduledSpending(path, { now: () => clock })
-
-/** What the API client does with the journal: told of the attempt before it goes on the wire. */
-const journal: AttemptJournal = { beforeAttempt: async () => {}, notSent: async () => {} }
-
-const sent = (sentTo: string[]) => async (count: CountAttempts) => {
-  await count(journal).beforeAttempt(1)
-  sentTo.push('sent')
-  return 'answer'
-}
-
-/** A promise the test lets go of (Node 20 has no Promise.withResolvers). */
-const gate = () => {
-  let resolve = (): void => {}
-  const promise = new Promise<void>((letGo) => (resolve = letGo))
-  return { promise, resolve }
-}
+const open = () => openSpending(folder, { now: () => clock })
 
 const watch = { purpose: 'watch', environment: 'production' } as const
-
-const failure = (mayHaveReachedService: boolean) =>
-  new ServiceError(bridgeErrorNames.serverFailure, 'failed', { mayHaveReachedService })
 
 describe('the allowance of scheduled billed checks', () => {
   it('refuses a Production watch check before sending it until the user opts in', async () => {
@@ -179,7 +159,7 @@ describe('the allowance of scheduled billed checks', () => {
   it('moves an unreadable file aside and starts opted out', async () => {
     writeFileSync(path, '{"version":1,"optedIn":tr')
     const moved: string[] = []
-    const spending = await openScheduledSpending(path, {
+    const spending = await openSpending(folder, {
       now: () => clock,
       onRecovered: (to) => moved.push(to),
     })

@@ -1,40 +1,27 @@
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
-import type { CheckPurpose } from '../../../shared/bridge/cryptoContract'
 import type {
   ScheduledAllowance,
   ScheduledAllowanceChange,
 } from '../../../shared/bridge/spendingContract'
-import {
-  environmentLabels,
-  isBilledEnvironment,
-  type EnvironmentId,
-} from '../../../shared/environments'
+import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
 import { countOf, noun } from '../../../shared/text/counting'
 import { budgetMonthOf } from '../../../shared/watch/watchSchedule'
-import type { AttemptJournal } from '../journal/requestJournal'
 import { ServiceError } from '../serviceError'
+import { notCounted, type CheckLedger } from './countedSend'
 import {
   openScheduledAllowanceFile,
   type AllowanceState,
   type ScheduledAllowanceFile,
 } from './scheduledAllowanceFile'
 
-/** Wraps a request's attempt journal so the check is counted before it first goes on the wire. */
-export type CountAttempts = (journal: AttemptJournal) => AttemptJournal
-
-export interface ScheduledSpending {
+export interface ScheduledAllowanceService {
   view(): ScheduledAllowance
   set(change: ScheduledAllowanceChange): Promise<ScheduledAllowance>
   /**
-   * Sends one check if it may be billed for its purpose, else throws a refusal before anything is
-   * queued. A scheduled check in a billed environment needs the opt-in and room under the cap
-   * (counting those already on their way); it is counted, on disk, just before its first attempt
-   * goes on the wire, and the count is given back when the service provably did not act on it.
+   * A scheduled check's account in a billed environment: it needs the opt-in and room under this
+   * month's cap; it counts in the month it went on the wire and is given back only to that month.
    */
-  send<T>(
-    check: { purpose: CheckPurpose; environment: EnvironmentId },
-    work: (count: CountAttempts) => Promise<T>,
-  ): Promise<T>
+  ledger(environment: EnvironmentId): CheckLedger
 }
 
 const where = 'Settings → Scheduled re-screens in Production'
@@ -62,24 +49,12 @@ const budgetReached = (state: AllowanceState & { cap: number }): ServiceError =>
     { mayHaveReachedService: false },
   )
 
-const notCounted = (): ServiceError =>
-  new ServiceError(
-    bridgeErrorNames.internal,
-    'Nothing was sent: Compliance Desk could not write its count of scheduled billed checks to its data folder. Check that the folder is writable and has space.',
-    { mayHaveReachedService: false },
-  )
-
-/** Only an answer that says nothing was done, or no attempt at all, gives a counted check back. */
-const provablyNotActedOn = (error: unknown): boolean =>
-  error instanceof ServiceError && !error.mayHaveReachedService
-
 /**
- * The one place that decides whether a billed check may be sent for scheduled work, and keeps
- * the count of those sent in the current calendar month (UTC, as `budgetMonthOf`: the count is
- * the same wherever the computer travels). Manual searches, re-screens and bulk jobs are not
- * counted here: each is confirmed by a person when it is started.
+ * What scheduled work may spend in a billed environment, and the count of checks it sent in the
+ * current calendar month (UTC, as `budgetMonthOf`: the count is the same wherever the computer
+ * travels). Decisions are made through `openSpending`, which sends every check.
  */
-export async function openScheduledSpending(
+export async function openScheduledAllowance(
   path: string,
   {
     now = () => new Date(),
@@ -90,15 +65,13 @@ export async function openScheduledSpending(
     /** Told where an unreadable file was moved to. */
     onRecovered?: (movedTo: string) => void
   } = {},
-): Promise<ScheduledSpending> {
+): Promise<ScheduledAllowanceService> {
   const file: ScheduledAllowanceFile = await openScheduledAllowanceFile(
     path,
     budgetMonthOf(now()),
     onRecovered,
   )
   let state = file.initial
-  /** Admitted checks waiting in the rate limiter: counted against the cap, not yet spent. */
-  let waiting = 0
 
   /** The state as of now: a new month starts from nothing; a clock set back never undoes a count. */
   const current = (): AllowanceState => {
@@ -117,14 +90,6 @@ export async function openScheduledSpending(
     return file.write(next)
   }
 
-  const admit = (environment: EnvironmentId): void => {
-    const allowance = current()
-    if (!allowance.optedIn || allowance.cap === null) throw notOptedIn(environment)
-    if (allowance.used + waiting >= allowance.cap) {
-      throw budgetReached({ ...allowance, cap: allowance.cap })
-    }
-  }
-
   return {
     view: () => viewOf(current()),
     set: async (change) => {
@@ -136,42 +101,28 @@ export async function openScheduledSpending(
       state = next
       return viewOf(next)
     },
-    send: async ({ purpose, environment }, work) => {
-      if (purpose !== 'watch' || !isBilledEnvironment(environment))
-        return work((journal) => journal)
-      admit(environment)
-      waiting += 1
-      let waits = true
-      const stopWaiting = (): void => {
-        if (waits) waiting -= 1
-        waits = false
-      }
+    ledger: (environment) => {
       let spentIn: string | undefined
-      const counting: CountAttempts = (journal) => ({
-        beforeAttempt: async (attempt) => {
-          if (spentIn === undefined) {
-            stopWaiting()
-            const before = current()
-            spentIn = before.month
-            await count({ ...before, used: before.used + 1 }).catch(() => {
-              throw notCounted()
-            })
+      return {
+        key: 'scheduled',
+        admit: (waiting) => {
+          const allowance = current()
+          if (!allowance.optedIn || allowance.cap === null) throw notOptedIn(environment)
+          if (allowance.used + waiting >= allowance.cap) {
+            throw budgetReached({ ...allowance, cap: allowance.cap })
           }
-          await journal.beforeAttempt(attempt)
         },
-        notSent: (attempt) => journal.notSent(attempt),
-      })
-      try {
-        return await work(counting)
-      } catch (error) {
-        const after = current()
-        if (spentIn === after.month && provablyNotActedOn(error)) {
-          // Not given back on disk, the check stays counted: the safe side of a budget.
-          await count({ ...after, used: Math.max(0, after.used - 1) }).catch(() => {})
-        }
-        throw error
-      } finally {
-        stopWaiting()
+        spend: () => {
+          const before = current()
+          spentIn = before.month
+          return count({ ...before, used: before.used + 1 }).catch(() => {
+            throw notCounted('scheduled billed checks')
+          })
+        },
+        giveBack: async () => {
+          const after = current()
+          if (spentIn === after.month) await count({ ...after, used: Math.max(0, after.used - 1) })
+        },
       }
     },
   }

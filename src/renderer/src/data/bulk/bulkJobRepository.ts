@@ -56,7 +56,7 @@ const checksIn = (db: AppDatabase, jobId: string, state: BulkCheckState) =>
 /**
  * Takes the next pending address of a running job to send, marking it running before anything
  * leaves, with the request id and History key it keeps through any resend. None when the job is
- * not running, nothing is pending, or its budget is spent.
+ * not running or nothing is pending (whether the budget allows it is the main side's to say).
  */
 export async function claimNextCheck(
   db: AppDatabase,
@@ -66,7 +66,6 @@ export async function claimNextCheck(
   return db.transaction('rw', [db.bulkJobs, db.bulkChecks], async () => {
     const job = await db.bulkJobs.get(jobId)
     if (!job || job.state !== 'running') return undefined
-    if (job.budget !== null && job.sentCount >= job.budget) return undefined
     const next = await checksIn(db, jobId, 'pending').first()
     if (!next) return undefined
     const requestId = next.requestId ?? crypto.randomUUID()
@@ -119,7 +118,7 @@ export async function setBulkJobState(
   db: AppDatabase,
   jobId: string,
   state: BulkJobState,
-  details: Pick<BulkJob, 'stopReason' | 'finishedAt'> = {},
+  details: Pick<BulkJob, 'stopReason' | 'stoppedAtCap' | 'finishedAt'> = {},
 ): Promise<void> {
   await db.bulkJobs.update(jobId, { state, waiting: undefined, ...details })
 }
@@ -162,13 +161,13 @@ export async function changeBulkJob(
   await db.bulkJobs.update(jobId, {
     state,
     waiting: undefined,
-    ...(state === 'running' ? { stopReason: undefined } : {}),
+    ...(state === 'running' ? { stopReason: undefined, stoppedAtCap: undefined } : {}),
   })
 }
 
 /**
- * A new budget cap for a job (never below what it has already sent), and the job running again
- * when the old cap stopped it.
+ * A new budget cap for a job, once the main side accepted it (never at or below what the job has
+ * sent), and the job running again when the old cap stopped it.
  */
 export async function raiseBulkBudget(
   db: AppDatabase,
@@ -178,15 +177,12 @@ export async function raiseBulkBudget(
   await db.transaction('rw', [db.bulkJobs], async () => {
     const job = await db.bulkJobs.get(jobId)
     if (!job) return
-    if (budget <= job.sentCount) {
-      throw new RangeError(
-        `The new cap must be above the ${job.sentCount} billed checks this job has already sent.`,
-      )
-    }
     await db.bulkJobs.update(jobId, {
       budget,
       waiting: undefined,
-      ...(job.state === 'stopped' ? { state: 'running' as const, stopReason: undefined } : {}),
+      ...(job.state === 'stopped'
+        ? { state: 'running' as const, stopReason: undefined, stoppedAtCap: undefined }
+        : {}),
     })
   })
 }

@@ -29,6 +29,8 @@ export interface CheckRequest {
   pace?: Pace
   /** What it is for: the main side decides by it whether it may be billed (a person's search when absent). */
   purpose?: CheckPurpose
+  /** The bulk job a `bulk` check belongs to: the main side counts it against that job's cap. */
+  jobId?: string
 }
 
 /**
@@ -59,6 +61,7 @@ export async function executeCheck(request: CheckRequest): Promise<string> {
       ...(request.atMostOnce ? { atMostOnce: true } : {}),
       ...(request.pace ? { pace: request.pace } : {}),
       ...(request.purpose ? { purpose: request.purpose } : {}),
+      ...(request.jobId ? { jobId: request.jobId } : {}),
       ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
     })
     await settleAttempt(appDatabase, attempt, { kind: 'answered', result })
@@ -89,7 +92,13 @@ export async function runCheck(request: CheckRequest): Promise<string> {
   }
 }
 
-/** Provably not sent, and the outbox tries again on its own (see outboxDecision). */
+/**
+ * Provably not sent, and sent again later: on its own (the outbox's waits, see outboxDecision), or
+ * once a person confirms a bulk job's cap (the main side refused it at the cap).
+ */
 const waitsToBeSentAgain = (error: BridgeCallError): boolean =>
   !error.mayHaveReachedService &&
-  (error.name === bridgeErrorNames.rateLimited || isUnreachable(error.name))
+  (error.name === bridgeErrorNames.rateLimited ||
+    error.name === bridgeErrorNames.budgetReached ||
+    error.name === bridgeErrorNames.notOptedIn ||
+    isUnreachable(error.name))

@@ -1,5 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import type { ScheduledAllowanceChange } from '../../../../shared/bridge/spendingContract'
+import type {
+  BulkJobAllowanceChange,
+  ScheduledAllowanceChange,
+} from '../../../../shared/bridge/spendingContract'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { queryClient } from '../queryClient'
 
@@ -33,3 +36,10 @@ export function useChangeScheduledAllowance() {
     change: mutation.mutateAsync,
   }
 }
+
+/**
+ * Puts on record with the main side what a person confirmed for a billed bulk job (its cap, or
+ * none), or a raised cap: the main side refuses the job's checks beyond it, or without it.
+ */
+export const allowBulkJob = (change: BulkJobAllowanceChange) =>
+  callBridge('spending.allowJob', change)

@@ -1,7 +1,9 @@
 import { Button, Group, NumberInput, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { BulkJob } from '../../../../shared/bulk/bulkJob'
+import { errorMessage } from '../../bridge/bridgeClient'
 import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
+import { allowBulkJob } from '../../data/spending/spendingQueries'
 import { wakeBulkRunner } from './bulkRunner'
 
 /** A higher budget cap for a job its cap stopped, and the job going on at once. */
@@ -14,11 +16,13 @@ export function BulkBudgetRaise({ job }: { job: BulkJob }) {
   const raise = async () => {
     if (typeof budget !== 'number') return
     try {
+      // The main side takes the new cap first: it is the one that refuses checks beyond it.
+      await allowBulkJob({ jobId: job.id, environment: job.environment, cap: budget })
       await bulkJobActions.raiseBulkBudget(job.id, budget)
       setFailure(null)
       wakeBulkRunner()
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error))
+      setFailure(errorMessage(error))
     }
   }
   return (

@@ -89,8 +89,8 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
     startDownload(url, `${job.fileName.replace(/\.[^.]+$/, '')}-results.csv`)
     setTimeout(() => URL.revokeObjectURL(url), 60_000)
   }
-  // A job its budget cap stopped goes on only with a higher cap (offered with the reason).
-  const capReached = job.budget !== null && job.sentCount >= job.budget
+  // A job the main side stopped at its cap goes on only with a higher cap (offered with the reason).
+  const capReached = job.state === 'stopped' && job.stoppedAtCap === true
   const active = job.state === 'running' || job.state === 'paused' || job.state === 'stopped'
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>

@@ -12,6 +12,11 @@ export type SendVerdict =
   | { kind: 'wait'; waiting: string; ms: number }
   /** Not sent; the job stops until a person acts. */
   | { kind: 'stop'; reason: (done: number) => string }
+  /**
+   * Not sent: the main side refused it on the job's cap (reached, or none on record); the job
+   * stops, once the checks already on their way are back, until a person sets a higher cap.
+   */
+  | { kind: 'cap'; reason: (pending: number, budget: number | null) => string }
   | { kind: 'settle'; state: 'failed' | 'unknown'; error: string }
 
 interface SendFailure {
@@ -49,6 +54,15 @@ export function verdictOnFailure(failure: SendFailure): SendVerdict {
         kind: 'stop',
         reason: (done) =>
           `The account has no funds left for billed checks, so the job stopped (${checksDone(done)}). Top up the account, then resume the job.`,
+      }
+    }
+    if (name === bridgeErrorNames.budgetReached || name === bridgeErrorNames.notOptedIn) {
+      return {
+        kind: 'cap',
+        reason: (pending, budget) =>
+          name === bridgeErrorNames.budgetReached && budget !== null
+            ? `The budget cap of ${budget} billed checks is reached: ${pending} addresses were not sent. Raise the cap to go on.`
+            : failure.message,
       }
     }
     if (name === bridgeErrorNames.rateLimited) {

@@ -9,6 +9,7 @@ import {
   countChecksIn,
   createBulkJob,
   getBulkJob,
+  raiseBulkBudget,
   runningBulkJobs,
   runningChecksOf,
   setBulkJobState,
@@ -155,12 +156,62 @@ describe('the bulk runner', () => {
     expect((await db.bulkChecks.get(['job-1', 1]))?.state).toBe('pending')
   })
 
-  it('stops at the budget cap', async () => {
-    await createBulkJob(db, job({ budget: 2 }), [], checks())
+  it('stops where the main side refuses a check at the cap, keeping that address pending', async () => {
+    await createBulkJob(db, job({ environment: 'production', budget: 2 }), [], checks())
+    failWith.set(
+      '0xccc',
+      new BridgeCallError({
+        name: bridgeErrorNames.budgetReached,
+        message: 'Nothing was sent: this bulk job has sent its budget cap of 2 billed checks.',
+        mayHaveReachedService: false,
+      }),
+    )
     await runner().drive()
     const stopped = await getBulkJob(db, 'job-1')
-    expect(sent).toHaveLength(2)
-    expect(stopped?.state).toBe('stopped')
-    expect(stopped?.stopReason).toContain('budget cap of 2')
+    expect(stopped).toMatchObject({
+      state: 'stopped',
+      stopReason:
+        'The budget cap of 2 billed checks is reached: 1 addresses were not sent. Raise the cap to go on.',
+      stoppedAtCap: true,
+      sentCount: 2,
+    })
+    expect(await countChecksIn(db, 'job-1', 'done')).toBe(2)
+    expect((await db.bulkChecks.get(['job-1', 2]))?.state).toBe('pending')
+
+    // A higher cap, accepted by the main side, lets the job go on to the end.
+    failWith.clear()
+    await raiseBulkBudget(db, 'job-1', 3)
+    const resumed = await getBulkJob(db, 'job-1')
+    expect(resumed?.state).toBe('running')
+    expect(resumed?.stoppedAtCap).toBeUndefined()
+    await runner().drive()
+    expect(await getBulkJob(db, 'job-1')).toMatchObject({ state: 'finished', sentCount: 3 })
+  })
+
+  it('stops with the main side’s sentence when it has no cap on record for the job', async () => {
+    await createBulkJob(db, job({ environment: 'production', budget: null }), [], checks())
+    const noRecord = 'Nothing was sent: Compliance Desk has no confirmed budget on record.'
+    failWith.set(
+      '0xaaa',
+      new BridgeCallError({
+        name: bridgeErrorNames.notOptedIn,
+        message: noRecord,
+        mayHaveReachedService: false,
+      }),
+    )
+    await runner().drive()
+    expect(await getBulkJob(db, 'job-1')).toMatchObject({
+      state: 'stopped',
+      stopReason: noRecord,
+      stoppedAtCap: true,
+    })
+    expect((await db.bulkChecks.get(['job-1', 0]))?.state).toBe('pending')
+  })
+
+  it('leaves the decision to the main side: a check it lets through is sent, whatever the cap shown', async () => {
+    await createBulkJob(db, job({ environment: 'production', budget: 1 }), [], checks())
+    await runner().drive()
+    expect(sent).toHaveLength(3)
+    expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
   })
 })

@@ -9,7 +9,15 @@ import { checkAttemptRepository } from '../../data/checks/checkAttempts'
 import { executeCheck } from '../../data/checks/executeCheck'
 import { askFates, collectRequests } from '../../data/requests/journalClient'
 import { attemptEndOf } from '../outbox/requestRecovery'
-import { neverLeft, outcomeOfRecord, serviceWaitMs, verdictOnFailure } from './bulkOutcome'
+import {
+  neverLeft,
+  outcomeOfRecord,
+  serviceWaitMs,
+  verdictOnFailure,
+  type SendVerdict,
+} from './bulkOutcome'
+
+type CapReason = Extract<SendVerdict, { kind: 'cap' }>['reason']
 
 /** Checks of one job on their way at once; the main side's rate limiter paces them further. */
 export const bulkConcurrency = 8
@@ -95,7 +103,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
   const sendOne = async (
     check: BulkCheck,
     job: BulkJob,
-  ): Promise<'next' | 'recover' | { waitMs: number } | 'stop'> => {
+  ): Promise<'next' | 'recover' | { waitMs: number } | 'stop' | { atCap: CapReason }> => {
     const requestId = check.requestId ?? ''
     sendingNow.add(requestId)
     try {
@@ -131,6 +139,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
         await repository.setBulkJobState(job.id, 'stopped', { stopReason: verdict.reason(done) })
         return 'stop'
       }
+      if (verdict.kind === 'cap') return { atCap: verdict.reason }
       return 'next'
     } finally {
       sendingNow.delete(requestId)
@@ -145,14 +154,16 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     }
     let waitMs = 0
     let stop = false
+    let atCap: CapReason | undefined
     const worker = async (): Promise<void> => {
-      while (!stop && waitMs === 0) {
+      while (!stop && !atCap && waitMs === 0) {
         const check = await repository.claimNextCheck(jobId)
         if (!check) return
         const job = await repository.getBulkJob(jobId)
         if (!job) return
         const next = await sendOne(check, job)
         if (next === 'stop' || next === 'recover') stop = true
+        else if (typeof next === 'object' && 'atCap' in next) atCap = next.atCap
         else if (next !== 'next') waitMs = Math.max(waitMs, next.waitMs)
         else await repository.setBulkJobWaiting(jobId, undefined)
       }
@@ -169,12 +180,14 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
       repository.countChecksIn(jobId, 'running'),
     ])
     if (running > 0) return
-    if (pending === 0) {
-      await repository.setBulkJobState(jobId, 'finished', { finishedAt: new Date().toISOString() })
-    } else if (job.budget !== null && job.sentCount >= job.budget) {
+    if (atCap) {
+      // Counted once every check already on its way is back: those were within the cap.
       await repository.setBulkJobState(jobId, 'stopped', {
-        stopReason: `The budget cap of ${job.budget} billed checks is reached: ${pending} addresses were not sent. Raise the cap to go on.`,
+        stopReason: atCap(pending, job.budget),
+        stoppedAtCap: true,
       })
+    } else if (pending === 0) {
+      await repository.setBulkJobState(jobId, 'finished', { finishedAt: new Date().toISOString() })
     }
   }
 
@@ -223,6 +236,7 @@ const bulkRunner = createBulkRunner({
       // A person's single search goes ahead of a list's rows.
       pace: 'background',
       purpose: 'bulk',
+      jobId: job.id,
     })
   },
   readCheck: checkRecordOf,

@@ -1,8 +1,9 @@
 import { linesOfChecks, type BulkPlan } from '../../../../shared/bulk/bulkPlan'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
-import type { EnvironmentId } from '../../../../shared/environments'
+import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
+import { allowBulkJob } from '../../data/spending/spendingQueries'
 import { outcomeOfRecord } from './bulkOutcome'
 import { wakeBulkRunner } from './bulkRunner'
 
@@ -52,7 +53,10 @@ export async function reusableChecks(
   return reused
 }
 
-/** Stores the job whole (rows, addresses, reused checks) and sets the runner going. */
+/**
+ * Puts a billed job's confirmed cap on record with the main side, stores the job whole (rows,
+ * addresses, reused checks) and sets the runner going.
+ */
 export async function startBulkJob(request: BulkJobRequest): Promise<string> {
   const { plan, table } = request
   const id = crypto.randomUUID()
@@ -103,6 +107,9 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
     reusedCount: reused.size,
     sentCount: 0,
     hitCount: checks.filter((check) => check.state === 'reused' && (check.hits ?? 0) > 0).length,
+  }
+  if (isBilledEnvironment(job.environment)) {
+    await allowBulkJob({ jobId: id, environment: job.environment, cap: job.budget })
   }
   await bulkJobRepository.createBulkJob(job, rows, checks)
   wakeBulkRunner()

@@ -21,11 +21,12 @@ async function withProduction(options: SandboxOptions = {}): Promise<MainSideOnS
   return app
 }
 
-const check = (on: MainSideOnSandbox, purpose: 'watch' | 'rescreen') =>
+const check = (on: MainSideOnSandbox, purpose: 'watch' | 'rescreen' | 'bulk', jobId?: string) =>
   on.call('crypto.search', {
     requestId: crypto.randomUUID(),
     environment: 'production',
     purpose,
+    ...(jobId ? { jobId } : {}),
     pace: 'background',
     query: sanctioned,
     isSubjectConsent: true,
@@ -98,5 +99,49 @@ describe('scheduled re-screens in Production over the bridge', () => {
       error: { name: 'ValidationError' },
     })
     expect(await allowance(on)).toMatchObject({ optedIn: false, cap: null })
+  })
+})
+
+describe('a billed bulk job in Production over the bridge', () => {
+  const jobId = crypto.randomUUID()
+  const refused = (name: string) => ({ ok: false, error: { name, mayHaveReachedService: false } })
+
+  it('sends nothing for a job that names none or was not confirmed, and exactly its cap once it was', async () => {
+    const on = await withProduction()
+    expect(await check(on, 'bulk')).toMatchObject(refused('ValidationError'))
+    expect(await check(on, 'bulk', jobId)).toMatchObject(refused('NotOptedInError'))
+    expect(productionChecks(on)).toHaveLength(0)
+
+    expect(
+      await on.call('spending.allowJob', { jobId, environment: 'production', cap: 2 }),
+    ).toMatchObject({ ok: true, data: { jobId, cap: 2, used: 0 } })
+    const sentAtOnce = await Promise.all([1, 2, 3].map(() => check(on, 'bulk', jobId)))
+    expect(sentAtOnce.filter((reply) => reply.ok)).toHaveLength(2)
+    expect(sentAtOnce.filter((reply) => !reply.ok)).toMatchObject([refused('BudgetReachedError')])
+    expect(productionChecks(on)).toHaveLength(2)
+
+    expect(
+      await on.call('spending.allowJob', { jobId, environment: 'production', cap: 3 }),
+    ).toMatchObject({ ok: true, data: { cap: 3, used: 2 } })
+    expect(await check(on, 'bulk', jobId)).toMatchObject({ ok: true })
+    expect(await check(on, 'bulk', jobId)).toMatchObject(refused('BudgetReachedError'))
+    expect(productionChecks(on)).toHaveLength(3)
+  })
+
+  it('refuses a cap that is not a sensible number of checks, saying why', async () => {
+    const on = await withProduction()
+    for (const [change, why] of [
+      [{ jobId, cap: 0 }, 'cap: must be at least 1 check'],
+      [{ jobId, cap: 100_001 }, 'cap: must be at most 100,000 checks'],
+      [{ jobId: '', cap: 5 }, 'jobId: must not be empty'],
+    ] as const) {
+      expect(
+        await on.call('spending.allowJob', { ...change, environment: 'production' }),
+      ).toMatchObject({
+        ok: false,
+        error: { name: 'ValidationError', message: expect.stringContaining(why) as string },
+      })
+    }
+    expect(await check(on, 'bulk', jobId)).toMatchObject(refused('NotOptedInError'))
   })
 })

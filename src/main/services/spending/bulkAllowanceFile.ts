@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { environmentIdSchema } from '../../../shared/environments'
+import { bulkCapSchema, bulkJobIdSchema } from '../../../shared/bridge/spendingContract'
+import { openJsonStateFile, type JsonStateFile } from './jsonStateFile'
+
+const jobAllowanceSchema = z.object({
+  environment: environmentIdSchema,
+  cap: bulkCapSchema.nullable(),
+  used: z.number().int().nonnegative(),
+})
+export type JobAllowance = z.infer<typeof jobAllowanceSchema>
+
+const bulkAllowancesSchema = z.object({
+  version: z.literal(1),
+  jobs: z.record(bulkJobIdSchema, jobAllowanceSchema),
+})
+export type BulkAllowances = z.infer<typeof bulkAllowancesSchema>
+
+export type BulkAllowanceFile = JsonStateFile<BulkAllowances>
+
+/**
+ * The confirmed cap and the count of billed checks of every billed bulk job, in one small JSON
+ * file of the data folder. Nothing readable on disk means no job is allowed anything until a
+ * person confirms its cap again.
+ */
+export const openBulkAllowanceFile = (
+  path: string,
+  onRecovered?: (movedTo: string) => void,
+): Promise<BulkAllowanceFile> =>
+  openJsonStateFile(path, bulkAllowancesSchema, { version: 1, jobs: {} }, onRecovered)

@@ -1,0 +1,157 @@
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import { failure, gate, journal, sent } from '../../../test-support/countedWork'
+import { openSpending } from './spending'
+
+let folder: string
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'cd-bulk-spending-'))
+})
+
+const open = () => openSpending(folder)
+const bulk = { purpose: 'bulk', environment: 'production', jobId: 'job-1' } as const
+const capReached = { name: bridgeErrorNames.budgetReached, mayHaveReachedService: false }
+
+describe('the cap of a billed bulk job', () => {
+  it('refuses a billed bulk check that names no job, or a job nobody confirmed, before sending it', async () => {
+    const spending = await open()
+    const onWire: string[] = []
+    await expect(
+      spending.send({ purpose: 'bulk', environment: 'production' }, sent(onWire)),
+    ).rejects.toMatchObject({
+      name: bridgeErrorNames.validation,
+      mayHaveReachedService: false,
+      message: expect.stringContaining('must name its job') as string,
+    })
+    await expect(spending.send(bulk, sent(onWire))).rejects.toMatchObject({
+      name: bridgeErrorNames.notOptedIn,
+      message: expect.stringContaining('no confirmed budget') as string,
+    })
+    // Confirmed for another environment is not confirmed for this one.
+    await spending.allowJob({ jobId: 'job-1', environment: 'sandbox', cap: 5 })
+    await expect(spending.send(bulk, sent(onWire))).rejects.toMatchObject({
+      name: bridgeErrorNames.notOptedIn,
+    })
+    expect(onWire).toEqual([])
+  })
+
+  it('lets bulk checks of unbilled environments through without a job', async () => {
+    const spending = await open()
+    const onWire: string[] = []
+    await spending.send({ purpose: 'bulk', environment: 'sandbox' }, sent(onWire))
+    await spending.send({ purpose: 'bulk', environment: 'local' }, sent(onWire))
+    expect(onWire).toHaveLength(2)
+  })
+
+  it('sends up to the cap and refuses, before sending, the check over it', async () => {
+    const spending = await open()
+    expect(await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 2 })).toEqual({
+      jobId: 'job-1',
+      cap: 2,
+      used: 0,
+    })
+    const onWire: string[] = []
+    await spending.send(bulk, sent(onWire))
+    await spending.send(bulk, sent(onWire))
+    await expect(spending.send(bulk, sent(onWire))).rejects.toMatchObject({
+      ...capReached,
+      message: expect.stringContaining('budget cap of 2 billed checks') as string,
+    })
+    expect(onWire).toHaveLength(2)
+    // Another job's cap is its own.
+    await spending.allowJob({ jobId: 'job-2', environment: 'production', cap: 1 })
+    await spending.send({ ...bulk, jobId: 'job-2' }, sent(onWire))
+    expect(onWire).toHaveLength(3)
+  })
+
+  it('sends without limit a job confirmed with no cap', async () => {
+    const spending = await open()
+    await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: null })
+    const onWire: string[] = []
+    for (let check = 0; check < 5; check += 1) await spending.send(bulk, sent(onWire))
+    expect(onWire).toHaveLength(5)
+  })
+
+  it('holds a place under the cap for a check still waiting its turn', async () => {
+    const spending = await open()
+    await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 1 })
+    const { promise: turn, resolve: letGo } = gate()
+    const waiting = spending.send(bulk, async (count) => {
+      await turn
+      await count(journal).beforeAttempt(1)
+    })
+    await expect(spending.send(bulk, sent([]))).rejects.toMatchObject(capReached)
+    letGo()
+    await waiting
+    await expect(spending.send(bulk, sent([]))).rejects.toMatchObject(capReached)
+  })
+
+  it('keeps the cap and the count through a restart', async () => {
+    const before = await open()
+    await before.allowJob({ jobId: 'job-1', environment: 'production', cap: 3 })
+    await before.send(bulk, sent([]))
+    await before.send(bulk, sent([]))
+    const after = await open()
+    const onWire: string[] = []
+    await after.send(bulk, sent(onWire))
+    await expect(after.send(bulk, sent(onWire))).rejects.toMatchObject(capReached)
+    expect(onWire).toHaveLength(1)
+    // Nothing but the file itself is left behind in the folder.
+    expect(readdirSync(folder)).toEqual(['bulk-allowances.json'])
+  })
+
+  it('does not count a refusal, a check that never left, or one the service did not act on', async () => {
+    const spending = await open()
+    await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 1 })
+    await expect(
+      spending.send(bulk, async (count) => {
+        await count(journal).beforeAttempt(1)
+        throw failure(false)
+      }),
+    ).rejects.toThrow('failed')
+    await expect(spending.send(bulk, () => Promise.reject(failure(false)))).rejects.toThrow(
+      'failed',
+    )
+    const onWire: string[] = []
+    await (await open()).send(bulk, sent(onWire))
+    expect(onWire).toHaveLength(1)
+  })
+
+  it('counts a check that may have reached the service, whatever came back', async () => {
+    const spending = await open()
+    await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 1 })
+    await expect(
+      spending.send(bulk, async (count) => {
+        await count(journal).beforeAttempt(1)
+        throw failure(true)
+      }),
+    ).rejects.toThrow('failed')
+    await expect(spending.send(bulk, sent([]))).rejects.toMatchObject(capReached)
+  })
+
+  it('goes on once the cap is raised, and refuses a cap not above what was sent', async () => {
+    const spending = await open()
+    await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 1 })
+    await spending.send(bulk, sent([]))
+    await expect(spending.send(bulk, sent([]))).rejects.toMatchObject(capReached)
+    await expect(
+      spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 1 }),
+    ).rejects.toMatchObject({
+      name: bridgeErrorNames.validation,
+      message: 'The new cap must be above the 1 billed check this job has already sent.',
+    })
+    expect(await spending.allowJob({ jobId: 'job-1', environment: 'production', cap: 2 })).toEqual({
+      jobId: 'job-1',
+      cap: 2,
+      used: 1,
+    })
+    const onWire: string[] = []
+    await spending.send(bulk, sent(onWire))
+    expect(onWire).toHaveLength(1)
+    await expect(spending.send(bulk, sent([]))).rejects.toMatchObject(capReached)
+  })
+})

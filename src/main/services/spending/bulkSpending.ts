@@ -1,0 +1,101 @@
+import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import type {
+  BulkJobAllowance,
+  BulkJobAllowanceChange,
+} from '../../../shared/bridge/spendingContract'
+import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
+import { countOf, noun } from '../../../shared/text/counting'
+import { ServiceError } from '../serviceError'
+import { openBulkAllowanceFile, type BulkAllowances, type JobAllowance } from './bulkAllowanceFile'
+import { notCounted, type CheckLedger } from './countedSend'
+
+export interface BulkAllowanceService {
+  /** Registers what a person confirmed for a job, or raises its cap; refuses a cap not above its count. */
+  allow(change: BulkJobAllowanceChange): Promise<BulkJobAllowance>
+  /**
+   * A bulk check's account in a billed environment: its job's confirmed cap, counted per job.
+   * Throws the refusal when the check names no job.
+   */
+  ledger(jobId: string | undefined, environment: EnvironmentId): CheckLedger
+}
+
+const refusal = (name: 'validation' | 'notOptedIn' | 'budgetReached', message: string) =>
+  new ServiceError(bridgeErrorNames[name], message, { mayHaveReachedService: false })
+
+const noJob = (environment: EnvironmentId): ServiceError =>
+  refusal(
+    'validation',
+    `Nothing was sent: a bulk check in ${environmentLabels[environment]} is billed, so it must name its job, whose budget cap it is counted against.`,
+  )
+
+const notConfirmed = (environment: EnvironmentId): ServiceError =>
+  refusal(
+    'notOptedIn',
+    `Nothing was sent: Compliance Desk has no confirmed budget on record for this ${environmentLabels[environment]} bulk job (it was started by an earlier version, or the record could not be read). Set a budget cap to go on.`,
+  )
+
+const capReached = (cap: number): ServiceError =>
+  refusal(
+    'budgetReached',
+    `Nothing was sent: this bulk job has sent its budget cap of ${countOf(cap, noun('billed check'))}. Raise the cap to go on.`,
+  )
+
+/**
+ * What each billed bulk job may spend, as the person confirmed it, and how many billed checks it
+ * put on the wire. A job is known here only once confirmed: its checks are refused before that.
+ */
+export async function openBulkAllowances(
+  path: string,
+  onRecovered?: (movedTo: string) => void,
+): Promise<BulkAllowanceService> {
+  const file = await openBulkAllowanceFile(path, onRecovered)
+  let state: BulkAllowances = file.initial
+
+  const withJob = (jobId: string, job: JobAllowance): BulkAllowances => ({
+    ...state,
+    jobs: { ...state.jobs, [jobId]: job },
+  })
+
+  return {
+    allow: async ({ jobId, environment, cap }) => {
+      const used = state.jobs[jobId]?.used ?? 0
+      if (cap !== null && cap <= used) {
+        throw refusal(
+          'validation',
+          `The new cap must be above the ${countOf(used, noun('billed check'))} this job has already sent.`,
+        )
+      }
+      const next = withJob(jobId, { environment, cap, used })
+      // On disk before it counts: a confirmation the app might forget is not yet a confirmation.
+      await file.write(next)
+      state = next
+      return { jobId, cap, used }
+    },
+    ledger: (jobId, environment) => {
+      if (jobId === undefined) throw noJob(environment)
+      const job = (): JobAllowance => {
+        const known = state.jobs[jobId]
+        if (known?.environment !== environment) throw notConfirmed(environment)
+        return known
+      }
+      // The count changes in memory first, so checks admitted meanwhile see it; then reaches the disk.
+      const count = (change: number): Promise<void> => {
+        const known = job()
+        state = withJob(jobId, { ...known, used: Math.max(0, known.used + change) })
+        return file.write(state)
+      }
+      return {
+        key: `bulk:${jobId}`,
+        admit: (waiting) => {
+          const { cap, used } = job()
+          if (cap !== null && used + waiting >= cap) throw capReached(cap)
+        },
+        spend: () =>
+          count(1).catch(() => {
+            throw notCounted('this bulk job’s billed checks')
+          }),
+        giveBack: () => count(-1),
+      }
+    },
+  }
+}

@@ -1,0 +1,67 @@
+import { join } from 'node:path'
+import type { CheckPurpose } from '../../../shared/bridge/cryptoContract'
+import type {
+  BulkJobAllowance,
+  BulkJobAllowanceChange,
+  ScheduledAllowance,
+  ScheduledAllowanceChange,
+} from '../../../shared/bridge/spendingContract'
+import { isBilledEnvironment, type EnvironmentId } from '../../../shared/environments'
+import { openBulkAllowances } from './bulkSpending'
+import { createCountedSend, type CountAttempts } from './countedSend'
+import { openScheduledAllowance } from './scheduledSpending'
+
+export type { CountAttempts } from './countedSend'
+
+export interface Spending {
+  /** Scheduled re-screens' monthly allowance. */
+  view(): ScheduledAllowance
+  set(change: ScheduledAllowanceChange): Promise<ScheduledAllowance>
+  /** A billed bulk job's cap, as a person confirmed or raised it. */
+  allowJob(change: BulkJobAllowanceChange): Promise<BulkJobAllowance>
+  /**
+   * Sends one check if it may be billed for its purpose, else throws a refusal before anything is
+   * queued. In a billed environment a scheduled check goes within the monthly allowance and a bulk
+   * check within its job's cap; a person's own searches and re-screens are confirmed as they are
+   * asked for, and go as they are.
+   */
+  send<T>(
+    check: { purpose: CheckPurpose; environment: EnvironmentId; jobId?: string | undefined },
+    work: (count: CountAttempts) => Promise<T>,
+  ): Promise<T>
+}
+
+/**
+ * The one place that decides whether a billed check may be sent, and keeps the counts it decides
+ * on in the data folder (`scheduled-allowance.json`, `bulk-allowances.json`).
+ */
+export async function openSpending(
+  dataDir: string,
+  {
+    now,
+    onRecovered,
+  }: {
+    /** The clock that says which month it is. */
+    now?: () => Date
+    /** Told where an unreadable allowance file was moved to. */
+    onRecovered?: (movedTo: string) => void
+  } = {},
+): Promise<Spending> {
+  const scheduled = await openScheduledAllowance(join(dataDir, 'scheduled-allowance.json'), {
+    now,
+    onRecovered,
+  })
+  const bulk = await openBulkAllowances(join(dataDir, 'bulk-allowances.json'), onRecovered)
+  const countedSend = createCountedSend()
+  return {
+    view: () => scheduled.view(),
+    set: (change) => scheduled.set(change),
+    allowJob: (change) => bulk.allow(change),
+    send: async ({ purpose, environment, jobId }, work) => {
+      if (!isBilledEnvironment(environment)) return work((journal) => journal)
+      if (purpose === 'watch') return countedSend(scheduled.ledger(environment), work)
+      if (purpose === 'bulk') return countedSend(bulk.ledger(jobId, environment), work)
+      return work((journal) => journal)
+    },
+  }
+}
