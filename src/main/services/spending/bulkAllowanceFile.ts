@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { environmentIdSchema } from '../../../shared/environments'
 import { bulkCapSchema, bulkJobIdSchema } from '../../../shared/bridge/spendingContract'
-import { openJsonStateFile, type JsonStateFile } from './jsonStateFile'
+import { openJsonStateFile, type JsonStateFile } from '../dataFolder/jsonStateFile'
 
 const jobAllowanceSchema = z.object({
   environment: environmentIdSchema,

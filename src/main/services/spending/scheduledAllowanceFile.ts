@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { budgetMonthSchema, monthlyCapSchema } from '../../../shared/bridge/spendingContract'
-import { openJsonStateFile, type JsonStateFile } from './jsonStateFile'
+import { openJsonStateFile, type JsonStateFile } from '../dataFolder/jsonStateFile'
 
 const allowanceStateSchema = z.object({
   version: z.literal(1),

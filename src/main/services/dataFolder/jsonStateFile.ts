@@ -27,7 +27,7 @@ async function syncFolder(folder: string): Promise<void> {
  * One small JSON state of the data folder, replaced whole on every change (written, synced,
  * renamed over the old one), so a crash leaves either the state before a change or the state
  * after it, never half of one. A file that cannot be read is moved aside and the state starts
- * `fresh`: what money may be spent on is only ever what the app can still read.
+ * `fresh` (never deleted, so what it held can still be recovered by hand).
  */
 export async function openJsonStateFile<T>(
   path: string,
