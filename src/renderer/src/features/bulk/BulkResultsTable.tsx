@@ -1,3 +1,4 @@
+import { MiddleTruncated } from '../../components/MiddleTruncated'
 import { Badge, Box, Checkbox, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useNavigate } from '@tanstack/react-router'
@@ -53,8 +54,9 @@ export function BulkResultsTable({
     overscan: 10,
   })
   const carried = job.carryColumns
+  // A heading wraps rather than being cut where its column is narrow (at 1024 px).
   const header = (label: string, style: ReturnType<typeof cellStyle>) => (
-    <Text size="xs" fw={600} c="dimmed" truncate style={style}>
+    <Text size="xs" fw={600} c="dimmed" lh={1.25} style={style}>
       {label}
     </Text>
   )
@@ -149,15 +151,9 @@ export function BulkResultsTable({
                 <Text size="sm" style={cellStyle(56)}>
                   {row.line}
                 </Text>
-                <Text
-                  size="sm"
-                  ff="monospace"
-                  truncate
-                  style={addressCell}
-                  title={row.cells[job.addressColumn]}
-                >
-                  {row.cells[job.addressColumn]}
-                </Text>
+                <Box style={addressCell}>
+                  <MiddleTruncated value={row.cells[job.addressColumn] ?? ''} />
+                </Box>
                 {carried.map((column) => (
                   <Text key={column} size="sm" truncate style={cellStyle(110)}>
                     {row.cells[column]}
