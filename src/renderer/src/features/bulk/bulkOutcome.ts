@@ -124,6 +124,16 @@ export function outcomeOfRecord(
     : { state: 'failed', checkedAt: record.fetchedAt, error }
 }
 
-/** A failed record that says nothing left (recovery's "not sent"): the address is sent again. */
-export const neverLeft = (record: CheckRecord): boolean =>
-  record.outcome === 'failed' && record.error?.name === bridgeErrorNames.cancelled
+/**
+ * A failed record whose address is to be sent again: nothing left (recovery's "not sent"), or it
+ * was refused unsent for a reason that passes or that a person can fix (a rate limit, a service
+ * out of reach, a cap, a key or a balance). A reply to a page that reloaded is only seen by
+ * recovery, which must not make such an address failed for good: the job sends it again, and
+ * stops there if the reason stands.
+ */
+export const mayBeSentAgain = (record: CheckRecord): boolean => {
+  if (record.outcome !== 'failed' || !record.error) return false
+  if (record.error.name === bridgeErrorNames.cancelled) return true
+  const verdict = verdictOnFailure({ ...record.error, mayHaveReachedService: false })
+  return verdict.kind !== 'settle' && verdict.kind !== 'recover'
+}

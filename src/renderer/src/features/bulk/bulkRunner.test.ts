@@ -23,7 +23,7 @@ import { createBulkRunner } from './bulkRunner'
 
 let db: AppDatabase
 let sent: string[]
-let journal: Map<string, RequestFate['state']>
+let journal: Map<string, RequestFate['state'] | RequestFate>
 let failWith: Map<string, BridgeCallError>
 
 const job = bulkJobOf
@@ -80,10 +80,15 @@ const runner = () =>
     settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
     askFates: async (requests) =>
       new Map(
-        requests.map(({ requestId }): [string, RequestFate] => [
-          requestId,
-          { requestId, state: journal.get(requestId) as 'neverSent' | 'mayHaveLeft' },
-        ]),
+        requests.map(({ requestId }): [string, RequestFate] => {
+          const fate = journal.get(requestId)
+          return [
+            requestId,
+            typeof fate === 'object'
+              ? fate
+              : { requestId, state: fate as 'neverSent' | 'mayHaveLeft' },
+          ]
+        }),
       ),
     collect: async () => {},
     wait: async () => {},
@@ -135,6 +140,38 @@ describe('the bulk runner', () => {
     expect((await db.bulkChecks.get(['job-1', first.index]))?.state).toBe('done')
     // The resend kept its key: one row in History for it.
     expect(await db.checks.count()).toBe(3)
+    expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
+  })
+
+  it('after a reload, sends again an address whose reply, seen only by recovery, was a refusal that passes', async () => {
+    await createBulkJob(db, job(), [], checks())
+    // The page went while the service answered 429: the journal kept that reply for recovery.
+    const cut = (await claimNextCheck(db, 'job-1'))!
+    await beginAttempt(db, {
+      requestId: cut.requestId!,
+      localId: cut.checkLocalId!,
+      environment: 'local',
+      query: cut.address,
+      queryKey: cut.address,
+      billed: false,
+    })
+    journal.set(cut.requestId!, {
+      requestId: cut.requestId!,
+      state: 'settled',
+      reply: {
+        ok: false,
+        error: {
+          name: bridgeErrorNames.rateLimited,
+          message: 'Slow down.',
+          status: 429,
+          mayHaveReachedService: false,
+        },
+      },
+    })
+    await runner().drive()
+    expect([...sent].sort()).toEqual(addresses)
+    expect(await countChecksIn(db, 'job-1', 'failed')).toBe(0)
+    expect(await countChecksIn(db, 'job-1', 'done')).toBe(3)
     expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
   })
 

@@ -10,7 +10,7 @@ import { executeCheck } from '../../data/checks/executeCheck'
 import { askFates, collectRequests } from '../../data/requests/journalClient'
 import { attemptEndOf } from '../outbox/requestRecovery'
 import {
-  neverLeft,
+  mayBeSentAgain,
   outcomeOfRecord,
   serviceWaitMs,
   verdictOnFailure,
@@ -91,8 +91,8 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
         if (fate?.state === 'settled') collected.push(fate.requestId)
         record = await ports.readCheck(check.checkLocalId ?? '')
       }
-      const outcome = record && !neverLeft(record) ? outcomeOfRecord(record) : undefined
-      // No record, or one that says nothing left: it never went out, so it is sent (again).
+      const outcome = record && !mayBeSentAgain(record) ? outcomeOfRecord(record) : undefined
+      // No record, or one that says it was not acted on for a reason that passes: sent (again).
       await repository.settleBulkCheck(jobId, check.index, outcome ?? { state: 'pending' })
     }
     if (collected.length > 0) await ports.collect(collected)
