@@ -11,6 +11,7 @@ import {
 import { checksLinkedTo, latestCheckOf } from './checkRepository'
 import { checksAwaitingTerms } from './deferredSearchTerms'
 import { tableChanges } from '../database/tableChanges'
+import { checkCounter } from './checkCount'
 import {
   countAllChecks,
   isUnfiltered,
@@ -36,12 +37,7 @@ export interface FoundChecks {
 
 const checkChanges = tableChanges(databaseName, 'checks')
 
-/** The number of every check, counted at most once per change to the checks. */
-let counted: { version: number; count: Promise<number> } | undefined
-const countEvery = (version: number): Promise<number> => {
-  if (counted?.version !== version) counted = { version, count: countAllChecks(appDatabase) }
-  return counted.count
-}
+const countEvery = checkCounter(() => countAllChecks(appDatabase), checkChanges)
 
 /**
  * The checks matching History's filters, read again whenever the checks change. Not a live query:
