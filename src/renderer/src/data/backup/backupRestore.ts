@@ -5,6 +5,11 @@ import { withTermsPending } from '../checks/deferredSearchTerms'
 import { holdRestoredItems } from '../outbox/outboxRepository'
 import { rowsOfEntry, type VerifiedBackup } from './backupReader'
 
+/** What a restore writes of a table's rows where it is not the row as backed up (see backupWriter). */
+const restoredRow: Partial<Record<string, (row: object) => object>> = {
+  checks: withTermsPending,
+}
+
 /**
  * Replaces every table's rows with a verified backup's, in one transaction: if anything fails
  * or the app stops mid-way, IndexedDB keeps the data it had. Checks come back without their
@@ -28,7 +33,8 @@ export async function restoreBackup(
       for (const entry of entries) {
         // Inflating is not IndexedDB's work: waitFor keeps the transaction open meanwhile.
         const read = await Dexie.waitFor(rowsOfEntry(backup, entry))
-        const rows = name === 'checks' ? read.map(withTermsPending) : read
+        const restored = restoredRow[name]
+        const rows = restored ? read.map(restored) : read
         await writing
         writing = table.bulkAdd(rows).then(() => {
           done += entry.rows
