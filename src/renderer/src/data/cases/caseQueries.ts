@@ -6,17 +6,15 @@ import type {
   HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
-import { appDatabase, type StoredCheck } from '../database/appDatabase'
+import { appDatabase } from '../database/appDatabase'
 import { caseListRow, type CaseListRow } from './caseListSelection'
 import {
-  casesOfChecks,
   casesWithCheck,
   casesWithEntity,
   earlierDecisionOn,
   readCaseChecks,
   readCaseDecisions,
   readCaseEntities,
-  type CheckInCase,
   type EarlierDecision,
 } from './caseReads'
 import { auditTrailOf } from './caseRepository'
@@ -39,12 +37,6 @@ export const useCaseListRows = (): CaseListRow[] | undefined =>
     const byCase = new Map(summaries.map((summary) => [summary.caseId, summary]))
     return cases.map((caseRecord) => caseListRow(caseRecord, byCase.get(caseRecord.id)))
   }, [])
-
-/** The cases each of these checks is in, with the decisions on its hits there. */
-export const useCasesOfChecks = (
-  checks: readonly StoredCheck[],
-): Map<string, CheckInCase[]> | undefined =>
-  useLiveQuery(() => casesOfChecks(appDatabase, checks), [checks])
 
 /** The cases something may still be added to, most recently changed first. */
 export const useEditableCases = (): CaseRecord[] | undefined =>

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { EnvironmentId } from '../../../../shared/environments'
 import {
   appDatabase,
@@ -9,9 +9,11 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { checksLinkedTo, latestCheckOf } from './checkRepository'
+import { casesOfChecks, type CheckInCase } from '../cases/caseReads'
+import { KeptRows } from '../keptRows'
 import { checksAwaitingTerms } from './deferredSearchTerms'
 import { tableChanges } from '../database/tableChanges'
-import { checkCounter } from './checkCount'
+import { latestRead } from '../database/latestRead'
 import {
   countAllChecks,
   isUnfiltered,
@@ -37,11 +39,12 @@ export interface FoundChecks {
 
 const checkChanges = tableChanges(databaseName, 'checks')
 
-const countEvery = checkCounter(() => countAllChecks(appDatabase), checkChanges)
+const countEvery = latestRead(() => countAllChecks(appDatabase), checkChanges)
 
 /**
- * The checks matching History's filters, read again whenever the checks change. Not a live query:
- * one would remember each of the (possibly tens of thousands of) keys found. With no filter the
+ * The checks matching History's filters, read again whenever the checks change, one read at a
+ * time (a bulk job writes many checks a second). Not a live query: one would remember each of the
+ * (possibly tens of thousands of) keys found. With no filter the
  * first rows are shown at once and the number of checks follows when counted (the last number
  * known stands meanwhile, so the list does not jump): counting reads the whole of an index.
  */
@@ -50,6 +53,12 @@ export function useCheckSelection(filters: CheckFilters): FoundChecks | undefine
   const signature = JSON.stringify(filters)
   const [found, setFound] = useState<FoundChecks | { failed: unknown }>()
   const lastCount = useRef<number | null>(null)
+  const selectFiltered = useMemo(
+    () => latestRead(() => selectChecks(appDatabase, filters), checkChanges),
+    // The signature stands for every filter value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [signature],
+  )
   useEffect(() => {
     let current = true
     const show = (selection: CheckSelection) => {
@@ -65,7 +74,7 @@ export function useCheckSelection(filters: CheckFilters): FoundChecks | undefine
         show({ kind: 'all', count })
       }, fail)
     } else {
-      selectChecks(appDatabase, filters).then(show, fail)
+      selectFiltered(version).then(show, fail)
     }
     return () => {
       current = false
@@ -78,16 +87,40 @@ export function useCheckSelection(filters: CheckFilters): FoundChecks | undefine
   return found
 }
 
-/** Rows `first` to `first + count` of a selection, newest first. */
-export const useCheckWindow = (
+/** One of History's rows: a check and, when it was answered, the cases it is in. */
+export interface HistoryRowData {
+  check: CheckRecord
+  cases: CheckInCase[]
+}
+
+async function readHistoryWindow(
   selection: CheckSelection,
   first: number,
   count: number,
-): Array<CheckRecord | undefined> | undefined =>
-  useLiveQuery(
-    () => readSelectionWindow(appDatabase, selection, first, count),
+): Promise<Array<HistoryRowData | undefined>> {
+  const checks = await readSelectionWindow(appDatabase, selection, first, count)
+  const answered = checks.filter(
+    (check): check is StoredCheck => check !== undefined && isStoredCheck(check),
+  )
+  const cases = await casesOfChecks(appDatabase, answered)
+  return checks.map((check) => check && { check, cases: cases.get(check.localId) ?? [] })
+}
+
+/**
+ * Rows `first` to `first + count` of a selection, newest first, each with its cases: read together
+ * so the list is drawn once per change, and a row that did not change keeps its object.
+ */
+export function useHistoryWindow(
+  selection: CheckSelection,
+  first: number,
+  count: number,
+): Array<HistoryRowData | undefined> | undefined {
+  const [kept] = useState(() => new KeptRows<HistoryRowData>((row) => row.check.localId))
+  return useLiveQuery(
+    async () => kept.share(await readHistoryWindow(selection, first, count)),
     [selection, first, count],
   )
+}
 
 /** The newest answered checks whose words start with those typed, at most `limit`. */
 export const useChecksMatching = (text: string, limit: number): StoredCheck[] | undefined =>

@@ -1,9 +1,6 @@
 import { Box, Group, Text } from '@mantine/core'
-import { useMemo } from 'react'
 import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
-import { useCasesOfChecks } from '../../data/cases/caseQueries'
-import { useCheckWindow } from '../../data/checks/checkQueries'
-import { isStoredCheck, type StoredCheck } from '../../data/checks/checkRepository'
+import { useHistoryWindow } from '../../data/checks/checkQueries'
 import { selectionSize, type CheckSelection } from '../../data/checks/checkSelection'
 import { HistoryRow, historyRowHeight } from './HistoryRow'
 import { rowSelectWidth } from './HistoryRowSelect'
@@ -55,12 +52,7 @@ export function HistoryList({
     selectionSize(selection),
     historyRowHeight,
   )
-  const rows = useCheckWindow(selection, first, items.length)
-  const answered = useMemo(
-    () => (rows ?? []).filter((row): row is StoredCheck => row !== undefined && isStoredCheck(row)),
-    [rows],
-  )
-  const cases = useCasesOfChecks(answered)
+  const rows = useHistoryWindow(selection, first, items.length)
   return (
     <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       {/* One scroller both ways: the header scrolls sideways with the rows and stays on top. */}
@@ -74,10 +66,11 @@ export function HistoryList({
           <HistoryHeader />
           <VirtualRowsBody height={totalSize}>
             {items.map((item) => {
-              const stored = rows?.[item.index - first]
+              const row = rows?.[item.index - first]
+              // Keyed by check, so a check that moves up or down the list is not drawn again.
               return (
-                <VirtualRow key={item.index} start={item.start}>
-                  <HistoryRow stored={stored} cases={stored && cases?.get(stored.localId)} />
+                <VirtualRow key={row ? row.check.localId : `row-${item.index}`} start={item.start}>
+                  <HistoryRow stored={row?.check} cases={row?.cases} />
                 </VirtualRow>
               )
             })}

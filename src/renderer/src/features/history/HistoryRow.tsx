@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Badge, Group, Text } from '@mantine/core'
 import { environmentLabels } from '../../../../shared/environments'
 import { isStoredCheck, type CheckRecord } from '../../data/checks/checkRepository'
@@ -126,8 +127,12 @@ function RowResult({ stored }: { stored: CheckRecord }) {
   )
 }
 
-/** One past check; `stored` is undefined until its record is read, as it scrolls into view. */
-export function HistoryRow({
+/**
+ * One past check; `stored` is undefined until its record is read, as it scrolls into view. Memoised:
+ * typing into History's search moves rows but seldom changes one, and drawing rows was most of
+ * the work of a keystroke.
+ */
+export const HistoryRow = memo(function HistoryRow({
   stored,
   cases,
 }: {
@@ -196,4 +201,4 @@ export function HistoryRow({
       )}
     </Group>
   )
-}
+})

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { checkCounter } from './checkCount'
+import { latestRead } from './latestRead'
 
-describe('counting every check as the checks change', () => {
-  it('runs one count at a time, and answers changes made meanwhile with one more count', async () => {
+describe('reading a table again as it changes', () => {
+  it('runs one read at a time, and answers changes made meanwhile with one more read', async () => {
     let version = 0
     let rows = 10
     const started: number[] = []
@@ -16,7 +16,7 @@ describe('counting every check as the checks change', () => {
         finish.push(() => resolve(counted))
         onStart()
       })
-    const countAsOf = checkCounter(count, { current: () => version })
+    const countAsOf = latestRead(count, { current: () => version })
 
     const first = countAsOf(0)
     // A bulk job writes three checks while the first count runs.
