@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/browserModeTest'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
+import { cryptoChecksSent } from './support/sandboxWallets'
 import { saveScreen } from './support/screenshots'
 
 // A Tornado Cash wallet: on the SDN list from 2022-11-08 until 2025-03-21.
@@ -115,6 +116,61 @@ test('re-screening two History rows: each wallet’s difference in the dialog, n
   await rescreen.openChanges()
   await expect(changes.items).toHaveCount(2)
   await expect(changes.badge).toHaveText('2')
+})
+
+test('re-screening in Production: the billed checks are counted, capped and confirmed as a bulk job’s, and the run stops at the cap until it is raised', async ({
+  appPage,
+  search,
+  history,
+  settings,
+  shell,
+  rescreen,
+  sandbox,
+}) => {
+  await settings.useProduction(sandbox.environment('production'))
+  await expect(shell.activeEnvironment).toContainText('Production')
+  for (const [wallet, status] of [
+    [tornado, 'no_match'],
+    [designated, 'review_required'],
+    [pep, 'review_required'],
+  ] as const) {
+    await search.open()
+    await search.search(wallet)
+    await search.billedGuard.runBilledCheck()
+    await search.expectStatus(status)
+  }
+  await history.open()
+  for (const wallet of [tornado, designated, pep]) await history.select(wallet)
+  await rescreen.openSelected()
+  await expect(rescreen.billedNotice).toContainText(
+    '3 checks will run in Production and be billed to your account',
+  )
+  // The cap offered is every billed wallet; nothing starts before the explicit confirmation.
+  await expect(rescreen.cap).toHaveValue('3')
+  await expect(rescreen.startButton).toBeDisabled()
+  await rescreen.confirmBilled(2)
+  await expect(rescreen.billedNotice).toContainText('Run 2 billed checks')
+  await saveScreen(appPage, 'rescreen-03-production-confirm', rescreen.dialog)
+  const sentBefore = cryptoChecksSent(sandbox).length
+
+  await rescreen.start()
+  await expect(rescreen.capReached).toContainText(
+    'The budget cap of 2 billed checks is reached: 1 wallet was not checked. Raise the cap to go on.',
+  )
+  await expect(rescreen.outcomes).toHaveText([
+    new RegExp(`${tornado} — nothing changed`),
+    new RegExp(`${designated} — nothing changed`),
+    new RegExp(`${pep} — not checked: cap reached`),
+  ])
+  // Three billed wallets, a cap of two: exactly two reached the service.
+  expect(cryptoChecksSent(sandbox).slice(sentBefore)).toEqual([tornado, designated])
+  expect(sandbox.billedChecks()).toBe(5)
+  await saveScreen(appPage, 'rescreen-04-production-cap-reached', rescreen.dialog)
+
+  await rescreen.raiseCap(3)
+  await expect(rescreen.summary).toHaveText('3 of 3 wallets checked')
+  expect(cryptoChecksSent(sandbox).slice(sentBefore)).toEqual([tornado, designated, pep])
+  expect(sandbox.billedChecks()).toBe(6)
 })
 
 test('watching in Production waits for an opt-in with a monthly cap, whose use is shown as watches spend it', async ({

@@ -8,7 +8,13 @@ export class RescreenPanel {
   readonly outcomes: Locator
   /** How far the run is, and how many wallets' hits changed. */
   readonly summary: Locator
+  readonly dialog: Locator
+  /** Before a billed re-screen starts: how many checks are billed, the cap, the confirmation. */
   readonly billedNotice: Locator
+  readonly cap: Locator
+  readonly startButton: Locator
+  /** After a billed re-screen stopped at its cap: what happened, and a higher cap to go on with. */
+  readonly capReached: Locator
   readonly nextRun: Locator
   /** Beside the watch, where checks are billed: the opt-in it needs, or this month's use. */
   readonly billedWatch: Locator
@@ -17,7 +23,11 @@ export class RescreenPanel {
   constructor(readonly page: Page) {
     this.outcomes = page.getByTestId('rescreen-outcome')
     this.summary = page.getByTestId('rescreen-summary')
+    this.dialog = page.getByTestId('rescreen-modal')
     this.billedNotice = page.getByTestId('rescreen-billed')
+    this.cap = page.getByTestId('rescreen-budget')
+    this.startButton = page.getByTestId('rescreen-start')
+    this.capReached = page.getByTestId('rescreen-cap-reached')
     this.nextRun = page.getByTestId('watch-next')
     this.billedWatch = page.getByTestId('watch-billed')
     this.watchControl = page.getByTestId('watch-control')
@@ -45,6 +55,32 @@ export class RescreenPanel {
   async rescreenSelected(): Promise<void> {
     await this.page.getByTestId('history-rescreen').click()
     await this.page.getByTestId('rescreen-start').click()
+    await this.page.getByTestId('rescreen-close').waitFor()
+  }
+
+  /** Opens the re-screen of History's selected rows, without starting it. */
+  async openSelected(): Promise<void> {
+    await this.page.getByTestId('history-rescreen').click()
+    await this.startButton.waitFor()
+  }
+
+  /** Sets a billed re-screen's budget cap and confirms its billed checks. */
+  async confirmBilled(cap: number): Promise<void> {
+    await this.cap.fill(String(cap))
+    await this.page.getByTestId('rescreen-confirm-billed').check()
+  }
+
+  /** Starts the open re-screen and waits until it has stopped or finished. */
+  async start(): Promise<void> {
+    await this.startButton.click()
+    await this.page.getByTestId('rescreen-close').waitFor()
+  }
+
+  /** Raises the cap that stopped the run, and waits until it has stopped or finished again. */
+  async raiseCap(cap: number): Promise<void> {
+    await this.page.getByTestId('rescreen-new-budget').fill(String(cap))
+    await this.page.getByTestId('rescreen-raise-budget').click()
+    await this.capReached.waitFor({ state: 'detached' })
     await this.page.getByTestId('rescreen-close').waitFor()
   }
 

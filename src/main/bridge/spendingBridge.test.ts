@@ -63,8 +63,15 @@ describe('scheduled re-screens in Production over the bridge', () => {
       error: { name: 'BudgetReachedError', mayHaveReachedService: false },
     })
     expect(productionChecks(on)).toHaveLength(1)
-    // A re-screen a person started and confirmed is theirs to decide, not the watches' budget.
-    expect(await check(on, 'rescreen')).toMatchObject({ ok: true })
+    // A re-screen a person started goes within the cap they confirmed, not the watches' budget.
+    const rescreenId = crypto.randomUUID()
+    await on.call('spending.allowJob', {
+      jobId: rescreenId,
+      purpose: 'rescreen',
+      environment: 'production',
+      cap: 1,
+    })
+    expect(await check(on, 'rescreen', rescreenId)).toMatchObject({ ok: true })
     expect(productionChecks(on)).toHaveLength(2)
     expect(await allowance(on)).toMatchObject({ used: 1 })
   })
@@ -113,7 +120,12 @@ describe('a billed bulk job in Production over the bridge', () => {
     expect(productionChecks(on)).toHaveLength(0)
 
     expect(
-      await on.call('spending.allowJob', { jobId, environment: 'production', cap: 2 }),
+      await on.call('spending.allowJob', {
+        jobId,
+        purpose: 'bulk',
+        environment: 'production',
+        cap: 2,
+      }),
     ).toMatchObject({ ok: true, data: { jobId, cap: 2, used: 0 } })
     const sentAtOnce = await Promise.all([1, 2, 3].map(() => check(on, 'bulk', jobId)))
     expect(sentAtOnce.filter((reply) => reply.ok)).toHaveLength(2)
@@ -121,7 +133,12 @@ describe('a billed bulk job in Production over the bridge', () => {
     expect(productionChecks(on)).toHaveLength(2)
 
     expect(
-      await on.call('spending.allowJob', { jobId, environment: 'production', cap: 3 }),
+      await on.call('spending.allowJob', {
+        jobId,
+        purpose: 'bulk',
+        environment: 'production',
+        cap: 3,
+      }),
     ).toMatchObject({ ok: true, data: { cap: 3, used: 2 } })
     expect(await check(on, 'bulk', jobId)).toMatchObject({ ok: true })
     expect(await check(on, 'bulk', jobId)).toMatchObject(refused('BudgetReachedError'))
@@ -136,12 +153,58 @@ describe('a billed bulk job in Production over the bridge', () => {
       [{ jobId: '', cap: 5 }, 'jobId: must not be empty'],
     ] as const) {
       expect(
-        await on.call('spending.allowJob', { ...change, environment: 'production' }),
+        await on.call('spending.allowJob', {
+          ...change,
+          purpose: 'bulk',
+          environment: 'production',
+        }),
       ).toMatchObject({
         ok: false,
         error: { name: 'ValidationError', message: expect.stringContaining(why) as string },
       })
     }
     expect(await check(on, 'bulk', jobId)).toMatchObject(refused('NotOptedInError'))
+  })
+})
+
+describe('a re-screen a person started in Production over the bridge', () => {
+  const rescreenId = crypto.randomUUID()
+  const refused = (name: string) => ({ ok: false, error: { name, mayHaveReachedService: false } })
+
+  it('sends nothing until its cap is confirmed, then exactly its cap, and the rest once it is raised', async () => {
+    const on = await withProduction()
+    expect(await check(on, 'rescreen')).toMatchObject(refused('ValidationError'))
+    expect(await check(on, 'rescreen', rescreenId)).toMatchObject(refused('NotOptedInError'))
+    expect(productionChecks(on)).toHaveLength(0)
+
+    // Three billed wallets, a cap of two.
+    expect(
+      await on.call('spending.allowJob', {
+        jobId: rescreenId,
+        purpose: 'rescreen',
+        environment: 'production',
+        cap: 2,
+      }),
+    ).toMatchObject({ ok: true, data: { jobId: rescreenId, cap: 2, used: 0 } })
+    const replies = []
+    for (let wallet = 0; wallet < 3; wallet += 1)
+      replies.push(await check(on, 'rescreen', rescreenId))
+    expect(replies.map((reply) => reply.ok)).toEqual([true, true, false])
+    expect(replies[2]).toMatchObject({
+      ...refused('BudgetReachedError'),
+      error: {
+        message: expect.stringContaining('this re-screen has sent its budget cap') as string,
+      },
+    })
+    expect(productionChecks(on)).toHaveLength(2)
+
+    await on.call('spending.allowJob', {
+      jobId: rescreenId,
+      purpose: 'rescreen',
+      environment: 'production',
+      cap: 3,
+    })
+    expect(await check(on, 'rescreen', rescreenId)).toMatchObject({ ok: true })
+    expect(productionChecks(on)).toHaveLength(3)
   })
 })

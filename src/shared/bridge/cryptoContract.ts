@@ -18,8 +18,8 @@ export type Pace = z.infer<typeof paceSchema>
  * What a check is for, so the main side can decide whether it may be billed: a person's search
  * (`search`, the default), a re-screen a person started (`rescreen`), a bulk job's row (`bulk`),
  * or a scheduled re-screen of a watch (`watch`). In a billed environment a watch check goes only
- * within the allowance the user opted into, and a bulk check only within its job's confirmed cap
- * (see spendingContract).
+ * within the allowance the user opted into, and a bulk or re-screen check only within its job's
+ * confirmed cap (see spendingContract).
  */
 export const checkPurposeSchema = z.enum(['search', 'rescreen', 'bulk', 'watch'])
 export type CheckPurpose = z.infer<typeof checkPurposeSchema>
@@ -35,7 +35,10 @@ export const cryptoSearchInputSchema = z.strictObject({
   atMostOnce: z.boolean().optional(),
   pace: paceSchema.optional(),
   purpose: checkPurposeSchema.optional(),
-  /** The bulk job a `bulk` check belongs to: required in a billed environment, to count it. */
+  /**
+   * The bulk job or re-screen a `bulk` or `rescreen` check belongs to: required in a billed
+   * environment, to count it.
+   */
   jobId: bulkJobIdSchema.optional(),
   query: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),

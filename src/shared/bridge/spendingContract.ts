@@ -51,25 +51,34 @@ export const bulkCapSchema = z
   .min(1, 'must be at least 1 check')
   .max(maxBulkCap, `must be at most ${maxBulkCap.toLocaleString('en-GB')} checks`)
 
-/** A bulk job's id, as the renderer chose it (a UUID today; any short id will do). */
+/** A bulk job's or a re-screen's id, as the renderer chose it (a UUID today; any short id will do). */
 export const bulkJobIdSchema = z
   .string()
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
 
 /**
- * What a person confirmed for a billed bulk job: registered when it starts and again when its cap
- * is raised. `cap: null` is a job confirmed with no cap (the confirmation still has to be on
- * record: a billed bulk check of a job the main side does not know is refused).
+ * Whose checks a job's allowance counts: a bulk job's rows (`bulk`) or a re-screen a person
+ * started (`rescreen`). A check is counted only against an allowance of its own purpose, so a
+ * re-screen cannot spend what was confirmed for a bulk job, nor the reverse.
+ */
+export const jobPurposeSchema = z.enum(['bulk', 'rescreen'])
+export type JobPurpose = z.infer<typeof jobPurposeSchema>
+
+/**
+ * What a person confirmed for a billed bulk job or re-screen: registered when it starts and again
+ * when its cap is raised. `cap: null` is a job confirmed with no cap (the confirmation still has
+ * to be on record: a billed check of a job the main side does not know is refused).
  */
 export const bulkJobAllowanceChangeSchema = z.strictObject({
   jobId: bulkJobIdSchema,
+  purpose: jobPurposeSchema,
   environment: environmentIdSchema,
   cap: bulkCapSchema.nullable(),
 })
 export type BulkJobAllowanceChange = z.infer<typeof bulkJobAllowanceChangeSchema>
 
-/** A bulk job's allowance as the main side keeps it: `used` billed checks it put on the wire. */
+/** A job's allowance as the main side keeps it: `used` billed checks it put on the wire. */
 export const bulkJobAllowanceSchema = z.object({
   jobId: bulkJobIdSchema,
   cap: bulkCapSchema.nullable(),

@@ -1,9 +1,15 @@
 import { z } from 'zod'
 import { environmentIdSchema } from '../../../shared/environments'
-import { bulkCapSchema, bulkJobIdSchema } from '../../../shared/bridge/spendingContract'
+import {
+  bulkCapSchema,
+  bulkJobIdSchema,
+  jobPurposeSchema,
+} from '../../../shared/bridge/spendingContract'
 import { openJsonStateFile, type JsonStateFile } from '../dataFolder/jsonStateFile'
 
 const jobAllowanceSchema = z.object({
+  // Written before re-screens had allowances of their own, when every one was a bulk job's.
+  purpose: jobPurposeSchema.default('bulk'),
   environment: environmentIdSchema,
   cap: bulkCapSchema.nullable(),
   used: z.number().int().nonnegative(),
@@ -19,9 +25,9 @@ export type BulkAllowances = z.infer<typeof bulkAllowancesSchema>
 export type BulkAllowanceFile = JsonStateFile<BulkAllowances>
 
 /**
- * The confirmed cap and the count of billed checks of every billed bulk job, in one small JSON
- * file of the data folder. Nothing readable on disk means no job is allowed anything until a
- * person confirms its cap again.
+ * The confirmed cap and the count of billed checks of every billed bulk job and re-screen a person
+ * started, in one small JSON file of the data folder. Nothing readable on disk means no job is
+ * allowed anything until a person confirms its cap again.
  */
 export const openBulkAllowanceFile = (
   path: string,

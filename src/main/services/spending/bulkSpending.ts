@@ -2,6 +2,7 @@ import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type {
   BulkJobAllowance,
   BulkJobAllowanceChange,
+  JobPurpose,
 } from '../../../shared/bridge/spendingContract'
 import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
 import { countOf, noun } from '../../../shared/text/counting'
@@ -13,36 +14,56 @@ export interface BulkAllowanceService {
   /** Registers what a person confirmed for a job, or raises its cap; refuses a cap not above its count. */
   allow(change: BulkJobAllowanceChange): Promise<BulkJobAllowance>
   /**
-   * A bulk check's account in a billed environment: its job's confirmed cap, counted per job.
-   * Throws the refusal when the check names no job.
+   * A bulk or re-screen check's account in a billed environment: its job's confirmed cap, counted
+   * per job. Throws the refusal when the check names no job.
    */
-  ledger(jobId: string | undefined, environment: EnvironmentId): CheckLedger
+  ledger(purpose: JobPurpose, jobId: string | undefined, environment: EnvironmentId): CheckLedger
+}
+
+/** How the refusals name a job of each purpose. */
+const jobWords: Record<
+  JobPurpose,
+  { job: string; check: string; unconfirmedBecause: string; toConfirm: string }
+> = {
+  bulk: {
+    job: 'bulk job',
+    check: 'bulk check',
+    unconfirmedBecause: 'it was started by an earlier version, or the record could not be read',
+    toConfirm: 'Set a budget cap to go on.',
+  },
+  rescreen: {
+    job: 're-screen',
+    check: 're-screen check',
+    unconfirmedBecause: 'the record could not be read',
+    toConfirm: 'Start the re-screen again to confirm its budget cap.',
+  },
 }
 
 const refusal = (name: 'validation' | 'notOptedIn' | 'budgetReached', message: string) =>
   new ServiceError(bridgeErrorNames[name], message, { mayHaveReachedService: false })
 
-const noJob = (environment: EnvironmentId): ServiceError =>
+const noJob = (purpose: JobPurpose, environment: EnvironmentId): ServiceError =>
   refusal(
     'validation',
-    `Nothing was sent: a bulk check in ${environmentLabels[environment]} is billed, so it must name its job, whose budget cap it is counted against.`,
+    `Nothing was sent: a ${jobWords[purpose].check} in ${environmentLabels[environment]} is billed, so it must name its job, whose budget cap it is counted against.`,
   )
 
-const notConfirmed = (environment: EnvironmentId): ServiceError =>
+const notConfirmed = (purpose: JobPurpose, environment: EnvironmentId): ServiceError =>
   refusal(
     'notOptedIn',
-    `Nothing was sent: Compliance Desk has no confirmed budget on record for this ${environmentLabels[environment]} bulk job (it was started by an earlier version, or the record could not be read). Set a budget cap to go on.`,
+    `Nothing was sent: Compliance Desk has no confirmed budget on record for this ${environmentLabels[environment]} ${jobWords[purpose].job} (${jobWords[purpose].unconfirmedBecause}). ${jobWords[purpose].toConfirm}`,
   )
 
-const capReached = (cap: number): ServiceError =>
+const capReached = (purpose: JobPurpose, cap: number): ServiceError =>
   refusal(
     'budgetReached',
-    `Nothing was sent: this bulk job has sent its budget cap of ${countOf(cap, noun('billed check'))}. Raise the cap to go on.`,
+    `Nothing was sent: this ${jobWords[purpose].job} has sent its budget cap of ${countOf(cap, noun('billed check'))}. Raise the cap to go on.`,
   )
 
 /**
- * What each billed bulk job may spend, as the person confirmed it, and how many billed checks it
- * put on the wire. A job is known here only once confirmed: its checks are refused before that.
+ * What each billed bulk job and re-screen may spend, as the person confirmed it, and how many
+ * billed checks it put on the wire. A job is known here only once confirmed: its checks are
+ * refused before that.
  */
 export async function openBulkAllowances(
   path: string,
@@ -57,25 +78,34 @@ export async function openBulkAllowances(
   })
 
   return {
-    allow: async ({ jobId, environment, cap }) => {
-      const used = state.jobs[jobId]?.used ?? 0
+    allow: async ({ jobId, purpose, environment, cap }) => {
+      const known = state.jobs[jobId]
+      if (known && known.purpose !== purpose) {
+        throw refusal(
+          'validation',
+          `This id is a ${jobWords[known.purpose].job}’s, not a ${jobWords[purpose].job}’s: a job’s cap counts only its own checks.`,
+        )
+      }
+      const used = known?.used ?? 0
       if (cap !== null && cap <= used) {
         throw refusal(
           'validation',
-          `The new cap must be above the ${countOf(used, noun('billed check'))} this job has already sent.`,
+          `The new cap must be above the ${countOf(used, noun('billed check'))} this ${jobWords[purpose].job} has already sent.`,
         )
       }
-      const next = withJob(jobId, { environment, cap, used })
+      const next = withJob(jobId, { purpose, environment, cap, used })
       // On disk before it counts: a confirmation the app might forget is not yet a confirmation.
       await file.write(next)
       state = next
       return { jobId, cap, used }
     },
-    ledger: (jobId, environment) => {
-      if (jobId === undefined) throw noJob(environment)
+    ledger: (purpose, jobId, environment) => {
+      if (jobId === undefined) throw noJob(purpose, environment)
       const job = (): JobAllowance => {
         const known = state.jobs[jobId]
-        if (known?.environment !== environment) throw notConfirmed(environment)
+        if (known?.environment !== environment || known.purpose !== purpose) {
+          throw notConfirmed(purpose, environment)
+        }
         return known
       }
       // The count changes in memory first, so checks admitted meanwhile see it; then reaches the disk.
@@ -85,14 +115,14 @@ export async function openBulkAllowances(
         return file.write(state)
       }
       return {
-        key: `bulk:${jobId}`,
+        key: `${purpose}:${jobId}`,
         admit: (waiting) => {
           const { cap, used } = job()
-          if (cap !== null && used + waiting >= cap) throw capReached(cap)
+          if (cap !== null && used + waiting >= cap) throw capReached(purpose, cap)
         },
         spend: () =>
           count(1).catch(() => {
-            throw notCounted('this bulk job’s billed checks')
+            throw notCounted(`this ${jobWords[purpose].job}’s billed checks`)
           }),
         giveBack: () => count(-1),
       }

@@ -17,13 +17,13 @@ export interface Spending {
   /** Scheduled re-screens' monthly allowance. */
   view(): ScheduledAllowance
   set(change: ScheduledAllowanceChange): Promise<ScheduledAllowance>
-  /** A billed bulk job's cap, as a person confirmed or raised it. */
+  /** A billed bulk job's or re-screen's cap, as a person confirmed or raised it. */
   allowJob(change: BulkJobAllowanceChange): Promise<BulkJobAllowance>
   /**
    * Sends one check if it may be billed for its purpose, else throws a refusal before anything is
-   * queued. In a billed environment a scheduled check goes within the monthly allowance and a bulk
-   * check within its job's cap; a person's own searches and re-screens are confirmed as they are
-   * asked for, and go as they are.
+   * queued. In a billed environment a scheduled check goes within the monthly allowance, and a bulk
+   * check or a re-screen a person started within its job's cap; a person's own search is confirmed
+   * as it is asked for, and goes as it is.
    */
   send<T>(
     check: { purpose: CheckPurpose; environment: EnvironmentId; jobId?: string | undefined },
@@ -60,7 +60,9 @@ export async function openSpending(
     send: async ({ purpose, environment, jobId }, work) => {
       if (!isBilledEnvironment(environment)) return work((journal) => journal)
       if (purpose === 'watch') return countedSend(scheduled.ledger(environment), work)
-      if (purpose === 'bulk') return countedSend(bulk.ledger(jobId, environment), work)
+      if (purpose === 'bulk' || purpose === 'rescreen') {
+        return countedSend(bulk.ledger(purpose, jobId, environment), work)
+      }
       return work((journal) => journal)
     },
   }

@@ -57,9 +57,9 @@ export async function recordListRescreen(
 
 /**
  * A re-screen a person started of wallets that belong to no case: its changes go to the Changes
- * inbox.
+ * inbox. Its billed checks count against the allowance `jobId` names.
  */
-export const listRescreenSteps: RescreenSteps = {
-  check: checkAgain('rescreen'),
+export const listRescreenSteps = (jobId?: string): RescreenSteps => ({
+  check: checkAgain('rescreen', jobId),
   record: (_wallet, laterId) => recordListRescreen(appDatabase, laterId),
-}
+})

@@ -17,6 +17,7 @@ import {
 import { newChanges } from '../watch/watchRepository'
 import { recordListRescreen, walletsOfChecks } from './listRescreen'
 import {
+  leftAtCap,
   rescreenWallets,
   type RescreenOutcome,
   type RescreenSteps,
@@ -171,6 +172,59 @@ describe('re-screening wallets outside a case', () => {
       [steady, 'done'],
       [third, 'done'],
     ])
+  })
+
+  it('stops at its budget cap keeping what it found, and goes on with exactly the wallets it left', async () => {
+    const wallets = await walletsOfChecks(db, [
+      in2024.delisted.localId,
+      in2024.steady.localId,
+      in2024.third.localId,
+    ])
+    const capReached = new BridgeCallError({
+      name: bridgeErrorNames.budgetReached,
+      message:
+        'Nothing was sent: this re-screen has sent its budget cap of 1 billed check. Raise the cap to go on.',
+      mayHaveReachedService: false,
+    })
+    let allowed = 1
+    const withinCap = async (wallet: RescreenWallet) => {
+      if (checked.length >= allowed) throw capReached
+      return checkToday(wallet)
+    }
+    const stopped = await rescreenWallets(listSteps(withinCap), wallets, () => undefined)
+    expect(kinds(stopped)).toEqual([
+      [delisted, 'done'],
+      [steady, 'failed'],
+      [third, 'notRun'],
+    ])
+    expect(stopped[1]).toMatchObject({ atCap: true })
+    // The wallet checked before the cap keeps its change in the inbox.
+    expect(await newChanges(db)).toHaveLength(1)
+    expect(leftAtCap(stopped)).toEqual([1, 2])
+
+    allowed = 3
+    const left = leftAtCap(stopped).map((place) => stopped[place]!.wallet)
+    const rest = await rescreenWallets(listSteps(withinCap), left, () => undefined)
+    expect(kinds(rest)).toEqual([
+      [steady, 'done'],
+      [third, 'done'],
+    ])
+    expect(checked).toEqual([delisted, steady, third])
+  })
+
+  it('leaves nothing to go on with when a run stopped for another reason', async () => {
+    const wallets = await walletsOfChecks(db, [in2024.delisted.localId, in2024.steady.localId])
+    const outcomes = await rescreenWallets(
+      listSteps(() => Promise.reject(refused(402))),
+      wallets,
+      () => undefined,
+    )
+    expect(kinds(outcomes)).toEqual([
+      [delisted, 'failed'],
+      [steady, 'notRun'],
+    ])
+    expect(outcomes[0]).not.toHaveProperty('atCap')
+    expect(leftAtCap(outcomes)).toEqual([])
   })
 
   it('stops when asked, after the wallet on its way', async () => {

@@ -14,7 +14,13 @@ export interface RescreenWallet {
 
 export type RescreenOutcome<Wallet extends RescreenWallet = RescreenWallet> =
   | { wallet: Wallet; kind: 'done'; laterId: string; difference: DifferenceKeys }
-  | { wallet: Wallet; kind: 'failed'; message: string }
+  | {
+      wallet: Wallet
+      kind: 'failed'
+      message: string
+      /** Refused before it was sent, at the run's budget cap: it goes once the cap is raised. */
+      atCap?: true
+    }
   | { wallet: Wallet; kind: 'notRun' }
 
 /** How one wallet is checked again, and where what the later check found is kept. */
@@ -33,10 +39,11 @@ export type RescreenPurpose = Extract<CheckPurpose, 'rescreen' | 'watch'>
 
 /**
  * The later check of a wallet, sent with its purpose through the main side's one rate limiter of
- * its environment, behind a person's single searches; a billed one is sent at most once.
+ * its environment, behind a person's single searches; a billed one is sent at most once. A
+ * person's billed re-screen names `jobId`, the allowance the main side counts it against.
  */
 export const checkAgain =
-  (purpose: RescreenPurpose) =>
+  (purpose: RescreenPurpose, jobId?: string) =>
   (wallet: RescreenWallet): Promise<string> =>
     runCheck({
       requestId: crypto.randomUUID(),
@@ -45,9 +52,13 @@ export const checkAgain =
       atMostOnce: isBilledEnvironment(wallet.environment),
       pace: 'background',
       purpose,
+      ...(jobId ? { jobId } : {}),
     })
 
-/** Refusals of the main side that hold for every billed check of a scheduled run. */
+/**
+ * Refusals of the main side that hold for every later billed check of the run: a watch's monthly
+ * allowance, or the cap a person set for their re-screen.
+ */
 const allowanceRefusals = new Set<string>([
   bridgeErrorNames.notOptedIn,
   bridgeErrorNames.budgetReached,
@@ -55,7 +66,7 @@ const allowanceRefusals = new Set<string>([
 
 /**
  * Answers that say the next check would fare no better: the key, the plan or the balance, the
- * allowance of scheduled checks, or a service out of reach.
+ * run's allowance, or a service out of reach.
  */
 const stopsTheRun = (error: unknown): boolean =>
   error instanceof BridgeCallError &&
@@ -65,9 +76,9 @@ const stopsTheRun = (error: unknown): boolean =>
 
 /**
  * Checks each wallet again, one after the other, and keeps each later check with its difference.
- * An answer that says the key, the plan, the balance or the allowance of scheduled checks stands
- * in the way, or that the service is out of reach, stops the run, as does `stop`; the wallets
- * after it are left as they were.
+ * An answer that says the key, the plan, the balance or the run's allowance stands in the way, or
+ * that the service is out of reach, stops the run, as does `stop`; the wallets after it are left
+ * as they were.
  */
 export async function rescreenWallets<Wallet extends RescreenWallet>(
   steps: RescreenSteps<Wallet>,
@@ -86,7 +97,14 @@ export async function rescreenWallets<Wallet extends RescreenWallet>(
       const difference = await steps.record(wallet, laterId)
       outcomes[index] = { wallet, kind: 'done', laterId, difference }
     } catch (error) {
-      outcomes[index] = { wallet, kind: 'failed', message: errorMessage(error) }
+      const atCap =
+        error instanceof BridgeCallError && error.name === bridgeErrorNames.budgetReached
+      outcomes[index] = {
+        wallet,
+        kind: 'failed',
+        message: errorMessage(error),
+        ...(atCap ? { atCap } : {}),
+      }
       onOutcome(outcomes[index], index)
       if (stopsTheRun(error)) break
       continue
@@ -95,3 +113,15 @@ export async function rescreenWallets<Wallet extends RescreenWallet>(
   }
   return outcomes
 }
+
+/**
+ * The wallets a run stopped at its cap did not check (the one refused at the cap and those after
+ * it), by their place in the run: what it goes on with once the cap is raised. None when the run
+ * did not stop at its cap.
+ */
+export const leftAtCap = (outcomes: readonly RescreenOutcome[]): number[] =>
+  outcomes.some((outcome) => outcome.kind === 'failed' && outcome.atCap)
+    ? outcomes.flatMap((outcome, index) =>
+        outcome.kind === 'notRun' || (outcome.kind === 'failed' && outcome.atCap) ? [index] : [],
+      )
+    : []

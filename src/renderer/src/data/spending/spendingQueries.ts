@@ -38,8 +38,8 @@ export function useChangeScheduledAllowance() {
 }
 
 /**
- * Puts on record with the main side what a person confirmed for a billed bulk job (its cap, or
- * none), or a raised cap: the main side refuses the job's checks beyond it, or without it.
+ * Puts on record with the main side what a person confirmed for a billed bulk job or re-screen
+ * (its cap, or none), or a raised cap: the main side refuses the job's checks beyond it, or
+ * without it.
  */
-export const allowBulkJob = (change: BulkJobAllowanceChange) =>
-  callBridge('spending.allowJob', change)
+export const allowJob = (change: BulkJobAllowanceChange) => callBridge('spending.allowJob', change)

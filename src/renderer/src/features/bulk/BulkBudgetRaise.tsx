@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { BulkJob } from '../../../../shared/bulk/bulkJob'
 import { errorMessage } from '../../bridge/bridgeClient'
 import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
-import { allowBulkJob } from '../../data/spending/spendingQueries'
+import { allowJob } from '../../data/spending/spendingQueries'
 import { wakeBulkRunner } from './bulkRunner'
 
 /** A higher budget cap for a job its cap stopped, and the job going on at once. */
@@ -17,7 +17,7 @@ export function BulkBudgetRaise({ job }: { job: BulkJob }) {
     if (typeof budget !== 'number') return
     try {
       // The main side takes the new cap first: it is the one that refuses checks beyond it.
-      await allowBulkJob({ jobId: job.id, environment: job.environment, cap: budget })
+      await allowJob({ purpose: 'bulk', jobId: job.id, environment: job.environment, cap: budget })
       await bulkJobActions.raiseBulkBudget(job.id, budget)
       setFailure(null)
       wakeBulkRunner()

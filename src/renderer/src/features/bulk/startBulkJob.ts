@@ -3,7 +3,7 @@ import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJo
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
-import { allowBulkJob } from '../../data/spending/spendingQueries'
+import { allowJob } from '../../data/spending/spendingQueries'
 import { outcomeOfRecord } from './bulkOutcome'
 import { wakeBulkRunner } from './bulkRunner'
 
@@ -109,7 +109,7 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
     hitCount: checks.filter((check) => check.state === 'reused' && (check.hits ?? 0) > 0).length,
   }
   if (isBilledEnvironment(job.environment)) {
-    await allowBulkJob({ jobId: id, environment: job.environment, cap: job.budget })
+    await allowJob({ purpose: 'bulk', jobId: id, environment: job.environment, cap: job.budget })
   }
   await bulkJobRepository.createBulkJob(job, rows, checks)
   wakeBulkRunner()

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core'
 import { IconRefresh } from '@tabler/icons-react'
-import { useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { countOf, noun } from '../../../../shared/text/counting'
 import { useCaseWallets } from '../../data/cases/rescreenQueries'
@@ -14,9 +14,9 @@ import { WatchControl } from '../watch/WatchControl'
 export function RescreenCaseButton({ caseRecord }: { caseRecord: CaseRecord }) {
   const wallets = useCaseWallets(caseRecord)
   const actions = useCaseActions()
-  // A re-screen a person starts: it is confirmed here, not counted against the watches' cap.
-  const steps = useMemo(
-    () => caseRescreenSteps(actions, caseRecord.id, 'rescreen'),
+  // A re-screen a person starts: counted against the cap confirmed in its dialog, not the watches'.
+  const steps = useCallback(
+    (jobId: string | undefined) => caseRescreenSteps(actions, caseRecord.id, 'rescreen', jobId),
     [actions, caseRecord.id],
   )
   const [opened, setOpened] = useState(false)

@@ -12,6 +12,7 @@ const rowsInView = 10
 function outcomeSentence(outcome: RescreenOutcome, running: boolean): string {
   if (outcome.kind === 'notRun')
     return running ? 'waiting…' : 'not checked: the run stopped before it'
+  if (outcome.kind === 'failed' && outcome.atCap) return 'not checked: cap reached'
   if (outcome.kind === 'failed') return `not checked: ${outcome.message}`
   const parts = differenceWords(outcome.difference)
   return parts.length > 0 ? parts.join(', ') : 'nothing changed'
