@@ -67,7 +67,10 @@ export async function executeCheck(request: CheckRequest): Promise<string> {
     await settleAttempt(appDatabase, attempt, { kind: 'answered', result })
     return attempt.localId
   } catch (error) {
-    if (error instanceof BridgeCallError && request.queued && waitsToBeSentAgain(error)) {
+    if (
+      error instanceof BridgeCallError &&
+      ((request.queued && waitsToBeSentAgain(error)) || refusedByOwnBudget(error))
+    ) {
       await appDatabase.checks.delete(attempt.localId)
     } else if (error instanceof BridgeCallError && !hostLostMidCall(error)) {
       await settleAttempt(appDatabase, attempt, { kind: 'failed', error: error.toBridgeError() })
@@ -102,3 +105,12 @@ const waitsToBeSentAgain = (error: BridgeCallError): boolean =>
     error.name === bridgeErrorNames.budgetReached ||
     error.name === bridgeErrorNames.notOptedIn ||
     isUnreachable(error.name))
+
+/**
+ * Refused on this computer, before sending, by the user's own budget (a job's or a re-screen's cap,
+ * the scheduled re-screens' opt-in or monthly cap): no attempt at the service, so no row in
+ * History. The run that asked says why; a watch due daily would otherwise add a failed row a day.
+ */
+const refusedByOwnBudget = (error: BridgeCallError): boolean =>
+  !error.mayHaveReachedService &&
+  (error.name === bridgeErrorNames.budgetReached || error.name === bridgeErrorNames.notOptedIn)
