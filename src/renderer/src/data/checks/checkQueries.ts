@@ -14,6 +14,7 @@ import { KeptRows } from '../keptRows'
 import { checksAwaitingTerms } from './deferredSearchTerms'
 import { tableChanges } from '../database/tableChanges'
 import { latestRead } from '../database/latestRead'
+import { selectChecksInWorker } from './selectInWorker'
 import {
   countAllChecks,
   isUnfiltered,
@@ -43,7 +44,7 @@ const countEvery = latestRead(() => countAllChecks(appDatabase), checkChanges)
 
 /**
  * The checks matching History's filters, read again whenever the checks change, one read at a
- * time (a bulk job writes many checks a second). Not a live query: one would remember each of the
+ * time (a bulk job writes many checks a second), in a worker so typing never waits for it. Not a live query: one would remember each of the
  * (possibly tens of thousands of) keys found. With no filter the
  * first rows are shown at once and the number of checks follows when counted (the last number
  * known stands meanwhile, so the list does not jump): counting reads the whole of an index.
@@ -54,7 +55,7 @@ export function useCheckSelection(filters: CheckFilters): FoundChecks | undefine
   const [found, setFound] = useState<FoundChecks | { failed: unknown }>()
   const lastCount = useRef<number | null>(null)
   const selectFiltered = useMemo(
-    () => latestRead(() => selectChecks(appDatabase, filters), checkChanges),
+    () => latestRead(() => selectChecksInWorker(filters), checkChanges),
     // The signature stands for every filter value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [signature],
