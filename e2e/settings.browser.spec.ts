@@ -64,3 +64,21 @@ test('keys are entered per environment, shown only by their last 4 characters, a
   await expect(settings.keyStatus('sandbox')).toContainText('No key set')
   await saveScreen(page, 'browser-08-settings-key-removed-with-address')
 })
+
+test('change notifications can be turned off, and the choice outlives a restart', async ({
+  app,
+  settings,
+  shell,
+}) => {
+  await settings.open()
+  await expect(settings.changeAlertsSwitch).toBeChecked()
+  await expect(settings.changeAlerts).toContainText('The browser mode shows no OS notifications')
+  await settings.changeAlertsSwitch.click()
+  await expect(settings.changeAlertsSwitch).not.toBeChecked()
+  await saveScreen(settings.page, 'settings-07-change-notifications-off', settings.changeAlerts)
+
+  await app.restart()
+  await shell.open(app.url)
+  await settings.open()
+  await expect(settings.changeAlertsSwitch).not.toBeChecked()
+})

@@ -31,6 +31,17 @@ export class SettingsPage {
     return this.page.getByTestId('signing-public-key')
   }
 
+  /** Whether a watch run that finds changes shows an OS notification. */
+  get changeAlerts(): Locator {
+    return this.page.getByTestId('change-alerts')
+  }
+
+  get changeAlertsSwitch(): Locator {
+    return this.changeAlerts.getByRole('switch', {
+      name: 'Show an OS notification when watched wallets change',
+    })
+  }
+
   /** Colleagues whose bundles this computer recognises. */
   get trustedSigners(): Locator {
     return this.page.getByTestId('trusted-signer')

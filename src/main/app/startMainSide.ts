@@ -14,6 +14,7 @@ import { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import { createIdentityService } from '../services/identity/identityService'
 import { openRequestJournal } from '../services/journal/requestJournal'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
+import { createChangeAlerts } from '../services/notifications/changeAlerts'
 import {
   noOsNotifications,
   type NotificationPort,
@@ -86,7 +87,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       exporter,
       backup,
       identity,
-      notifications: options.notifications ?? noOsNotifications,
+      alerts: createChangeAlerts(settings, options.notifications ?? noOsNotifications),
       spending,
     }),
     keyStore,

@@ -8,7 +8,7 @@ import type { EnvironmentService } from '../services/environments/environmentSer
 import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { RequestJournal } from '../services/journal/requestJournal'
-import { notifyChanges, type NotificationPort } from '../services/notifications/notificationPort'
+import type { ChangeAlerts } from '../services/notifications/changeAlerts'
 import type { Spending } from '../services/spending/spending'
 
 export interface MainServices {
@@ -19,7 +19,7 @@ export interface MainServices {
   exporter: EvidenceExporter
   backup: BackupService
   identity: IdentityService
-  notifications: NotificationPort
+  alerts: ChangeAlerts
   spending: Spending
 }
 
@@ -32,7 +32,7 @@ export function createBridgeHandlers({
   exporter,
   backup,
   identity,
-  notifications,
+  alerts,
   spending,
 }: MainServices): BridgeHandlers {
   return {
@@ -101,7 +101,9 @@ export function createBridgeHandlers({
     'identity.trustSigner': ({ publicKey, investigator }) =>
       identity.trustSigner(publicKey, investigator),
     'identity.forgetSigner': ({ fingerprint }) => identity.forgetSigner(fingerprint),
-    'system.notifyChanges': async (notice) => notifyChanges(notifications, notice),
+    'system.notifyChanges': async (notice) => alerts.notify(notice),
+    'system.changeAlerts': async () => alerts.view(),
+    'system.setChangeAlerts': ({ notifyChanges }) => alerts.set(notifyChanges),
     'spending.scheduledAllowance': async () => spending.view(),
     'spending.setScheduledAllowance': (change) => spending.set(change),
     'spending.allowJob': (change) => spending.allowJob(change),

@@ -35,3 +35,19 @@ describe('system.notifyChanges', () => {
     })
   })
 })
+
+describe('system.changeAlerts', () => {
+  it('says whether notifications are wanted and shown here, and keeps the choice', async () => {
+    expect(await app.call('system.changeAlerts', {})).toEqual({
+      ok: true,
+      data: { notifyChanges: true, osNotifications: false },
+    })
+    expect(await app.call('system.setChangeAlerts', { notifyChanges: false })).toEqual({
+      ok: true,
+      data: { notifyChanges: false, osNotifications: false },
+    })
+    expect(await app.call('system.changeAlerts', {})).toMatchObject({
+      data: { notifyChanges: false },
+    })
+  })
+})

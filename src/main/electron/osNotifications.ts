@@ -32,6 +32,7 @@ export function osNotificationPort(
 ): NotificationPort {
   const held = new Set<Pick<Notification, 'on' | 'show'>>()
   return {
+    supported: () => NotificationImpl.isSupported(),
     show: ({ title, body, opens }) => {
       if (!NotificationImpl.isSupported()) return false
       const notification = new NotificationImpl({ title, body })

@@ -22,10 +22,23 @@ export const changesNoticeSchema = z.strictObject({
 })
 export type ChangesNotice = z.infer<typeof changesNoticeSchema>
 
+export const changeAlertSettingsSchema = z.object({
+  /** The person's choice: an OS notification when a watch run finds changes. */
+  notifyChanges: z.boolean(),
+  /** Whether this platform shows OS notifications (not the browser mode). */
+  osNotifications: z.boolean(),
+})
+export type ChangeAlertSettings = z.infer<typeof changeAlertSettingsSchema>
+
 export const systemContract = {
   /**
    * An OS notification that watched wallets changed; clicking it brings the window forward on
    * the Changes screen. `shown` is false where there is no OS notification (the browser mode).
    */
   'system.notifyChanges': defineMethod(changesNoticeSchema, z.object({ shown: z.boolean() })),
+  'system.changeAlerts': defineMethod(z.strictObject({}), changeAlertSettingsSchema),
+  'system.setChangeAlerts': defineMethod(
+    z.strictObject({ notifyChanges: z.boolean() }),
+    changeAlertSettingsSchema,
+  ),
 }

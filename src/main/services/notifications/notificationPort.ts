@@ -13,6 +13,8 @@ export interface OsNotice {
  * shows none.
  */
 export interface NotificationPort {
+  /** Whether this platform shows OS notifications at all. */
+  supported(): boolean
   show(notice: OsNotice): boolean
 }
 
@@ -21,7 +23,7 @@ export interface NotificationPort {
  * a machine without a desktop, and the page lives in a browser the host does not control. There,
  * the badge beside Changes in the navigation is how new changes show.
  */
-export const noOsNotifications: NotificationPort = { show: () => false }
+export const noOsNotifications: NotificationPort = { supported: () => false, show: () => false }
 
 /** "2 watched wallets changed", with what changed in counts, opening the Changes inbox. */
 export function notifyChanges(

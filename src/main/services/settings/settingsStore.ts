@@ -10,6 +10,8 @@ const persistedSettingsSchema = z.object({
   baseUrls: z.object({ sandbox: z.string().optional(), production: z.string().optional() }),
   investigator: investigatorSchema.optional(),
   trustedSigners: z.array(trustedSignerSchema).optional(),
+  /** Whether a watch run that finds changes shows an OS notification; yes when absent. */
+  notifyChanges: z.boolean().optional(),
 })
 export type PersistedSettings = z.infer<typeof persistedSettingsSchema>
 

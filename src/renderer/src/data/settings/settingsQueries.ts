@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { callBridge } from '../../bridge/bridgeClient'
+import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { queryClient } from '../queryClient'
 
 const settingsKey = ['settings'] as const
@@ -25,3 +25,22 @@ export const useSettingsChange = () =>
     mutationFn: (change: () => Promise<SettingsView>) => change(),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   })
+
+const changeAlertsKey = ['changeAlerts'] as const
+
+/** Whether watch runs that find changes show an OS notification, and whether this platform can. */
+export const useChangeAlerts = () =>
+  useQuery({ queryKey: changeAlertsKey, queryFn: () => callBridge('system.changeAlerts', {}) })
+
+/** Turns change notifications on or off; the form shows `error` (the main side's refusal). */
+export function useSetChangeAlerts() {
+  const mutation = useMutation({
+    mutationFn: (notifyChanges: boolean) => callBridge('system.setChangeAlerts', { notifyChanges }),
+    onSuccess: (alerts) => queryClient.setQueryData(changeAlertsKey, alerts),
+  })
+  return {
+    pending: mutation.isPending,
+    error: mutation.error ? errorMessage(mutation.error) : null,
+    set: mutation.mutate,
+  }
+}

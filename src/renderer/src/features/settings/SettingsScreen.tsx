@@ -5,6 +5,7 @@ import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
 import { BackupCard } from './BackupCard'
+import { ChangeAlertsCard } from './ChangeAlertsCard'
 import { EnvironmentCard } from './EnvironmentCard'
 import { InvestigatorCard } from './InvestigatorCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
@@ -76,6 +77,7 @@ export function SettingsScreen({ section }: { section: SettingsSection | null })
         <EnvironmentCard key={`${environment.id}-${restores}`} environment={environment} />
       ))}
       <ScheduledRescreensCard focused={section === 'scheduled-rescreens'} />
+      <ChangeAlertsCard />
       <TrustedSignersCard />
       <BackupCard onRestored={() => setRestores((count) => count + 1)} />
     </Stack>
