@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/browserModeTest'
 import {
+  cryptoCheckArrivals as arrivals,
   cryptoCheckPath as checkPath,
   cryptoChecksAnswered as answered,
   cryptoChecksSent as checksSent,
@@ -49,7 +50,23 @@ test('a 429 storm slows a job down without failing a row', async ({ bulk, sandbo
   await expect(bulk.count('failed')).toHaveAttribute('data-count', '0')
   expect(answered(sandbox, 429)).toBe(12)
   expect(answered(sandbox, 200)).toBe(12)
+  // It slowed down as told: after a 429 asking for a second's pause, nothing more was sent for
+  // that second but what was already on its way, in the same few milliseconds.
+  const seen = arrivals(sandbox)
+  for (const limited of seen.filter(({ status }) => status === 429)) {
+    const sentAfter = seen.filter(
+      ({ receivedAt }) =>
+        receivedAt > limited.receivedAt + onTheWayMs && receivedAt < limited.receivedAt + 1_000,
+    )
+    expect(sentAfter).toEqual([])
+  }
+  const first429 = seen.find(({ status }) => status === 429)!
+  const first200 = seen.find(({ status }) => status === 200)!
+  expect(first200.receivedAt - first429.receivedAt).toBeGreaterThanOrEqual(1_000 - onTheWayMs)
 })
+
+/** Requests already sent when a 429 came back arrive within this of it, on loopback. */
+const onTheWayMs = 50
 
 test('a job is paused, resumed and cancelled, and what was not sent stays unsent', async ({
   bulk,

@@ -26,4 +26,12 @@ export const cryptoChecksAnswered = (sandbox: RunningSandbox, status: number): n
   sandbox.requests.filter((request) => request.path === checkPath && request.status === status)
     .length
 
+/** The crypto checks the sandbox answered, with the status and when each arrived, in order. */
+export const cryptoCheckArrivals = (
+  sandbox: RunningSandbox,
+): Array<{ status: number; receivedAt: number }> =>
+  sandbox.requests
+    .filter((request) => request.path === checkPath)
+    .map(({ status, receivedAt }) => ({ status, receivedAt }))
+
 export const cryptoCheckPath = checkPath

@@ -37,6 +37,7 @@ export async function serveExchange(
       method: request.method ?? 'GET',
       path,
       status,
+      receivedAt: Math.round(performance.timeOrigin + started),
       ms: Math.round((performance.now() - started) * 10) / 10,
       billed: workspace.billing.billedChecks > billedBefore,
     })

@@ -43,6 +43,8 @@ export interface SandboxRequestRecord {
   path: string
   /** 0 when the connection was reset instead of answered. */
   status: number
+  /** When the request arrived, in milliseconds since the epoch (so tests can see pauses). */
+  receivedAt: number
   ms: number
   /** True when this request ran a billed check (even if its answer was then lost). */
   billed: boolean
