@@ -38,12 +38,16 @@ export function createBridgeHandlers({
   return {
     'entities.list': async ({ page, limit }) =>
       listEntities(api, await environments.resolveActive(), page, limit),
-    'entities.create': async ({ requestId, environment: target, entity }) => {
+    'entities.create': async ({ requestId, environment: target, entity, pace }) => {
       const environment = target
         ? await environments.resolve(target)
         : await environments.resolveActive()
       return requests.run(requestId, (signal, attempts) =>
-        createEntity(api, environment, entity, { signal, journal: attempts }),
+        createEntity(api, environment, entity, {
+          signal,
+          journal: attempts,
+          ...(pace ? { pace } : {}),
+        }),
       )
     },
     'entities.get': async ({ id }) => getEntity(api, await environments.resolveActive(), id),

@@ -98,4 +98,27 @@ describe('entities over the bridge', () => {
     const page = await call('entities.list', { page: 1, limit: 5 })
     expect(JSON.stringify(page)).toContain('"firstName":"Lost"')
   })
+
+  it('lets a person’s search go ahead of queued creations, which are sent at background pace', async () => {
+    const queued = Array.from({ length: 6 }, (_, index) =>
+      call('entities.create', {
+        requestId: crypto.randomUUID(),
+        entity: { entityType: 'business', isSubjectConsent: true, name: `Queued ${index}` },
+        pace: 'background',
+      }),
+    )
+    const search = call('crypto.search', {
+      requestId: crypto.randomUUID(),
+      query: '0x8589427373D6D84E98730D7795D8f6f8731FDA16',
+      isSubjectConsent: true,
+      type: 'all',
+    })
+    expect(await Promise.all([...queued, search])).toEqual(
+      Array.from({ length: 7 }, () => expect.objectContaining({ ok: true })),
+    )
+    const order = app.sandbox.requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => (request.path === rootedPath(apiPaths.entities) ? 'create' : 'search'))
+    expect(order.indexOf('search')).toBeLessThan(order.lastIndexOf('create'))
+  })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { environmentIdSchema } from '../environments'
+import { paceSchema } from './cryptoContract'
 import { defineMethod } from './defineMethod'
 
 /**
@@ -79,6 +80,8 @@ export const entitiesContract = {
       /** The active environment when absent; a queued creation keeps the one it was queued for. */
       environment: environmentIdSchema.optional(),
       entity: newEntitySchema,
+      /** Queued creations (`background`) wait behind a person's searches, as queued checks do. */
+      pace: paceSchema.optional(),
     }),
     fetchedEntitySchema,
     { reachesService: true },

@@ -69,7 +69,7 @@ export async function createEntity(
   client: ApiClient,
   environment: ResolvedEnvironment,
   entity: NewEntity,
-  sending: Pick<ApiRequest, 'signal' | 'journal'> = {},
+  sending: Pick<ApiRequest, 'signal' | 'journal' | 'pace'> = {},
   now: () => Date = () => new Date(),
 ): Promise<FetchedEntity> {
   const reply = await client.send(environment, {

@@ -30,6 +30,7 @@ async function sendItem(item: OutboxItem): Promise<string> {
     requestId: item.localId,
     entity: item.entity,
     environment: item.environment,
+    pace: 'background',
   })
   return created.entity.id
 }
