@@ -113,9 +113,8 @@ describe('entities over the bridge', () => {
       isSubjectConsent: true,
       type: 'all',
     })
-    expect(await Promise.all([...queued, search])).toEqual(
-      Array.from({ length: 7 }, () => expect.objectContaining({ ok: true })),
-    )
+    const replies = await Promise.all([...queued, search])
+    expect(replies.filter((reply) => reply.ok)).toHaveLength(7)
     const order = app.sandbox.requests
       .filter((request) => request.method === 'POST')
       .map((request) => (request.path === rootedPath(apiPaths.entities) ? 'create' : 'search'))
