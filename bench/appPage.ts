@@ -69,6 +69,37 @@ export async function loadAppIn(page: Page, url: string): Promise<Page> {
 export const waitUntilReady = (page: Page): Promise<void> =>
   page.locator('html[data-app-state="ready"]').waitFor()
 
+export interface LongTask {
+  /** performance.now() in the page when it began. */
+  startTime: number
+  duration: number
+}
+
+/** Starts recording the page's long tasks (over 50 ms, as Chromium reports them). */
+export const watchLongTasks = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const tasks: { startTime: number; duration: number }[] = []
+    const observer = new PerformanceObserver((list) => {
+      for (const { startTime, duration } of list.getEntries()) tasks.push({ startTime, duration })
+    })
+    observer.observe({ type: 'longtask' })
+    Object.assign(globalThis, { benchLongTasks: { tasks, observer } })
+  })
+
+/** Stops recording and returns every long task since `watchLongTasks`. */
+export const takeLongTasks = (page: Page): Promise<LongTask[]> =>
+  page.evaluate(async () => {
+    // The tasks that follow the last change (rendering it) are reported a frame later.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))
+    const { tasks, observer } = (
+      globalThis as unknown as {
+        benchLongTasks: { tasks: LongTask[]; observer: PerformanceObserver }
+      }
+    ).benchLongTasks
+    observer.disconnect()
+    return tasks
+  })
+
 export type PageAction =
   | { click: string }
   | { type: { selector: string; value: string } }

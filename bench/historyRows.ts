@@ -6,7 +6,14 @@ import { chromium, type Page } from '@playwright/test'
 import { launchBrowserModeApp } from '../e2e/support/browserModeApp'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { cryptoCategoryNames } from '../src/shared/api/cryptoCategories'
-import { loadAppIn, measureOpenAndFilter, timeInPage, waitUntilReady } from './appPage'
+import {
+  loadAppIn,
+  measureOpenAndFilter,
+  takeLongTasks,
+  timeInPage,
+  waitUntilReady,
+  watchLongTasks,
+} from './appPage'
 import { searchFragments } from '../src/renderer/src/data/checks/checkSearchTerms'
 import { benchRow, type BenchRow } from './benchStats'
 
@@ -177,14 +184,7 @@ const resultsFor = (text: string) =>
  * results of the whole text were shown; 0 when no task took over 50 ms.
  */
 async function longestTaskWhileTyping(page: Page, text: string): Promise<number> {
-  await page.evaluate(() => {
-    const tasks: number[] = []
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration)
-    })
-    observer.observe({ type: 'longtask' })
-    Object.assign(globalThis, { benchLongTasks: { tasks, observer } })
-  })
+  await watchLongTasks(page)
   for (let length = 1; length <= text.length; length += 1) {
     const typed = text.slice(0, length)
     // Rows or the empty state: three characters may match nothing yet.
@@ -194,17 +194,7 @@ async function longestTaskWhileTyping(page: Page, text: string): Promise<number>
       `[data-results-for*='"text":"${typed}"']`,
     )
   }
-  return page.evaluate(async () => {
-    // The tasks that follow the last results (rendering them) are reported a frame later.
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))
-    const { tasks, observer } = (
-      globalThis as unknown as {
-        benchLongTasks: { tasks: number[]; observer: PerformanceObserver }
-      }
-    ).benchLongTasks
-    observer.disconnect()
-    return Math.max(0, ...tasks)
-  })
+  return Math.max(0, ...(await takeLongTasks(page)).map((task) => task.duration))
 }
 
 export async function historyAtScale(): Promise<BenchRow[]> {

@@ -1,6 +1,7 @@
 import { backupAtScale } from './backupRows'
 import { bulkInputAtScale } from './bulkInputRows'
 import { bulkAtTheServicePace } from './bulkPaceRows'
+import { bulkJobInTheRenderer } from './bulkRendererRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseListAtScale } from './caseListRows'
 import { caseExportOf1000Checks } from './caseExportRows'
@@ -21,6 +22,7 @@ rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await bulkAtTheServicePace()))
+rows.push(...(await bulkJobInTheRenderer()))
 rows.push(...(await historyAtScale()))
 rows.push(...(await historyIndexCost()))
 rows.push(...(await caseListAtScale()))

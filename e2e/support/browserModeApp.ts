@@ -1,4 +1,8 @@
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/sandboxServer'
+import {
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOptions,
+} from '../../src/sandbox/sandboxServer'
 import {
   refusedBrowserHostStart,
   startBrowserHostProcess,
@@ -25,11 +29,14 @@ export interface BrowserModeApp {
 /**
  * The app as `npm start` runs it in browser mode, with its Local sandbox pointed at a sandbox
  * this test controls, so the test can stop the service, inject faults and count requests.
+ * `sandboxOptions` start that sandbox otherwise (e.g. a rate limit a bench names); by default it
+ * runs as `startSandbox()` does.
  */
 export async function launchBrowserModeApp(
   extraEnv: Record<string, string> = {},
+  sandboxOptions: SandboxOptions = {},
 ): Promise<BrowserModeApp> {
-  const sandbox = await startSandbox()
+  const sandbox = await startSandbox(sandboxOptions)
   const profile: HostProfile = {
     dataDir: testDataDir(),
     keychainService: testKeychainService(),

@@ -14,16 +14,26 @@ import {
 } from '../database/appDatabase'
 import { storedCheckKey } from '../checks/checkRepository'
 
+/**
+ * Rows written by one `bulkAdd`: IndexedDB copies each row as it is added, in the page's task, so
+ * 100,000 rows at once held the page for seconds. Each slice is added from the success of the one
+ * before (a task of its own), inside the same transaction.
+ */
+export const rowWriteSlice = 1_000
+
 /** Stores a job with its rows and checks in one transaction: a job is there whole or not at all. */
 export async function createBulkJob(
   db: AppDatabase,
   job: BulkJob,
   rows: readonly BulkRow[],
   checks: readonly BulkCheck[],
+  slice: number = rowWriteSlice,
 ): Promise<void> {
   await db.transaction('rw', [db.bulkJobs, db.bulkRows, db.bulkChecks], async () => {
     await db.bulkJobs.add(job)
-    await db.bulkRows.bulkAdd(rows)
+    for (let from = 0; from < rows.length; from += slice) {
+      await db.bulkRows.bulkAdd(rows.slice(from, from + slice))
+    }
     await db.bulkChecks.bulkAdd(checks)
   })
 }
@@ -55,14 +65,15 @@ const checksIn = (db: AppDatabase, jobId: string, state: BulkCheckState) =>
 
 /**
  * Takes the next pending address of a running job to send, marking it running before anything
- * leaves, with the request id and History key it keeps through any resend. None when the job is
- * not running or nothing is pending (whether the budget allows it is the main side's to say).
+ * leaves, with the request id and History key it keeps through any resend, and the job as it
+ * stands after (so the sender need not read it again). None when the job is not running or
+ * nothing is pending (whether the budget allows it is the main side's to say).
  */
 export async function claimNextCheck(
   db: AppDatabase,
   jobId: string,
   now: Date = new Date(),
-): Promise<BulkCheck | undefined> {
+): Promise<{ check: BulkCheck; job: BulkJob } | undefined> {
   return db.transaction('rw', [db.bulkJobs, db.bulkChecks], async () => {
     const job = await db.bulkJobs.get(jobId)
     if (!job || job.state !== 'running') return undefined
@@ -75,9 +86,10 @@ export async function claimNextCheck(
       requestId,
       checkLocalId: next.checkLocalId ?? storedCheckKey(now.toISOString(), requestId),
     }
+    const sentCount = job.sentCount + 1
     await db.bulkChecks.put(claimed)
-    await db.bulkJobs.update(jobId, { sentCount: job.sentCount + 1 })
-    return claimed
+    await db.bulkJobs.update(jobId, { sentCount })
+    return { check: claimed, job: { ...job, sentCount } }
   })
 }
 
@@ -98,6 +110,9 @@ export async function settleBulkCheck(
     const unsent = outcome.state === 'pending' && check.state === 'running'
     const newHit = (outcome.hits ?? 0) > 0 && !((check.hits ?? 0) > 0)
     await db.bulkChecks.put({ ...check, ...outcome })
+    // The job is written only when its counts change: every write of it is read again by each
+    // screen that lists jobs.
+    if (!unsent && !newHit) return
     await db.bulkJobs.update(jobId, {
       sentCount: job.sentCount - (unsent ? 1 : 0),
       hitCount: job.hitCount + (newHit ? 1 : 0),

@@ -9,14 +9,7 @@ import { IconArrowLeft } from '@tabler/icons-react'
 import { startDownload } from '../../components/fileDelivery'
 import { ScreenTitle } from '../../components/ScreenTitle'
 import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
-import {
-  serviceCheckIds,
-  useBulkChecks,
-  useBulkCounts,
-  useBulkJob,
-  useBulkRows,
-  useRecentCheckTimes,
-} from '../../data/bulk/bulkResults'
+import { serviceCheckIds, useBulkJobProgress, useBulkRows } from '../../data/bulk/bulkResults'
 import { BulkBudgetRaise } from './BulkBudgetRaise'
 import { BulkJobStateBadge } from './BulkJobStateBadge'
 import { BulkLinkToCase } from './BulkLinkToCase'
@@ -37,6 +30,9 @@ const stateFilters = [
   { value: 'pending', label: 'Not checked yet' },
 ]
 
+const filtering = (filter: BulkState['resultFilter']): boolean =>
+  filter.hitsOnly || filter.category !== null || filter.state !== null
+
 const matches = (filter: BulkState['resultFilter'], row: BulkRow, check: BulkCheck | undefined) => {
   if (filter.hitsOnly && !((check?.hits ?? 0) > 0)) return false
   if (filter.category && !check?.categories?.includes(filter.category)) return false
@@ -47,11 +43,9 @@ const matches = (filter: BulkState['resultFilter'], row: BulkRow, check: BulkChe
 
 /** One job: its progress while it runs, and every row's result. */
 export function BulkJobScreen({ jobId }: { jobId: string }) {
-  const job = useBulkJob(jobId)
-  const counts = useBulkCounts(jobId)
+  const progress = useBulkJobProgress(jobId)
   const rows = useBulkRows(jobId)
-  const checks = useBulkChecks(jobId)
-  const times = useRecentCheckTimes(jobId)
+  const checks = progress?.checks
   const filter = useBulkStore((state) => state.resultFilter)
   const [now, setNow] = useState(() => Date.now())
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set())
@@ -66,16 +60,21 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
     const timer = setInterval(() => setNow(Date.now()), 1_000)
     return () => clearInterval(timer)
   }, [])
+  // Every row unless filtered: the addresses change several times a second while a job runs.
   const shown = useMemo(
-    () => (rows && checks ? rows.filter((row) => matches(filter, row, checks[row.check])) : []),
+    () =>
+      rows && checks && filtering(filter)
+        ? rows.filter((row) => matches(filter, row, checks[row.check]))
+        : (rows ?? []),
     [rows, checks, filter],
   )
   const categories = useMemo(
     () => [...new Set((checks ?? []).flatMap((check) => check.categories ?? []))].sort(),
     [checks],
   )
-  if (job === null) return <Text>No such job on this computer.</Text>
-  if (!job || !counts || !rows || !checks) return null
+  if (progress === null) return <Text>No such job on this computer.</Text>
+  if (!progress || !rows || !checks) return null
+  const { job, counts, checkedAt } = progress
   const change = async (state: 'running' | 'paused' | 'cancelled') => {
     await bulkJobActions.changeBulkJob(job.id, state)
     if (state === 'running') wakeBulkRunner()
@@ -183,7 +182,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
           {capReached && <BulkBudgetRaise job={job} />}
         </Alert>
       )}
-      <BulkProgress job={job} counts={counts} rate={currentRate(times ?? [], now)} />
+      <BulkProgress job={job} counts={counts} rate={currentRate(checkedAt, now)} />
       <Group gap="md" align="flex-end">
         <Checkbox
           label="Hits only"

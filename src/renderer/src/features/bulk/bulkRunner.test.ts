@@ -19,7 +19,7 @@ import {
 import { beginAttempt, settleAttempt } from '../../data/checks/checkAttempts'
 import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
 import { bulkJobOf } from '../../../../test-support/bulkJobs'
-import { createBulkRunner } from './bulkRunner'
+import { createBulkRunner, type BulkRunnerPorts } from './bulkRunner'
 
 let db: AppDatabase
 let sent: string[]
@@ -39,7 +39,7 @@ const checks = (): BulkCheck[] =>
     state: 'pending',
   }))
 
-const runner = () =>
+const runner = (repository: Partial<BulkRunnerPorts['repository']> = {}) =>
   createBulkRunner({
     repository: {
       claimNextCheck: (jobId) => claimNextCheck(db, jobId),
@@ -50,6 +50,7 @@ const runner = () =>
       setBulkJobWaiting: (jobId, waiting) => setBulkJobWaiting(db, jobId, waiting),
       getBulkJob: (jobId) => getBulkJob(db, jobId),
       runningBulkJobs: () => runningBulkJobs(db),
+      ...repository,
     },
     send: async (check, bulkJob) => {
       sent.push(check.address)
@@ -118,8 +119,8 @@ describe('the bulk runner', () => {
   it('after a reload, resends only what never left and marks the rest outcome unknown', async () => {
     await createBulkJob(db, job(), [], checks())
     // A page that stopped with two sends on their way: one never left, one may have.
-    const first = (await claimNextCheck(db, 'job-1'))!
-    const second = (await claimNextCheck(db, 'job-1'))!
+    const first = (await claimNextCheck(db, 'job-1'))!.check
+    const second = (await claimNextCheck(db, 'job-1'))!.check
     for (const claimed of [first, second]) {
       await beginAttempt(db, {
         requestId: claimed.requestId!,
@@ -146,7 +147,7 @@ describe('the bulk runner', () => {
   it('after a reload, sends again an address whose reply, seen only by recovery, was a refusal that passes', async () => {
     await createBulkJob(db, job(), [], checks())
     // The page went while the service answered 429: the journal kept that reply for recovery.
-    const cut = (await claimNextCheck(db, 'job-1'))!
+    const cut = (await claimNextCheck(db, 'job-1'))!.check
     await beginAttempt(db, {
       requestId: cut.requestId!,
       localId: cut.checkLocalId!,
@@ -173,6 +174,40 @@ describe('the bulk runner', () => {
     expect(await countChecksIn(db, 'job-1', 'failed')).toBe(0)
     expect(await countChecksIn(db, 'job-1', 'done')).toBe(3)
     expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
+  })
+
+  it('clears the message of a wait once it moves on, not writing the job again after every address', async () => {
+    const many = Array.from({ length: 12 }, (_, index): BulkCheck => ({
+      ...checks()[0]!,
+      index,
+      address: `0x${index}`,
+      queryKey: `0x${index}`,
+    }))
+    await createBulkJob(db, job({ checkCount: many.length }), [], many)
+    failWith.set(
+      '0x0',
+      new BridgeCallError({
+        name: bridgeErrorNames.rateLimited,
+        message: 'Slow down.',
+        retryAfterS: 1,
+        mayHaveReachedService: false,
+      }),
+    )
+    const written: Array<string | undefined> = []
+    await runner({
+      setBulkJobWaiting: async (jobId, waiting) => {
+        written.push(waiting)
+        // The service takes the next one.
+        failWith.clear()
+        await setBulkJobWaiting(db, jobId, waiting)
+      },
+    }).drive()
+    expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
+    expect(await countChecksIn(db, 'job-1', 'done')).toBe(12)
+    expect(written[0]).toBe('The service asked to slow down.')
+    // Cleared by the sends that found it set (one a worker at most), not by each of the twelve.
+    expect(written.slice(1)).toContain(undefined)
+    expect(written.length - 1).toBeLessThanOrEqual(2)
   })
 
   it('stops on a 402 with a sentence saying why, keeping what is done', async () => {

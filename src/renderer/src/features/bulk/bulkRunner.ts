@@ -157,15 +157,15 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     let atCap: CapReason | undefined
     const worker = async (): Promise<void> => {
       while (!stop && !atCap && waitMs === 0) {
-        const check = await repository.claimNextCheck(jobId)
-        if (!check) return
-        const job = await repository.getBulkJob(jobId)
-        if (!job) return
+        const claimed = await repository.claimNextCheck(jobId)
+        if (!claimed) return
+        const { check, job } = claimed
         const next = await sendOne(check, job)
         if (next === 'stop' || next === 'recover') stop = true
         else if (typeof next === 'object' && 'atCap' in next) atCap = next.atCap
         else if (next !== 'next') waitMs = Math.max(waitMs, next.waitMs)
-        else await repository.setBulkJobWaiting(jobId, undefined)
+        // Cleared once it moves on, not written again after every address.
+        else if (job.waiting !== undefined) await repository.setBulkJobWaiting(jobId, undefined)
       }
     }
     await Promise.all(Array.from({ length: ports.concurrency }, worker))
