@@ -3,6 +3,7 @@ import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContrac
 import type { EnvironmentId } from '../../../../shared/environments'
 import { onAppDatabase, type AppDatabase, type CheckAttempt } from '../database/appDatabase'
 import { searchTermsOf } from './checkSearchTerms'
+import { isAwaitingTerms, termsPending } from './deferredSearchTerms'
 import { storedCheckKey, toStoredCheck } from './checkRepository'
 
 export interface AttemptStart {
@@ -14,6 +15,12 @@ export interface AttemptStart {
   billed: boolean
   /** The record's key; by default the time it is asked for and the request id. */
   localId?: string
+  /**
+   * Background work (a bulk job, the outbox, a re-screen) leaves History's search entries to be
+   * derived a batch at a time (see deferredSearchTerms): a single write observed with dozens of
+   * index keys made every live query in the page merge each of them, check after check.
+   */
+  deferSearchTerms?: boolean
 }
 
 /** What became of an attempt, once known. */
@@ -42,7 +49,7 @@ export async function beginAttempt(
     ...(start.advancedSearch ? { advancedSearch: start.advancedSearch } : {}),
     fetchedAt: at,
     billed: start.billed,
-    searchTerms: searchTermsOf([start.query]),
+    searchTerms: start.deferSearchTerms ? [termsPending] : searchTermsOf([start.query]),
   }
   await db.checks.put(attempt)
   return attempt
@@ -60,11 +67,15 @@ export async function settleAttempt(
   attempt: CheckAttempt,
   end: AttemptEnd,
 ): Promise<void> {
+  // An attempt whose entries were left to be derived leaves those of its outcome too.
+  const deferred = isAwaitingTerms(attempt)
   if (end.kind === 'answered') {
     const { localId, requestId, query, queryKey, advancedSearch } = attempt
+    const stored = toStoredCheck(requestId, query, queryKey, end.result, advancedSearch)
     await db.checks.put({
-      ...toStoredCheck(requestId, query, queryKey, end.result, advancedSearch),
+      ...stored,
       localId,
+      ...(deferred ? { searchTerms: [termsPending] } : {}),
     })
     return
   }
@@ -87,7 +98,7 @@ export async function settleAttempt(
       outcome: end.error.mayHaveReachedService ? 'unknown' : 'failed',
       error: { name, message, ...(status === undefined ? {} : { status }) },
       ...(evidence ? { evidence } : {}),
-      searchTerms: searchTermsOf([query, name]),
+      searchTerms: deferred ? [termsPending] : searchTermsOf([query, name]),
     })
     return
   }

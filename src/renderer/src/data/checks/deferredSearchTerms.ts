@@ -6,8 +6,9 @@ import { recordSearchTerms } from './checkSearchTerms'
 /**
  * A check's index entries are derived from the check, and they are most of what writing it costs
  * (dozens of suffixes per identifier). A backup leaves them out and a restore puts this one entry
- * in their place, so restoring writes the checks alone; the entries are derived again afterwards,
- * a batch at a time, and the rows still waiting are found by this entry. No typed text matches
+ * in their place, so restoring writes the checks alone; background work (a bulk job) writes it
+ * too. The entries are derived afterwards, a batch at a time, and the rows still waiting are
+ * found by this entry. No typed text matches
  * it: History looks up only words split from what is typed, which never hold this character.
  */
 export const termsPending = '\u0000pending'
@@ -23,11 +24,16 @@ export function withoutDerivedTerms(row: CheckRecord): Omit<CheckRecord, 'search
 export const withTermsPending = (row: object): object =>
   'searchTerms' in row ? row : { ...row, searchTerms: [termsPending] }
 
+/** Whether a check's search entries are still to be derived. */
+export const isAwaitingTerms = (row: Pick<CheckRecord, 'searchTerms'>): boolean =>
+  row.searchTerms.length === 1 && row.searchTerms[0] === termsPending
+
 /** How many checks are not yet found by History's free text. */
 export const checksAwaitingTerms = (db: AppDatabase): Promise<number> =>
   db.checks.where('searchTerms').equals(termsPending).count()
 
-const batchSize = 500
+/** Checks derived a transaction. */
+export const termsBatchSize = 500
 
 /**
  * Derives the index entries of every check waiting for them, a batch a transaction, so the app
@@ -44,7 +50,7 @@ export async function deriveAwaitingTerms(
       const rows = await db.checks
         .where('searchTerms')
         .equals(termsPending)
-        .limit(batchSize)
+        .limit(termsBatchSize)
         .toArray()
       await db.checks.bulkPut(rows.map((row) => ({ ...row, searchTerms: recordSearchTerms(row) })))
       return rows.length

@@ -50,6 +50,7 @@ export async function executeCheck(request: CheckRequest): Promise<string> {
     ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
     billed: isBilledEnvironment(request.environment),
     ...(request.localId ? { localId: request.localId } : {}),
+    deferSearchTerms: request.pace === 'background',
   })
   try {
     const result = await callBridge('crypto.search', {

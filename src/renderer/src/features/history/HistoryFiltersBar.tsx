@@ -85,7 +85,7 @@ export function HistoryFiltersBar() {
       <Text id="history-text-hint" size="xs" c="dimmed" data-testid="history-text-hint">
         {hint ?? 'Finds text anywhere inside identifiers, and datasets and topics by code or name.'}
         {awaiting > 0 &&
-          ` ${countOf(awaiting, noun('check'))} restored from a backup ${nounFor(awaiting, noun('is', 'are'))} still being indexed: the search finds them once that is done.`}
+          ` ${countOf(awaiting, noun('check'))} ${nounFor(awaiting, noun('is', 'are'))} still being indexed (restored from a backup, or screened in the background): the search finds them once that is done.`}
       </Text>
       {problem && (
         <Text
