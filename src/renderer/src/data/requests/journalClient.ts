@@ -27,3 +27,24 @@ export async function collectRequests(requestIds: readonly string[]): Promise<vo
     await callBridge('requests.collect', { requestIds: requestIds.slice(start, start + batch) })
   }
 }
+
+/** How long a request settled by background work waits to be collected with others. */
+const collectAfterMs = 250
+let toCollect: string[] = []
+let collecting: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * `collectRequests` for work that settles many requests a second (a bulk job): the ids go
+ * together, at most `collectAfterMs` after the first, instead of one call each. A page that stops
+ * meanwhile leaves them in the journal: a few bytes on the main side's disk, never a resend (their
+ * outcomes are stored here).
+ */
+export function collectSoon(requestIds: readonly string[]): void {
+  toCollect.push(...requestIds)
+  collecting ??= setTimeout(() => {
+    const ids = toCollect
+    toCollect = []
+    collecting = undefined
+    collectRequests(ids).catch(() => {})
+  }, collectAfterMs)
+}

@@ -7,7 +7,7 @@ import type { AttemptEnd } from '../../data/checks/checkAttempts'
 import type { CheckAttempt, CheckRecord } from '../../data/checks/checkRepository'
 import { checkAttemptRepository } from '../../data/checks/checkAttempts'
 import { executeCheck } from '../../data/checks/executeCheck'
-import { askFates, collectRequests } from '../../data/requests/journalClient'
+import { askFates, collectSoon } from '../../data/requests/journalClient'
 import { attemptEndOf } from '../outbox/requestRecovery'
 import {
   mayBeSentAgain,
@@ -242,7 +242,7 @@ const bulkRunner = createBulkRunner({
   readCheck: checkRecordOf,
   settleAttempt: checkAttemptRepository.settleAttempt,
   askFates,
-  collect: (requestIds) => collectRequests(requestIds).catch(() => {}),
+  collect: async (requestIds) => collectSoon(requestIds),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   concurrency: bulkConcurrency,
 })
