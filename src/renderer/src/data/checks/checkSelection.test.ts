@@ -9,7 +9,10 @@ import { latestCheckOf, saveCheck, toStoredCheck } from './checkRepository'
 import {
   countAllChecks,
   filtersProblem,
+  keyCount,
+  keysBetween,
   noCheckFilters,
+  packKeys,
   readSelectionWindow,
   selectChecks,
   type CheckFilters,
@@ -87,7 +90,7 @@ const seed = async () => {
 
 /** The request ids of a selection's checks, newest first (keys are `<fetchedAt>_<request id>`). */
 const requestIdsOf = async (selection: CheckSelection): Promise<string[]> => {
-  const size = selection.kind === 'all' ? (selection.count ?? 0) : selection.keys.length
+  const size = selection.kind === 'all' ? (selection.count ?? 0) : keyCount(selection.keys)
   const rows = await readSelectionWindow(db, selection, 0, size)
   return rows.map((row) => row?.localId.split('_').pop() ?? '?')
 }
@@ -253,5 +256,17 @@ describe('counting every check', () => {
       }),
     )
     expect(await countAllChecks(db)).toBe(times.length)
+  })
+})
+
+describe('packed keys', () => {
+  it('hands back any run of the keys packed, whatever their lengths', () => {
+    const keys = ['2026-11-24T02:00:00.000Z_b', '2026-11-24T01:00:00.000Z_a-longer', 'x']
+    const packed = packKeys(keys)
+    expect(keyCount(packed)).toBe(3)
+    expect(keysBetween(packed, 0, 3)).toEqual(keys)
+    expect(keysBetween(packed, 1, 2)).toEqual([keys[1]])
+    expect(keysBetween(packed, 2, 50)).toEqual(['x'])
+    expect(keysBetween(packKeys([]), 0, 30)).toEqual([])
   })
 })

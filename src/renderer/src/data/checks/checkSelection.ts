@@ -38,7 +38,42 @@ const dayEnd = (day: string): string =>
  * matching keys, newest first.
  */
 export type CheckSelection =
-  { kind: 'all'; count: number | null } | { kind: 'keys'; keys: string[] }
+  { kind: 'all'; count: number | null } | { kind: 'keys'; keys: PackedKeys }
+
+/**
+ * The keys of a selection, newest first, in one string with where each starts: a selection can
+ * hold tens of thousands of keys, and taking them from History's worker (and keeping them while
+ * the list shows) as a string each made the page collect garbage for tens of milliseconds a
+ * keystroke. These are two objects, whatever the number of keys.
+ */
+export interface PackedKeys {
+  text: string
+  /** Where each key starts in `text`, then where the last one ends. */
+  starts: Uint32Array
+}
+
+export function packKeys(keys: readonly string[]): PackedKeys {
+  const starts = new Uint32Array(keys.length + 1)
+  let at = 0
+  keys.forEach((key, index) => {
+    starts[index] = at
+    at += key.length
+  })
+  starts[keys.length] = at
+  return { text: keys.join(''), starts }
+}
+
+export const keyCount = (keys: PackedKeys): number => keys.starts.length - 1
+
+/** Keys `start` to `end` (not included), as strings. */
+export function keysBetween(keys: PackedKeys, start: number, end: number): string[] {
+  const last = Math.min(end, keyCount(keys))
+  const found: string[] = []
+  for (let index = Math.max(0, start); index < last; index += 1) {
+    found.push(keys.text.slice(keys.starts[index], keys.starts[index + 1]))
+  }
+  return found
+}
 
 /** Free text that looks nothing up (only words under `shortestFragment` characters) filters nothing. */
 export const isUnfiltered = (filters: CheckFilters): boolean =>
@@ -120,7 +155,7 @@ export async function selectChecks(
   filters: CheckFilters,
 ): Promise<CheckSelection> {
   if (isUnfiltered(filters)) return { kind: 'all', count: await countAllChecks(db) }
-  if (filtersProblem(filters)) return { kind: 'keys', keys: [] }
+  if (filtersProblem(filters)) return { kind: 'keys', keys: packKeys([]) }
   const from = dayStart(filters.from)
   const to = dayEnd(filters.to)
   const lookups: Array<Promise<string[]>> = []
@@ -162,7 +197,7 @@ export async function selectChecks(
       (key) => key >= from && key <= `${to}${highest}` && required.every((set) => set.has(key)),
     ),
   )
-  return { kind: 'keys', keys: [...keys].sort().reverse() }
+  return { kind: 'keys', keys: packKeys([...keys].sort().reverse()) }
 }
 
 /** Rows `start` to `start + count` of the selection, newest first, read in one go. */
@@ -174,15 +209,15 @@ export async function readSelectionWindow(
 ): Promise<Array<CheckRecord | undefined>> {
   if (selection.kind === 'all')
     return db.checks.orderBy(':id').reverse().offset(start).limit(count).toArray()
-  return db.checks.bulkGet(selection.keys.slice(start, start + count))
+  return db.checks.bulkGet(keysBetween(selection.keys, start, start + count))
 }
 
 /** Rows History can scroll through before the checks are counted: the first screens' worth. */
 const rowsBeforeCounted = 100
 
 export const selectionSize = (selection: CheckSelection): number =>
-  selection.kind === 'keys' ? selection.keys.length : (selection.count ?? rowsBeforeCounted)
+  selection.kind === 'keys' ? keyCount(selection.keys) : (selection.count ?? rowsBeforeCounted)
 
 /** The number of checks selected, null while they are being counted. */
 export const selectedCount = (selection: CheckSelection): number | null =>
-  selection.kind === 'keys' ? selection.keys.length : selection.count
+  selection.kind === 'keys' ? keyCount(selection.keys) : selection.count

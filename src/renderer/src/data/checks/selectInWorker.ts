@@ -5,8 +5,8 @@ export interface SelectionRequest {
   filters: CheckFilters
 }
 
-/** The selection as JSON text: one string is copied to the page at once, where an array of tens of thousands of keys is cloned key by key. */
-export type SelectionReply = { id: number; selectionJson: string } | { id: number; error: string }
+export type SelectionReply =
+  { id: number; selection: CheckSelection } | { id: number; error: string }
 
 interface Waiting {
   resolve: (selection: CheckSelection) => void
@@ -27,7 +27,7 @@ function startWorker(): Worker {
     waiting.delete(data.id)
     if (!asked) return
     if ('error' in data) asked.reject(new Error(`History's search failed: ${data.error}`))
-    else asked.resolve(JSON.parse(data.selectionJson) as CheckSelection)
+    else asked.resolve(data.selection)
   }
   started.onerror = (event) => {
     // A worker that cannot start or has failed answers nothing more: start another next time.

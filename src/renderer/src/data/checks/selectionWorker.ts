@@ -9,13 +9,18 @@ import type { SelectionReply, SelectionRequest } from './selectInWorker'
  */
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<SelectionRequest>) => void) | null
-  postMessage(reply: SelectionReply): void
+  postMessage(reply: SelectionReply, transfer: Transferable[]): void
 }
 
 scope.onmessage = ({ data: { id, filters } }) => {
   selectChecks(appDatabase, filters).then(
-    (selection) => scope.postMessage({ id, selectionJson: JSON.stringify(selection) }),
+    (selection) =>
+      // The keys' offsets move to the page rather than being copied.
+      scope.postMessage(
+        { id, selection },
+        selection.kind === 'keys' ? [selection.keys.starts.buffer] : [],
+      ),
     (error: unknown) =>
-      scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+      scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }, []),
   )
 }
