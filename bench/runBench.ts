@@ -2,6 +2,7 @@ import { backupAtScale } from './backupRows'
 import { bulkInputAtScale } from './bulkInputRows'
 import { bulkAtTheServicePace } from './bulkPaceRows'
 import { bulkJobInTheRenderer } from './bulkRendererRows'
+import { bulkSpreadsheetAtScale } from './bulkSpreadsheetRows'
 import { caseExportInApp } from './caseExportInAppRows'
 import { caseListAtScale } from './caseListRows'
 import { caseExportOf1000Checks } from './caseExportRows'
@@ -23,6 +24,7 @@ rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await bulkAtTheServicePace()))
 rows.push(...(await bulkJobInTheRenderer()))
+rows.push(...(await bulkSpreadsheetAtScale()))
 rows.push(...(await historyAtScale()))
 rows.push(...(await historyIndexCost()))
 rows.push(...(await caseListAtScale()))
