@@ -134,6 +134,9 @@ export async function bulkJobInTheRenderer(): Promise<BenchRow[]> {
     const rate = addressCount / (wallMs / 1000)
     const sendingSeconds = ((answeredAt.at(-1) ?? 0) - (answeredAt[0] ?? 0)) / 1000
     const sendingRate = (answeredAt.length - 1) / sendingSeconds
+    // As the main side's pace row: once the limiter has learnt the service's limit.
+    const steady = answeredAt.filter((at) => at >= (answeredAt[0] ?? 0) + 5_000)
+    const steadyRate = (steady.length - 1) / (((steady.at(-1) ?? 0) - (steady[0] ?? 0)) / 1000)
     const answered = cryptoChecksAnswered(app.sandbox, 200)
     const limited = cryptoChecksAnswered(app.sandbox, 429)
     const requests = answered + limited
@@ -188,6 +191,16 @@ export async function bulkJobInTheRenderer(): Promise<BenchRow[]> {
         baselineName: 'the sandbox’s limit',
         baselineMedian: limitPerSecond,
         ratio: sendingRate / limitPerSecond,
+        target: 'ratio ≥ 0.95',
+        samples: 1,
+      },
+      {
+        name: `${what}: rate after the first 5 s of sending`,
+        unit: 'req/s',
+        median: steadyRate,
+        baselineName: 'the sandbox’s limit',
+        baselineMedian: limitPerSecond,
+        ratio: steadyRate / limitPerSecond,
         target: 'ratio ≥ 0.95',
         samples: 1,
       },
