@@ -71,11 +71,16 @@ export async function settleAttempt(
   const deferred = isAwaitingTerms(attempt)
   if (end.kind === 'answered') {
     const { localId, requestId, query, queryKey, advancedSearch } = attempt
-    const stored = toStoredCheck(requestId, query, queryKey, end.result, advancedSearch)
     await db.checks.put({
-      ...stored,
+      ...toStoredCheck(
+        requestId,
+        query,
+        queryKey,
+        end.result,
+        advancedSearch,
+        deferred ? [termsPending] : undefined,
+      ),
       localId,
-      ...(deferred ? { searchTerms: [termsPending] } : {}),
     })
     return
   }

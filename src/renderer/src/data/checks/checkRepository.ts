@@ -19,6 +19,8 @@ export function toStoredCheck(
   queryKey: string,
   result: CryptoSearchResult,
   advancedSearch?: Record<string, string>,
+  /** History's search entries when given (a placeholder, to be derived later); else derived now. */
+  searchTerms?: string[],
 ): StoredCheck {
   return {
     outcome: 'succeeded',
@@ -34,7 +36,7 @@ export function toStoredCheck(
     hitCategories: Object.entries(result.check.categoryCount)
       .filter(([, count]) => count > 0)
       .map(([category]) => category),
-    searchTerms: checkSearchTerms(query, result.check),
+    searchTerms: searchTerms ?? checkSearchTerms(query, result.check),
     check: result.check,
     evidence: result.evidence,
   }
