@@ -4,6 +4,7 @@ import { bridgeErrorNames, type BridgeErrorName } from '../../../../shared/bridg
 import { BridgeCallError } from '../../bridge/bridgeCall'
 import { appDatabase } from '../database/appDatabase'
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
+import { storedCheck } from '../../../../test-support/storedChecks'
 import { checksContaining } from './checkSelection'
 import { deriveAwaitingTerms } from './deferredSearchTerms'
 import { executeCheck } from './executeCheck'
@@ -67,19 +68,8 @@ describe('History’s search entries of a check sent in the background', () => {
 
   it('are left to be derived in a batch, after which the check is found by a fragment', async () => {
     const query = '0x8589427373D6D84E98730D7795D8f6f8731FDA16'
-    reply.answer = {
-      environment: 'local',
-      check: { id: 'chk_1', status: 'no_match', totalEntity: 0, categoryCount: {}, categories: {} },
-      evidence: {
-        environment: 'local',
-        baseUrl: 'http://127.0.0.1:1/',
-        request: { method: 'POST', path: '/x', body: null },
-        response: { status: 200, headers: {}, bodyBase64: '', bytes: 0 },
-        startedAt: '2026-11-24T02:00:00.000Z',
-        durationMs: 1,
-        attempts: 1,
-      },
-    }
+    const { environment, check, evidence } = storedCheck('2026-11-24T02:00:00.000Z_x', query, {})
+    reply.answer = { environment, check, evidence }
     const background = await executeCheck({
       requestId: 'req-bulk',
       query,
