@@ -4,7 +4,7 @@ import type { BulkCheck, BulkCheckState, BulkJob, BulkRow } from '../../../../sh
 import { appDatabase, databaseName, type AppDatabase } from '../database/appDatabase'
 import { tableChanges, type TableChanges } from '../database/tableChanges'
 import type { CheckRecord } from '../checks/checkRepository'
-import { pacedReads } from './pacedReads'
+import { pacedReads } from '../database/pacedReads'
 
 /** A check's record in History by its key, whatever its outcome. */
 export const checkRecordOf = (localId: string): Promise<CheckRecord | undefined> =>
@@ -80,7 +80,6 @@ export const progressSpacingMs = 250
 
 const bulkJobChanges = tableChanges(databaseName, 'bulkJobs')
 const bulkCheckChanges = tableChanges(databaseName, 'bulkChecks')
-const waitMs = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * `read(key)`, read again on each change to `changes` (paced: see `pacedReads`); undefined while
@@ -104,7 +103,7 @@ function usePacedRead<T>(
           if (current) setFound({ failed })
         }
       },
-      { spacingMs: progressSpacingMs, wait: waitMs },
+      { spacingMs: progressSpacingMs },
     )
     const unsubscribe = changes.map((table) => table.subscribe(reads.ask))
     reads.ask()

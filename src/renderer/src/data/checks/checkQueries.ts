@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { EnvironmentId } from '../../../../shared/environments'
 import {
   appDatabase,
@@ -14,6 +14,7 @@ import { KeptRows } from '../keptRows'
 import { checksAwaitingTerms } from './deferredSearchTerms'
 import { tableChanges } from '../database/tableChanges'
 import { latestRead } from '../database/latestRead'
+import { pacedReads } from '../database/pacedReads'
 import { selectChecksInWorker } from './selectInWorker'
 import {
   countAllChecks,
@@ -42,47 +43,50 @@ const checkChanges = tableChanges(databaseName, 'checks')
 
 const countEvery = latestRead(() => countAllChecks(appDatabase), checkChanges)
 
+/** History's selection is read again at most this often while checks change (a bulk job). */
+const selectionSpacingMs = 250
+
 /**
- * The checks matching History's filters, read again whenever the checks change, one read at a
- * time (a bulk job writes many checks a second), in a worker so typing never waits for it. Not a live query: one would remember each of the
- * (possibly tens of thousands of) keys found. With no filter the
- * first rows are shown at once and the number of checks follows when counted (the last number
- * known stands meanwhile, so the list does not jump): counting reads the whole of an index.
+ * The checks matching History's filters, read again when the checks change (paced: see
+ * pacedReads), in a worker so typing never waits for it. Not a live query: one would remember
+ * each of the (possibly tens of thousands of) keys found. With no filter the first rows are shown
+ * at once and the number of checks follows when counted (the last number known stands meanwhile,
+ * so the list does not jump): counting reads the whole of an index.
  */
 export function useCheckSelection(filters: CheckFilters): FoundChecks | undefined {
-  const version = useSyncExternalStore(checkChanges.subscribe, checkChanges.current)
   const signature = JSON.stringify(filters)
   const [found, setFound] = useState<FoundChecks | { failed: unknown }>()
   const lastCount = useRef<number | null>(null)
-  const selectFiltered = useMemo(
-    () => latestRead(() => selectChecksInWorker(filters), checkChanges),
-    // The signature stands for every filter value.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [signature],
-  )
   useEffect(() => {
     let current = true
     const show = (selection: CheckSelection) => {
       if (current) setFound({ signature, selection })
     }
-    const fail = (failed: unknown) => {
-      if (current) setFound({ failed })
-    }
-    if (isUnfiltered(filters)) {
-      show({ kind: 'all', count: lastCount.current })
-      countEvery(version).then((count) => {
-        lastCount.current = count
-        show({ kind: 'all', count })
-      }, fail)
-    } else {
-      selectFiltered(version).then(show, fail)
-    }
+    const unfiltered = isUnfiltered(filters)
+    if (unfiltered) show({ kind: 'all', count: lastCount.current })
+    const reads = pacedReads(
+      async () => {
+        try {
+          if (!unfiltered) return show(await selectChecksInWorker(filters))
+          const count = await countEvery(checkChanges.current())
+          lastCount.current = count
+          show({ kind: 'all', count })
+        } catch (failed) {
+          if (current) setFound({ failed })
+        }
+      },
+      { spacingMs: selectionSpacingMs },
+    )
+    const stopWatching = checkChanges.subscribe(reads.ask)
+    reads.ask()
     return () => {
       current = false
+      reads.stop()
+      stopWatching()
     }
     // The signature stands for every filter value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature, version])
+  }, [signature])
   // A failure goes where a live query's would: to the screen's error boundary.
   if (found && 'failed' in found) throw found.failed
   return found

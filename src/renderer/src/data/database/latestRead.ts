@@ -1,10 +1,11 @@
 import type { TableChanges } from './tableChanges'
 
 /**
- * A read of a table as of a change `version`, one read at a time: a bulk job changes the checks
- * many times a second, and a read of History's selection can take a whole index (seconds at
- * 200,000 checks), so changes that come while a read runs are answered by one more read after it,
- * never by a read each.
+ * A read of a table as of a change `version`, shared by every caller and kept until the table
+ * changes, one read at a time: counting every check reads a whole index (seconds at 200,000
+ * checks), so History opened again counts nothing new, and changes that come while a count runs
+ * (a bulk job writes many checks a second) are answered by one more read after it, never by a
+ * read each. A view that reads again on its own changes uses pacedReads instead.
  */
 export function latestRead<T>(
   read: () => Promise<T>,

@@ -9,11 +9,15 @@ export interface PacedReads {
  * Runs `read` when asked, one at a time and at least `spacingMs` apart. A change on its own is
  * read at once; changes that come while a read runs or during the spacing after it are answered
  * by one read after, so the last change is always read, never one read each. A running bulk job
- * changes its tables a hundred times a second. `read` handles its own failures.
+ * changes its tables a hundred times a second (its progress and History's selection are read
+ * this way). `read` handles its own failures.
  */
 export function pacedReads(
   read: () => Promise<void>,
-  { spacingMs, wait }: { spacingMs: number; wait: (ms: number) => Promise<void> },
+  {
+    spacingMs,
+    wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  }: { spacingMs: number; wait?: (ms: number) => Promise<void> },
 ): PacedReads {
   let asked = false
   let reading = false
