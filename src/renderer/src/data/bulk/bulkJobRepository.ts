@@ -5,13 +5,15 @@ import type {
   BulkJobState,
   BulkRow,
 } from '../../../../shared/bulk/bulkJob'
-import type { EnvironmentId } from '../../../../shared/environments'
+import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import {
   isStoredCheck,
   onAppDatabase,
   type AppDatabase,
+  type CheckAttempt,
   type StoredCheck,
 } from '../database/appDatabase'
+import { attemptRecordOf } from '../checks/checkAttempts'
 import { storedCheckKey } from '../checks/checkRepository'
 
 /**
@@ -63,33 +65,97 @@ export async function freshChecksOf(
 const checksIn = (db: AppDatabase, jobId: string, state: BulkCheckState) =>
   db.bulkChecks.where('[jobId+state]').equals([jobId, state])
 
+/** An address claimed to be sent, with the History record written for it before it leaves. */
+export interface ClaimedCheck {
+  check: BulkCheck
+  attempt: CheckAttempt
+}
+
 /**
- * Takes the next pending address of a running job to send, marking it running before anything
- * leaves, with the request id and History key it keeps through any resend, and the job as it
- * stands after (so the sender need not read it again). None when the job is not running or
- * nothing is pending (whether the budget allows it is the main side's to say).
+ * Takes up to `max` pending addresses of a running job to send, in one transaction: each is marked
+ * running before anything leaves, with the request id and History key it keeps through any resend,
+ * and its attempt is on the record (so a check cut off by anything is in History). Returns them
+ * with the job as it stands after; none when the job is not running or nothing is pending
+ * (whether the budget allows them is the main side's to say).
  */
-export async function claimNextCheck(
+export async function claimChecks(
   db: AppDatabase,
   jobId: string,
+  max: number,
   now: Date = new Date(),
-): Promise<{ check: BulkCheck; job: BulkJob } | undefined> {
-  return db.transaction('rw', [db.bulkJobs, db.bulkChecks], async () => {
+): Promise<{ claimed: ClaimedCheck[]; job: BulkJob } | undefined> {
+  return db.transaction('rw', [db.bulkJobs, db.bulkChecks, db.checks], async () => {
     const job = await db.bulkJobs.get(jobId)
     if (!job || job.state !== 'running') return undefined
-    const next = await checksIn(db, jobId, 'pending').first()
-    if (!next) return undefined
-    const requestId = next.requestId ?? crypto.randomUUID()
-    const claimed: BulkCheck = {
-      ...next,
-      state: 'running',
-      requestId,
-      checkLocalId: next.checkLocalId ?? storedCheckKey(now.toISOString(), requestId),
-    }
-    const sentCount = job.sentCount + 1
-    await db.bulkChecks.put(claimed)
+    const pending = await checksIn(db, jobId, 'pending').limit(max).toArray()
+    if (pending.length === 0) return undefined
+    const claimed = pending.map((next): ClaimedCheck => {
+      const requestId = next.requestId ?? crypto.randomUUID()
+      const check: BulkCheck = {
+        ...next,
+        state: 'running',
+        requestId,
+        checkLocalId: next.checkLocalId ?? storedCheckKey(now.toISOString(), requestId),
+      }
+      const attempt = attemptRecordOf(
+        {
+          requestId,
+          localId: check.checkLocalId,
+          environment: job.environment,
+          query: check.address,
+          queryKey: check.queryKey,
+          billed: isBilledEnvironment(job.environment),
+          // A list's checks leave History's search entries to be derived a batch at a time.
+          deferSearchTerms: true,
+        },
+        now,
+      )
+      return { check, attempt }
+    })
+    const sentCount = job.sentCount + claimed.length
+    await db.bulkChecks.bulkPut(claimed.map(({ check }) => check))
+    await db.checks.bulkPut(claimed.map(({ attempt }) => attempt))
     await db.bulkJobs.update(jobId, { sentCount })
-    return { check: claimed, job: { ...job, sentCount } }
+    return { claimed, job: { ...job, sentCount } }
+  })
+}
+
+/** What became of one address, as the job shows it. */
+export type BulkCheckOutcome = Partial<
+  Pick<BulkCheck, 'checkedAt' | 'hits' | 'categories' | 'holder' | 'error'>
+> & { state: BulkCheckState }
+
+/** An address whose check was answered: its History record and what the job shows of it. */
+export interface AnsweredCheck {
+  index: number
+  record: StoredCheck
+  outcome: BulkCheckOutcome
+}
+
+/**
+ * Stores answered checks of one job in one transaction: their records in History and their
+ * outcomes, new hits counted on the job.
+ */
+export async function settleAnswered(
+  db: AppDatabase,
+  jobId: string,
+  answered: readonly AnsweredCheck[],
+): Promise<void> {
+  if (answered.length === 0) return
+  await db.transaction('rw', [db.bulkJobs, db.bulkChecks, db.checks], async () => {
+    const job = await db.bulkJobs.get(jobId)
+    const checks = await db.bulkChecks.bulkGet(answered.map(({ index }) => [jobId, index]))
+    if (!job) return
+    let newHits = 0
+    const settled = answered.flatMap(({ outcome }, at) => {
+      const check = checks[at]
+      if (!check) return []
+      if ((outcome.hits ?? 0) > 0 && !((check.hits ?? 0) > 0)) newHits += 1
+      return [{ ...check, ...outcome }]
+    })
+    await db.checks.bulkPut(answered.map(({ record }) => record))
+    await db.bulkChecks.bulkPut(settled)
+    if (newHits > 0) await db.bulkJobs.update(jobId, { hitCount: job.hitCount + newHits })
   })
 }
 
@@ -98,9 +164,7 @@ export async function settleBulkCheck(
   db: AppDatabase,
   jobId: string,
   index: number,
-  outcome: Partial<Pick<BulkCheck, 'checkedAt' | 'hits' | 'categories' | 'holder' | 'error'>> & {
-    state: BulkCheckState
-  },
+  outcome: BulkCheckOutcome,
 ): Promise<void> {
   await db.transaction('rw', [db.bulkJobs, db.bulkChecks], async () => {
     const check = await db.bulkChecks.get([jobId, index])
@@ -157,7 +221,8 @@ export const runningBulkJobs = (db: AppDatabase): Promise<BulkJob[]> =>
 export const bulkJobRepository = onAppDatabase({
   createBulkJob,
   freshChecksOf,
-  claimNextCheck,
+  claimChecks,
+  settleAnswered,
   settleBulkCheck,
   runningChecksOf,
   countChecksIn,

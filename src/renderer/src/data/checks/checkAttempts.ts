@@ -1,7 +1,12 @@
 import type { BridgeError } from '../../../../shared/bridge/errors'
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { onAppDatabase, type AppDatabase, type CheckAttempt } from '../database/appDatabase'
+import {
+  onAppDatabase,
+  type AppDatabase,
+  type CheckAttempt,
+  type StoredCheck,
+} from '../database/appDatabase'
 import { searchTermsOf } from './checkSearchTerms'
 import { isAwaitingTerms, termsPending } from './deferredSearchTerms'
 import { storedCheckKey, toStoredCheck } from './checkRepository'
@@ -32,14 +37,10 @@ export type AttemptEnd =
   /** It may have reached the service and no answer was recorded. */
   | { kind: 'cutOff' }
 
-/** Written before the request is sent, so a check cut off by anything is still on the record. */
-export async function beginAttempt(
-  db: AppDatabase,
-  start: AttemptStart,
-  now: Date = new Date(),
-): Promise<CheckAttempt> {
+/** The record of an attempt not yet answered, as it is written before the request is sent. */
+export function attemptRecordOf(start: AttemptStart, now: Date = new Date()): CheckAttempt {
   const at = now.toISOString()
-  const attempt: CheckAttempt = {
+  return {
     outcome: 'pending',
     localId: start.localId ?? storedCheckKey(at, start.requestId),
     requestId: start.requestId,
@@ -51,8 +52,34 @@ export async function beginAttempt(
     billed: start.billed,
     searchTerms: start.deferSearchTerms ? [termsPending] : searchTermsOf([start.query]),
   }
+}
+
+/** Written before the request is sent, so a check cut off by anything is still on the record. */
+export async function beginAttempt(
+  db: AppDatabase,
+  start: AttemptStart,
+  now: Date = new Date(),
+): Promise<CheckAttempt> {
+  const attempt = attemptRecordOf(start, now)
   await db.checks.put(attempt)
   return attempt
+}
+
+/** An answered attempt's record, under the attempt's key so History shows one row for it. */
+export function answeredRecordOf(attempt: CheckAttempt, result: CryptoSearchResult): StoredCheck {
+  const { localId, requestId, query, queryKey, advancedSearch } = attempt
+  return {
+    ...toStoredCheck(
+      requestId,
+      query,
+      queryKey,
+      result,
+      advancedSearch,
+      // An attempt whose entries were left to be derived leaves those of its outcome too.
+      isAwaitingTerms(attempt) ? [termsPending] : undefined,
+    ),
+    localId,
+  }
 }
 
 const cutOffMessage = (billed: boolean): string =>
@@ -67,23 +94,11 @@ export async function settleAttempt(
   attempt: CheckAttempt,
   end: AttemptEnd,
 ): Promise<void> {
-  // An attempt whose entries were left to be derived leaves those of its outcome too.
-  const deferred = isAwaitingTerms(attempt)
   if (end.kind === 'answered') {
-    const { localId, requestId, query, queryKey, advancedSearch } = attempt
-    await db.checks.put({
-      ...toStoredCheck(
-        requestId,
-        query,
-        queryKey,
-        end.result,
-        advancedSearch,
-        deferred ? [termsPending] : undefined,
-      ),
-      localId,
-    })
+    await db.checks.put(answeredRecordOf(attempt, end.result))
     return
   }
+  const deferred = isAwaitingTerms(attempt)
   const { localId, requestId, environment, query, queryKey, advancedSearch, fetchedAt } = attempt
   const base = {
     localId,

@@ -1,14 +1,18 @@
 import { validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bridgeErrorNames } from '../../../../shared/bridge'
-import type { CheckPurpose, Pace } from '../../../../shared/bridge/cryptoContract'
+import type {
+  CheckPurpose,
+  CryptoSearchResult,
+  Pace,
+} from '../../../../shared/bridge/cryptoContract'
 import {
   BridgeCallError,
   callBridge,
   hostLostMidCall,
   isUnreachable,
 } from '../../bridge/bridgeClient'
-import { appDatabase } from '../database/appDatabase'
+import { appDatabase, type CheckAttempt } from '../database/appDatabase'
 import { collectRequests } from '../requests/journalClient'
 import { beginAttempt, settleAttempt } from './checkAttempts'
 
@@ -41,42 +45,56 @@ export interface CheckRequest {
  * everything else that depends on it.
  */
 export async function executeCheck(request: CheckRequest): Promise<string> {
-  const queryKey = validateAddress(request.query).normalized
   const attempt = await beginAttempt(appDatabase, {
     requestId: request.requestId,
     environment: request.environment,
     query: request.query,
-    queryKey,
+    queryKey: validateAddress(request.query).normalized,
     ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
     billed: isBilledEnvironment(request.environment),
     ...(request.localId ? { localId: request.localId } : {}),
     deferSearchTerms: request.pace === 'background',
   })
   try {
-    const result = await callBridge('crypto.search', {
-      requestId: request.requestId,
-      query: request.query,
-      isSubjectConsent: true,
-      type: 'all',
-      environment: request.environment,
-      ...(request.atMostOnce ? { atMostOnce: true } : {}),
-      ...(request.pace ? { pace: request.pace } : {}),
-      ...(request.purpose ? { purpose: request.purpose } : {}),
-      ...(request.jobId ? { jobId: request.jobId } : {}),
-      ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
-    })
+    const result = await searchThroughBridge(request)
     await settleAttempt(appDatabase, attempt, { kind: 'answered', result })
     return attempt.localId
   } catch (error) {
-    if (
-      error instanceof BridgeCallError &&
-      ((request.queued && waitsToBeSentAgain(error)) || refusedByOwnBudget(error))
-    ) {
-      await appDatabase.checks.delete(attempt.localId)
-    } else if (error instanceof BridgeCallError && !hostLostMidCall(error)) {
-      await settleAttempt(appDatabase, attempt, { kind: 'failed', error: error.toBridgeError() })
-    }
+    await recordSendFailure(attempt, error, request.queued === true)
     throw error
+  }
+}
+
+/** Sends one crypto check to the main side, which decides whether it may go (and be billed). */
+export const searchThroughBridge = (request: CheckRequest): Promise<CryptoSearchResult> =>
+  callBridge('crypto.search', {
+    requestId: request.requestId,
+    query: request.query,
+    isSubjectConsent: true,
+    type: 'all',
+    environment: request.environment,
+    ...(request.atMostOnce ? { atMostOnce: true } : {}),
+    ...(request.pace ? { pace: request.pace } : {}),
+    ...(request.purpose ? { purpose: request.purpose } : {}),
+    ...(request.jobId ? { jobId: request.jobId } : {}),
+    ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
+  })
+
+/**
+ * Records why an attempt's send failed. An attempt that provably never left and waits to be sent
+ * again (`queued`), or that the user's own budget refused, leaves no row; one the app's own host
+ * stopped answering stays pending, for the journal to settle.
+ */
+export async function recordSendFailure(
+  attempt: CheckAttempt,
+  error: unknown,
+  queued: boolean,
+): Promise<void> {
+  if (!(error instanceof BridgeCallError)) return
+  if ((queued && waitsToBeSentAgain(error)) || refusedByOwnBudget(error)) {
+    await appDatabase.checks.delete(attempt.localId)
+  } else if (!hostLostMidCall(error)) {
+    await settleAttempt(appDatabase, attempt, { kind: 'failed', error: error.toBridgeError() })
   }
 }
 

@@ -5,7 +5,7 @@ import type { RequestFate } from '../../../../shared/bridge/requestsContract'
 import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
 import { BridgeCallError } from '../../bridge/bridgeClient'
 import {
-  claimNextCheck,
+  claimChecks,
   countChecksIn,
   createBulkJob,
   getBulkJob,
@@ -14,11 +14,13 @@ import {
   runningChecksOf,
   setBulkJobState,
   setBulkJobWaiting,
+  settleAnswered,
   settleBulkCheck,
 } from '../../data/bulk/bulkJobRepository'
-import { beginAttempt, settleAttempt } from '../../data/checks/checkAttempts'
+import { settleAttempt } from '../../data/checks/checkAttempts'
 import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
 import { bulkJobOf } from '../../../../test-support/bulkJobs'
+import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
 import { createBulkRunner, type BulkRunnerPorts } from './bulkRunner'
 
 let db: AppDatabase
@@ -42,7 +44,8 @@ const checks = (): BulkCheck[] =>
 const runner = (repository: Partial<BulkRunnerPorts['repository']> = {}) =>
   createBulkRunner({
     repository: {
-      claimNextCheck: (jobId) => claimNextCheck(db, jobId),
+      claimChecks: (jobId, max) => claimChecks(db, jobId, max),
+      settleAnswered: (jobId, answered) => settleAnswered(db, jobId, answered),
       settleBulkCheck: (jobId, index, outcome) => settleBulkCheck(db, jobId, index, outcome),
       runningChecksOf: (jobId) => runningChecksOf(db, jobId),
       countChecksIn: (jobId, state) => countChecksIn(db, jobId, state),
@@ -52,30 +55,21 @@ const runner = (repository: Partial<BulkRunnerPorts['repository']> = {}) =>
       runningBulkJobs: () => runningBulkJobs(db),
       ...repository,
     },
-    send: async (check, bulkJob) => {
+    search: async (check) => {
       sent.push(check.address)
-      const attempt = await beginAttempt(db, {
-        requestId: check.requestId!,
-        localId: check.checkLocalId!,
-        environment: bulkJob.environment,
-        query: check.address,
-        queryKey: check.address,
-        billed: false,
-      })
       const failure = failWith.get(check.address)
-      if (failure) {
-        await db.checks.delete(attempt.localId)
-        throw failure
-      }
-      await db.checks.put({
-        ...attempt,
-        outcome: 'succeeded',
-        status: 'review_required',
-        totalEntity: check.address === '0xbbb' ? 1 : 0,
-        hitCategories: check.address === '0xbbb' ? ['sanctions'] : [],
-        check: { id: 'x', status: 'ok', totalEntity: 0, categoryCount: {}, categories: {} },
-        evidence: {} as never,
-      })
+      if (failure) throw failure
+      const categories = { sanctions: check.address === '0xbbb' ? [walletRecord('0xbbb')] : [] }
+      const {
+        environment,
+        check: answer,
+        evidence,
+      } = storedCheck(`${new Date().toISOString()}_x`, check.address, categories)
+      return { environment, check: answer, evidence }
+    },
+    // Every refusal these tests choose provably never left: its attempt is not kept.
+    recordFailure: async (attempt) => {
+      await db.checks.delete(attempt.localId)
     },
     readCheck: (localId) => db.checks.get(localId),
     settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
@@ -119,18 +113,8 @@ describe('the bulk runner', () => {
   it('after a reload, resends only what never left and marks the rest outcome unknown', async () => {
     await createBulkJob(db, job(), [], checks())
     // A page that stopped with two sends on their way: one never left, one may have.
-    const first = (await claimNextCheck(db, 'job-1'))!.check
-    const second = (await claimNextCheck(db, 'job-1'))!.check
-    for (const claimed of [first, second]) {
-      await beginAttempt(db, {
-        requestId: claimed.requestId!,
-        localId: claimed.checkLocalId!,
-        environment: 'local',
-        query: claimed.address,
-        queryKey: claimed.address,
-        billed: true,
-      })
-    }
+    const [first, second] = (await claimChecks(db, 'job-1', 2))!.claimed.map(({ check }) => check)
+    if (!first || !second) throw new Error('two addresses were not claimed')
     journal.set(first.requestId!, 'neverSent')
     journal.set(second.requestId!, 'mayHaveLeft')
     await runner().drive()
@@ -147,15 +131,7 @@ describe('the bulk runner', () => {
   it('after a reload, sends again an address whose reply, seen only by recovery, was a refusal that passes', async () => {
     await createBulkJob(db, job(), [], checks())
     // The page went while the service answered 429: the journal kept that reply for recovery.
-    const cut = (await claimNextCheck(db, 'job-1'))!.check
-    await beginAttempt(db, {
-      requestId: cut.requestId!,
-      localId: cut.checkLocalId!,
-      environment: 'local',
-      query: cut.address,
-      queryKey: cut.address,
-      billed: false,
-    })
+    const cut = (await claimChecks(db, 'job-1', 1))!.claimed[0]!.check
     journal.set(cut.requestId!, {
       requestId: cut.requestId!,
       state: 'settled',
@@ -224,6 +200,8 @@ describe('the bulk runner', () => {
     const stopped = await getBulkJob(db, 'job-1')
     expect(stopped?.state).toBe('stopped')
     expect(stopped?.stopReason).toContain('no funds left')
+    // Counted once the answer on its way beside the refused one was back and stored.
+    expect(stopped?.stopReason).toContain('(1 check done so far is kept)')
     expect((await db.bulkChecks.get(['job-1', 0]))?.state).toBe('done')
     expect((await db.bulkChecks.get(['job-1', 1]))?.state).toBe('pending')
   })

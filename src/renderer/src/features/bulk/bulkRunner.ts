@@ -1,12 +1,17 @@
+import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { RequestFate } from '../../../../shared/bridge/requestsContract'
 import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
 import { BridgeCallError } from '../../bridge/bridgeClient'
-import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
+import {
+  bulkJobRepository,
+  type AnsweredCheck,
+  type ClaimedCheck,
+} from '../../data/bulk/bulkJobRepository'
 import { checkRecordOf } from '../../data/bulk/bulkResults'
 import type { AttemptEnd } from '../../data/checks/checkAttempts'
 import type { CheckAttempt, CheckRecord } from '../../data/checks/checkRepository'
-import { checkAttemptRepository } from '../../data/checks/checkAttempts'
-import { executeCheck } from '../../data/checks/executeCheck'
+import { answeredRecordOf, checkAttemptRepository } from '../../data/checks/checkAttempts'
+import { recordSendFailure, searchThroughBridge } from '../../data/checks/executeCheck'
 import { askFates, collectSoon } from '../../data/requests/journalClient'
 import { attemptEndOf } from '../outbox/requestRecovery'
 import {
@@ -18,15 +23,17 @@ import {
 } from './bulkOutcome'
 
 type CapReason = Extract<SendVerdict, { kind: 'cap' }>['reason']
+type StopReason = Extract<SendVerdict, { kind: 'stop' }>['reason']
 
 /** Checks of one job on their way at once; the main side's rate limiter paces them further. */
-export const bulkConcurrency = 8
+export const bulkConcurrency = 16
 
 /** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
 export interface BulkRunnerPorts {
   repository: Pick<
     typeof bulkJobRepository,
-    | 'claimNextCheck'
+    | 'claimChecks'
+    | 'settleAnswered'
     | 'settleBulkCheck'
     | 'runningChecksOf'
     | 'countChecksIn'
@@ -35,8 +42,10 @@ export interface BulkRunnerPorts {
     | 'getBulkJob'
     | 'runningBulkJobs'
   >
-  /** Sends one address as a check stored in History; resolves once it is stored. */
-  send: (check: BulkCheck, job: BulkJob) => Promise<void>
+  /** Sends one claimed address to the service through the main side. */
+  search: (check: BulkCheck, job: BulkJob) => Promise<CryptoSearchResult>
+  /** Records why a claimed address's send failed, on its attempt in History. */
+  recordFailure: (attempt: CheckAttempt, error: unknown) => Promise<void>
   readCheck: (localId: string) => Promise<CheckRecord | undefined>
   settleAttempt: (attempt: CheckAttempt, end: AttemptEnd) => Promise<void>
   askFates: (
@@ -99,21 +108,29 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     return settledAll
   }
 
-  /** Sends one claimed address; returns what the job must do next. */
+  /**
+   * Sends one claimed address; an answer joins `answered`, to be stored with others in one
+   * transaction. Returns what the job must do next.
+   */
   const sendOne = async (
-    check: BulkCheck,
+    { check, attempt }: ClaimedCheck,
     job: BulkJob,
-  ): Promise<'next' | 'recover' | { waitMs: number } | 'stop' | { atCap: CapReason }> => {
-    const requestId = check.requestId ?? ''
+    answered: AnsweredCheck[],
+  ): Promise<
+    'next' | 'recover' | { waitMs: number } | { stopReason: StopReason } | { atCap: CapReason }
+  > => {
+    const { requestId } = attempt
     sendingNow.add(requestId)
     try {
-      await ports.send(check, job)
-      const record = await ports.readCheck(check.checkLocalId ?? '')
-      const outcome = record ? outcomeOfRecord(record) : undefined
-      await repository.settleBulkCheck(job.id, check.index, outcome ?? { state: 'unknown' })
-      await ports.collect([requestId])
+      const record = answeredRecordOf(attempt, await ports.search(check, job))
+      answered.push({
+        index: check.index,
+        record,
+        outcome: outcomeOfRecord(record) ?? { state: 'unknown' },
+      })
       return 'next'
     } catch (error) {
+      await ports.recordFailure(attempt, error)
       const failure =
         error instanceof BridgeCallError
           ? error
@@ -134,11 +151,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
         await repository.setBulkJobWaiting(job.id, verdict.waiting)
         return { waitMs: verdict.ms }
       }
-      if (verdict.kind === 'stop') {
-        const done = await repository.countChecksIn(job.id, 'done')
-        await repository.setBulkJobState(job.id, 'stopped', { stopReason: verdict.reason(done) })
-        return 'stop'
-      }
+      if (verdict.kind === 'stop') return { stopReason: verdict.reason }
       if (verdict.kind === 'cap') return { atCap: verdict.reason }
       return 'next'
     } finally {
@@ -146,7 +159,11 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     }
   }
 
-  /** Runs one job with bounded concurrency until it is paused, stopped, finished or must wait. */
+  /**
+   * Runs one job with bounded concurrency until it is paused, stopped, finished or must wait.
+   * Addresses are claimed, and their answers stored, several to a transaction: one transaction
+   * per address and step was what held a job under the service's rate.
+   */
   const runJob = async (jobId: string): Promise<void> => {
     if (!(await recover(jobId))) {
       await ports.wait(serviceWaitMs)
@@ -154,21 +171,58 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     }
     let waitMs = 0
     let stop = false
+    let stopReason: StopReason | undefined
     let atCap: CapReason | undefined
-    const worker = async (): Promise<void> => {
-      while (!stop && !atCap && waitMs === 0) {
-        const claimed = await repository.claimNextCheck(jobId)
-        if (!claimed) return
-        const { check, job } = claimed
-        const next = await sendOne(check, job)
-        if (next === 'stop' || next === 'recover') stop = true
-        else if (typeof next === 'object' && 'atCap' in next) atCap = next.atCap
-        else if (next !== 'next') waitMs = Math.max(waitMs, next.waitMs)
+    let waitingShown: boolean | undefined
+    const answered: AnsweredCheck[] = []
+    const inFlight = new Set<Promise<void>>()
+    const storeAnswered = async (): Promise<void> => {
+      const batch = answered.splice(0)
+      if (batch.length === 0) return
+      await repository.settleAnswered(jobId, batch)
+      // Once stored, the journal may forget them; until then it holds their replies for recovery.
+      await ports.collect(batch.map(({ record }) => record.requestId ?? ''))
+    }
+    const follow = async (claim: ClaimedCheck, job: BulkJob): Promise<void> => {
+      const next = await sendOne(claim, job, answered)
+      if (next === 'recover') stop = true
+      else if (typeof next === 'object' && 'stopReason' in next) {
+        stop = true
+        stopReason = next.stopReason
+      } else if (typeof next === 'object' && 'atCap' in next) atCap = next.atCap
+      else if (next !== 'next') waitMs = Math.max(waitMs, next.waitMs)
+      else if (waitingShown) {
         // Cleared once it moves on, not written again after every address.
-        else if (job.waiting !== undefined) await repository.setBulkJobWaiting(jobId, undefined)
+        waitingShown = false
+        await repository.setBulkJobWaiting(jobId, undefined)
       }
     }
-    await Promise.all(Array.from({ length: ports.concurrency }, worker))
+    const claimAtLeast = Math.max(1, Math.floor(ports.concurrency / 2))
+    while (!stop && !atCap && waitMs === 0) {
+      const free = ports.concurrency - inFlight.size
+      if (free < claimAtLeast) {
+        await Promise.race(inFlight)
+        continue
+      }
+      await storeAnswered()
+      const batch = await repository.claimChecks(jobId, free)
+      if (!batch) break
+      waitingShown ??= batch.job.waiting !== undefined
+      for (const claim of batch.claimed) {
+        const sending: Promise<void> = follow(claim, batch.job).finally(() =>
+          inFlight.delete(sending),
+        )
+        inFlight.add(sending)
+      }
+    }
+    await Promise.all(inFlight)
+    await storeAnswered()
+    if (stopReason) {
+      // Counted once every check already on its way is back and stored.
+      const done = await repository.countChecksIn(jobId, 'done')
+      await repository.setBulkJobState(jobId, 'stopped', { stopReason: stopReason(done) })
+      return
+    }
     if (waitMs > 0) {
       await ports.wait(waitMs)
       return
@@ -223,22 +277,20 @@ let ourTurn = false
 
 const bulkRunner = createBulkRunner({
   repository: bulkJobRepository,
-  send: async (check, job) => {
-    await executeCheck({
-      requestId: check.requestId ?? crypto.randomUUID(),
-      ...(check.checkLocalId ? { localId: check.checkLocalId } : {}),
+  search: (check, job) =>
+    searchThroughBridge({
+      requestId: check.requestId ?? '',
       query: check.address,
       environment: job.environment,
-      // Never sent twice once it may have reached the service; an attempt that provably never
-      // left is not kept in History (it is sent again).
+      // Never sent twice once it may have reached the service.
       atMostOnce: true,
-      queued: true,
       // A person's single search goes ahead of a list's rows.
       pace: 'background',
       purpose: 'bulk',
       jobId: job.id,
-    })
-  },
+    }),
+  // An attempt that provably never left is not kept in History: it is sent again.
+  recordFailure: (attempt, error) => recordSendFailure(attempt, error, true),
   readCheck: checkRecordOf,
   settleAttempt: checkAttemptRepository.settleAttempt,
   askFates,
