@@ -56,6 +56,8 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await settings.saveBaseUrl('production', productionUrl)
   await settings.saveKey('production', 'sk_live_e2e_backup_key_1234')
   await expect(settings.keyLast4('production')).toHaveText('••••1234')
+  await settings.changeAlertsSwitch.click()
+  await expect(settings.changeAlertsSwitch).not.toBeChecked()
   await saveScreen(shell.page, 'backup-01-idle', settings.backup.root)
   await sandbox.suspend()
   await search.open()
@@ -124,6 +126,8 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await saveScreen(other.pages.shell.page, 'backup-05-restored', otherBackup.root)
   await expect(other.pages.settings.baseUrlInput('production')).toHaveValue(productionUrl)
   await expect(other.pages.settings.keyStatus('production')).toContainText('No key set')
+  // Read again at once: the screen shows the restored choice without being opened afresh.
+  await expect(other.pages.settings.changeAlertsSwitch).not.toBeChecked()
 
   // Everything as it was on the first computer.
   await other.pages.history.open()

@@ -70,7 +70,8 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const destination = options.exportDestination ?? downloads
   const identity = createIdentityService(settings, keyStore)
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
-  const backup = new BackupService(destination, environments, identity, packageJson.version)
+  const alerts = createChangeAlerts(settings, options.notifications ?? noOsNotifications)
+  const backup = new BackupService(destination, environments, identity, alerts, packageJson.version)
   const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
   const spending = await openSpending(options.dataDir, {
     onRecovered: (movedTo) =>
@@ -87,7 +88,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       exporter,
       backup,
       identity,
-      alerts: createChangeAlerts(settings, options.notifications ?? noOsNotifications),
+      alerts,
       spending,
     }),
     keyStore,

@@ -47,6 +47,8 @@ export const backupSettingsSchema = z.strictObject({
   /** Who worked on the computer and whose keys it trusted; never the private signing key. */
   investigator: investigatorSchema.optional(),
   trustedSigners: z.array(trustedSignerSchema).optional(),
+  /** Whether watch runs that find changes show an OS notification (absent in older backups). */
+  notifyChanges: z.boolean().optional(),
 })
 export type BackupSettings = z.infer<typeof backupSettingsSchema>
 

@@ -11,6 +11,8 @@ import { createEnvironmentService } from '../environments/environmentService'
 import { createIdentityService } from '../identity/identityService'
 import { chosenFileDestination } from '../evidence/exportDestination'
 import { sessionKeyStore } from '../keys/secretKeyStore'
+import { createChangeAlerts } from '../notifications/changeAlerts'
+import { noOsNotifications } from '../notifications/notificationPort'
 import { openSettingsStore } from '../settings/settingsStore'
 import { BackupService } from './backupService'
 
@@ -32,15 +34,24 @@ const service = async ({ cancel = false } = {}) => {
     keys,
     localSandbox: { baseUrl: 'http://127.0.0.1:1/', secretKey: 'sk_test_local_0000' },
   })
+  const alerts = createChangeAlerts(settings, noOsNotifications)
   const destination = chosenFileDestination(async (name) => (cancel ? null : join(folder, name)))
-  const backup = new BackupService(destination, environments, identity, '9.9.9', () => createdAt)
-  return { backup, environments, identity, keys, folder }
+  const backup = new BackupService(
+    destination,
+    environments,
+    identity,
+    alerts,
+    '9.9.9',
+    () => createdAt,
+  )
+  return { backup, environments, identity, alerts, keys, folder }
 }
 
 describe('the backup service', () => {
   it('writes the chunks it is sent, its own settings without keys, and a manifest that lists them', async () => {
-    const { backup, environments, identity, keys, folder } = await service()
+    const { backup, environments, identity, alerts, keys, folder } = await service()
     await identity.setInvestigator(ana)
+    await alerts.set(false)
     await environments.setBaseUrl('production', 'https://api.example.com/v2/api')
     await environments.setKey('production', productionKey)
     await environments.setActive('production')
@@ -77,6 +88,7 @@ describe('the backup service', () => {
       keysHeld: ['production'],
       investigator: ana,
       trustedSigners: [],
+      notifyChanges: false,
     })
     const signingKey = (await keys.get('signing-key'))!
     for (const secret of [productionKey, signingKey]) {
@@ -138,6 +150,17 @@ describe('the backup service', () => {
       ['production', 'https://api.example.com/'],
     ])
     expect(await keys.get('production')).toBeNull()
+  })
+
+  it('brings back the choice of change notifications, and leaves it alone for a backup without one', async () => {
+    const { backup, alerts } = await service()
+    const settings = { activeEnvironment: 'local' as const, baseUrls: {}, keysHeld: [] }
+    await backup.restoreSettings({ ...settings, notifyChanges: false })
+    expect(alerts.view().notifyChanges).toBe(false)
+    await backup.restoreSettings(settings)
+    expect(alerts.view().notifyChanges).toBe(false)
+    await backup.restoreSettings({ ...settings, notifyChanges: true })
+    expect(alerts.view().notifyChanges).toBe(true)
   })
 
   it('brings back who worked on the computer and whom they trusted, keeping this computer’s own key', async () => {

@@ -13,9 +13,11 @@ import { maxBackupChunkBytes } from '../../../shared/bridge/backupContract'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
 import type { IdentityView } from '../../../shared/bridge/identityContract'
+import type { ChangeAlertSettings } from '../../../shared/bridge/systemContract'
 import type { SettingsView } from '../../../shared/bridge/settingsContract'
 import { investigatorOf } from '../../../shared/identity/investigator'
 import type { IdentityService } from '../identity/identityService'
+import type { ChangeAlerts } from '../notifications/changeAlerts'
 import { remoteEnvironmentIds, remoteEnvironmentIdSchema } from '../../../shared/environments'
 import type { EnvironmentService } from '../environments/environmentService'
 import { BundleWriter } from '../evidence/bundleWriter'
@@ -67,8 +69,15 @@ function inflatedChunk(table: string, deflated: Uint8Array): Buffer {
 const jsonBytes = (value: unknown): Uint8Array =>
   new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`)
 
-/** What a backup keeps of the main side's settings: addresses and who works here, never a key. */
-export function backupSettingsOf(view: SettingsView, identity: IdentityView): BackupSettings {
+/**
+ * What a backup keeps of the main side's settings: addresses, who works here and whether changes
+ * are notified, never a key. Scheduled re-screens' opt-in to spend is this computer's alone.
+ */
+export function backupSettingsOf(
+  view: SettingsView,
+  identity: IdentityView,
+  alerts: ChangeAlertSettings,
+): BackupSettings {
   const remote = view.environments.flatMap((environment) => {
     const id = remoteEnvironmentIdSchema.safeParse(environment.id)
     return id.success ? [{ ...environment, id: id.data }] : []
@@ -83,6 +92,7 @@ export function backupSettingsOf(view: SettingsView, identity: IdentityView): Ba
       .map(({ id }) => id),
     ...(identity.investigator ? { investigator: identity.investigator } : {}),
     trustedSigners: identity.trustedSigners,
+    notifyChanges: alerts.notifyChanges,
   }
 }
 
@@ -100,6 +110,7 @@ export class BackupService {
     private readonly destination: ExportDestination,
     private readonly environments: EnvironmentService,
     private readonly identity: IdentityService,
+    private readonly alerts: ChangeAlerts,
     private readonly appVersion: string,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -161,7 +172,11 @@ export class BackupService {
   async finish(backupId: string): Promise<BackupResult> {
     const session = this.session(backupId)
     try {
-      const settings = backupSettingsOf(await this.environments.view(), await this.identity.view())
+      const settings = backupSettingsOf(
+        await this.environments.view(),
+        await this.identity.view(),
+        this.alerts.view(),
+      )
       const settingsFile = await session.writer.add(backupPaths.settings, jsonBytes(settings))
       const tables = [...session.tables.values()]
       const manifest: BackupManifest = {
@@ -206,7 +221,8 @@ export class BackupService {
   /**
    * Puts a backup's addresses and active environment in place. An address on another origin than
    * this computer's takes that environment's key away (see EnvironmentService.setBaseUrl). The
-   * investigator and the trusted signers come back too; this computer keeps its own signing key.
+   * investigator, the trusted signers and the choice of change notifications come back too; this
+   * computer keeps its own signing key.
    */
   async restoreSettings(settings: BackupSettings): Promise<SettingsView> {
     for (const environment of remoteEnvironmentIds) {
@@ -219,6 +235,7 @@ export class BackupService {
       if (signer.fingerprint !== own)
         await this.identity.trustSigner(signer.publicKey, investigatorOf(signer))
     }
+    if (settings.notifyChanges !== undefined) await this.alerts.set(settings.notifyChanges)
     return this.environments.setActive(settings.activeEnvironment)
   }
 

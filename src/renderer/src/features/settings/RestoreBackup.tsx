@@ -12,6 +12,7 @@ import {
 } from '../../data/backup/backupReader'
 import { backupRestore } from '../../data/backup/backupRestore'
 import { backupWriter } from '../../data/backup/backupWriter'
+import { readMainSideAgain } from '../../data/settings/settingsQueries'
 import { describeRows, hasRows } from './backupLabels'
 import { useSettingsChange } from './useSettingsChange'
 
@@ -71,6 +72,7 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
     const view = await settingsChange.run(() =>
       callBridge('backup.restoreSettings', { settings: backup.settings }),
     )
+    await readMainSideAgain()
     const keysToEnter = backup.settings.keysHeld
       .filter((id) => !view?.environments.find((environment) => environment.id === id)?.key.isSet)
       .map((id) => environmentLabels[id])
