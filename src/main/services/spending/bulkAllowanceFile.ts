@@ -13,6 +13,8 @@ const jobAllowanceSchema = z.object({
   environment: environmentIdSchema,
   cap: bulkCapSchema.nullable(),
   used: z.number().int().nonnegative(),
+  /** When it was last confirmed or counted; absent in files written before entries were pruned. */
+  touchedAt: z.iso.datetime().optional(),
 })
 export type JobAllowance = z.infer<typeof jobAllowanceSchema>
 

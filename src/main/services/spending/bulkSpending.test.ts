@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import { failure, gate, journal, sent } from '../../../test-support/countedWork'
+import { allowanceKeptDays } from './bulkSpending'
 import { openSpending } from './spending'
 
 let folder: string
@@ -267,5 +268,46 @@ describe('the cap of a re-screen a person started in Production', () => {
       name: bridgeErrorNames.notOptedIn,
     })
     expect(onWire).toHaveLength(1)
+  })
+
+  it('forgets a job left untouched for half a year, which must then be confirmed again', async () => {
+    let today = new Date('2026-01-01T00:00:00.000Z')
+    const openOn = () => openSpending(folder, { now: () => today })
+    const first = await openOn()
+    await first.allowJob({ jobId: 'job-1', purpose: 'bulk', environment: 'production', cap: 5 })
+    await first.allowJob({ jobId: 'job-2', purpose: 'bulk', environment: 'production', cap: 5 })
+    today = new Date('2026-05-01T00:00:00.000Z')
+    await first.send({ ...bulk, jobId: 'job-2' }, sent([]))
+
+    today = new Date(Date.parse('2026-01-01T00:00:00.000Z') + (allowanceKeptDays + 1) * 86_400_000)
+    const later = await openOn()
+    const onWire: string[] = []
+    await expect(later.send(bulk, sent(onWire))).rejects.toMatchObject({
+      name: bridgeErrorNames.notOptedIn,
+    })
+    // Counted since: kept.
+    await later.send({ ...bulk, jobId: 'job-2' }, sent(onWire))
+    expect(onWire).toHaveLength(1)
+    expect(
+      Object.keys(JSON.parse(readFileSync(join(folder, 'bulk-allowances.json'), 'utf8')).jobs),
+    ).toEqual(['job-2'])
+  })
+
+  it('dates a job recorded before entries were dated from when it is first read', async () => {
+    writeFileSync(
+      join(folder, 'bulk-allowances.json'),
+      JSON.stringify({
+        version: 1,
+        jobs: { 'job-1': { environment: 'production', cap: 2, used: 1 } },
+      }),
+    )
+    const readOn = new Date('2026-03-01T00:00:00.000Z')
+    await openSpending(folder, { now: () => readOn })
+    expect(
+      JSON.parse(readFileSync(join(folder, 'bulk-allowances.json'), 'utf8')).jobs['job-1'],
+    ).toMatchObject({
+      used: 1,
+      touchedAt: readOn.toISOString(),
+    })
   })
 })

@@ -61,20 +61,50 @@ const capReached = (purpose: JobPurpose, cap: number): ServiceError =>
   )
 
 /**
+ * A job whose allowance was neither confirmed nor counted for this long is forgotten, so the file
+ * (written whole on every billed check) does not grow for ever; resumed after that, the job is
+ * refused until a person confirms its cap again.
+ */
+export const allowanceKeptDays = 180
+
+/** The allowances still worth keeping; an entry from before they were dated is dated now. */
+function kept(state: BulkAllowances, now: Date): BulkAllowances {
+  const oldest = now.getTime() - allowanceKeptDays * 24 * 60 * 60 * 1000
+  const jobs = Object.entries(state.jobs).flatMap(([jobId, job]): Array<[string, JobAllowance]> =>
+    job.touchedAt === undefined
+      ? [[jobId, { ...job, touchedAt: now.toISOString() }]]
+      : Date.parse(job.touchedAt) >= oldest
+        ? [[jobId, job]]
+        : [],
+  )
+  return { ...state, jobs: Object.fromEntries(jobs) }
+}
+
+/**
  * What each billed bulk job and re-screen may spend, as the person confirmed it, and how many
  * billed checks it put on the wire. A job is known here only once confirmed: its checks are
  * refused before that.
  */
 export async function openBulkAllowances(
   path: string,
-  onRecovered?: (movedTo: string) => void,
+  {
+    now = () => new Date(),
+    onRecovered,
+  }: { now?: () => Date; onRecovered?: ((movedTo: string) => void) | undefined } = {},
 ): Promise<BulkAllowanceService> {
   const file = await openBulkAllowanceFile(path, onRecovered)
-  let state: BulkAllowances = file.initial
+  let state: BulkAllowances = kept(file.initial, now())
+  const before = Object.values(file.initial.jobs)
+  if (
+    Object.keys(state.jobs).length !== before.length ||
+    before.some((job) => job.touchedAt === undefined)
+  ) {
+    await file.write(state)
+  }
 
-  const withJob = (jobId: string, job: JobAllowance): BulkAllowances => ({
+  const withJob = (jobId: string, job: Omit<JobAllowance, 'touchedAt'>): BulkAllowances => ({
     ...state,
-    jobs: { ...state.jobs, [jobId]: job },
+    jobs: { ...state.jobs, [jobId]: { ...job, touchedAt: now().toISOString() } },
   })
 
   return {

@@ -41,7 +41,7 @@ export async function openSpending(
     now,
     onRecovered,
   }: {
-    /** The clock that says which month it is. */
+    /** The clock that says which month it is, and how old a job's allowance is. */
     now?: () => Date
     /** Told where an unreadable allowance file was moved to. */
     onRecovered?: (movedTo: string) => void
@@ -51,7 +51,10 @@ export async function openSpending(
     now,
     onRecovered,
   })
-  const bulk = await openBulkAllowances(join(dataDir, 'bulk-allowances.json'), onRecovered)
+  const bulk = await openBulkAllowances(join(dataDir, 'bulk-allowances.json'), {
+    now,
+    onRecovered,
+  })
   const countedSend = createCountedSend()
   return {
     view: () => scheduled.view(),
