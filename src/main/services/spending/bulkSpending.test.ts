@@ -15,6 +15,10 @@ beforeEach(() => {
 
 const open = () => openSpending(folder)
 const bulk = { purpose: 'bulk', environment: 'production', jobId: 'job-1' } as const
+const allowancesOnDisk = (): { jobs: Record<string, unknown> } =>
+  JSON.parse(readFileSync(join(folder, 'bulk-allowances.json'), 'utf8')) as {
+    jobs: Record<string, unknown>
+  }
 const capReached = { name: bridgeErrorNames.budgetReached, mayHaveReachedService: false }
 
 describe('the cap of a billed bulk job', () => {
@@ -288,9 +292,7 @@ describe('the cap of a re-screen a person started in Production', () => {
     // Counted since: kept.
     await later.send({ ...bulk, jobId: 'job-2' }, sent(onWire))
     expect(onWire).toHaveLength(1)
-    expect(
-      Object.keys(JSON.parse(readFileSync(join(folder, 'bulk-allowances.json'), 'utf8')).jobs),
-    ).toEqual(['job-2'])
+    expect(Object.keys(allowancesOnDisk().jobs)).toEqual(['job-2'])
   })
 
   it('dates a job recorded before entries were dated from when it is first read', async () => {
@@ -303,9 +305,7 @@ describe('the cap of a re-screen a person started in Production', () => {
     )
     const readOn = new Date('2026-03-01T00:00:00.000Z')
     await openSpending(folder, { now: () => readOn })
-    expect(
-      JSON.parse(readFileSync(join(folder, 'bulk-allowances.json'), 'utf8')).jobs['job-1'],
-    ).toMatchObject({
+    expect(allowancesOnDisk().jobs['job-1']).toMatchObject({
       used: 1,
       touchedAt: readOn.toISOString(),
     })
