@@ -202,6 +202,7 @@ describe('a backup of all local data', () => {
       baseUrls: { production: 'https://api.example.com/v2/api' },
       keysHeld: ['production'],
       trustedSigners: [],
+      notifyChanges: true,
     })
   })
 
