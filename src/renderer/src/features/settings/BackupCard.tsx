@@ -37,8 +37,9 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
           <Text fw={600}>Backup</Text>
           <Text size="sm" c="dimmed">
             One file with every check and its evidence, the cases with their notes, decisions and
-            audit trails, cached entities, the outbox, and the environments’ addresses. API keys are
-            never in it. Restoring it here or on another computer replaces all data there.
+            audit trails, cached entities, the outbox, the environments’ addresses, who you are,
+            whom you trust and whether changes are notified. API keys and your signing key are never
+            in it. Restoring it here or on another computer replaces all data there.
           </Text>
         </div>
         <Stack gap="xs" align="flex-start">
