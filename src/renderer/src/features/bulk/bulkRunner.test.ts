@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import type { RequestFate } from '../../../../shared/bridge/requestsContract'
 import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
@@ -27,6 +27,8 @@ let db: AppDatabase
 let sent: string[]
 let journal: Map<string, RequestFate['state'] | RequestFate>
 let failWith: Map<string, BridgeCallError>
+/** Answers the service holds back until the test lets them go. */
+let heldBack: Map<string, Promise<void>>
 
 const job = bulkJobOf
 const addresses = ['0xaaa', '0xbbb', '0xccc']
@@ -41,7 +43,10 @@ const checks = (): BulkCheck[] =>
     state: 'pending',
   }))
 
-const runner = (repository: Partial<BulkRunnerPorts['repository']> = {}) =>
+const runner = (
+  repository: Partial<BulkRunnerPorts['repository']> = {},
+  ports: Partial<Omit<BulkRunnerPorts, 'repository'>> = {},
+) =>
   createBulkRunner({
     repository: {
       claimChecks: (jobId, max) => claimChecks(db, jobId, max),
@@ -57,6 +62,7 @@ const runner = (repository: Partial<BulkRunnerPorts['repository']> = {}) =>
     },
     search: async (check) => {
       sent.push(check.address)
+      await heldBack.get(check.address)
       const failure = failWith.get(check.address)
       if (failure) throw failure
       const categories = { sanctions: check.address === '0xbbb' ? [walletRecord('0xbbb')] : [] }
@@ -88,6 +94,7 @@ const runner = (repository: Partial<BulkRunnerPorts['repository']> = {}) =>
     collect: async () => {},
     wait: async () => {},
     concurrency: 2,
+    ...ports,
   })
 
 beforeEach(() => {
@@ -95,6 +102,7 @@ beforeEach(() => {
   sent = []
   journal = new Map()
   failWith = new Map()
+  heldBack = new Map()
 })
 
 describe('the bulk runner', () => {
@@ -108,6 +116,23 @@ describe('the bulk runner', () => {
     const hit = await db.bulkChecks.get(['job-1', 1])
     expect(hit?.categories).toEqual(['sanctions'])
     expect(await db.checks.count()).toBe(3)
+  })
+
+  it('stores an answer while the job waits for the others on their way', async () => {
+    const four = [...checks(), { ...checks()[0]!, index: 3, address: '0xddd', queryKey: '0xddd' }]
+    await createBulkJob(db, job({ checkCount: 4 }), [], four)
+    let letGo = (): void => {}
+    const slow = new Promise<void>((resolve) => (letGo = resolve))
+    for (const address of ['0xbbb', '0xccc', '0xddd']) heldBack.set(address, slow)
+    const driving = runner({}, { concurrency: 4 }).drive()
+    // Three of four still on their way: the job claims nothing more, yet the first answer shows.
+    await vi.waitFor(async () =>
+      expect((await db.bulkChecks.get(['job-1', 0]))?.state).toBe('done'),
+    )
+    expect(await countChecksIn(db, 'job-1', 'running')).toBe(3)
+    letGo()
+    await driving
+    expect(await countChecksIn(db, 'job-1', 'done')).toBe(4)
   })
 
   it('after a reload, resends only what never left and marks the rest outcome unknown', async () => {

@@ -28,6 +28,9 @@ type StopReason = Extract<SendVerdict, { kind: 'stop' }>['reason']
 /** Checks of one job on their way at once; the main side's rate limiter paces them further. */
 export const bulkConcurrency = 16
 
+/** Answers come back faster than one transaction each is worth storing: stored together within this. */
+const storeWithinMs = 250
+
 /** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
 export interface BulkRunnerPorts {
   repository: Pick<
@@ -176,15 +179,35 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     let waitingShown: boolean | undefined
     const answered: AnsweredCheck[] = []
     const inFlight = new Set<Promise<void>>()
-    const storeAnswered = async (): Promise<void> => {
-      const batch = answered.splice(0)
-      if (batch.length === 0) return
-      await repository.settleAnswered(jobId, batch)
-      // Once stored, the journal may forget them; until then it holds their replies for recovery.
-      await ports.collect(batch.map(({ record }) => record.requestId ?? ''))
+    // One store after another, each taking every answer come back by then.
+    let storing: Promise<void> = Promise.resolve()
+    const storeAnswered = (): Promise<void> => {
+      storing = storing.then(async () => {
+        const batch = answered.splice(0)
+        if (batch.length === 0) return
+        await repository.settleAnswered(jobId, batch)
+        // Once stored, the journal may forget them; until then it holds their replies for recovery.
+        await ports.collect(batch.map(({ record }) => record.requestId ?? ''))
+      })
+      return storing
+    }
+    let storeDue = false
+    /** An answer is on screen within `storeWithinMs` even while the job waits for its next claim. */
+    const storeSoon = (): void => {
+      if (storeDue) return
+      storeDue = true
+      void ports
+        .wait(storeWithinMs)
+        .then(() => {
+          storeDue = false
+          return storeAnswered()
+        })
+        // The job's own end waits for the same store, and reports its failure.
+        .catch(() => undefined)
     }
     const follow = async (claim: ClaimedCheck, job: BulkJob): Promise<void> => {
       const next = await sendOne(claim, job, answered)
+      if (answered.length > 0) storeSoon()
       if (next === 'recover') stop = true
       else if (typeof next === 'object' && 'stopReason' in next) {
         stop = true
