@@ -64,6 +64,17 @@ const peakRssMb = (pid: number): number => {
   return Number(line?.[1] ?? 0) / 1024
 }
 
+/** Every bundle is signed by its investigator: the bench says who it is first, in Settings. */
+async function sayWhoIAm(page: Page): Promise<void> {
+  await page.getByTestId('nav-settings').click()
+  const card = page.getByTestId('investigator-card')
+  await card.getByTestId('investigator-name').fill('Bench Investigator')
+  await card.getByTestId('investigator-email').fill('bench@example.org')
+  await card.getByTestId('investigator-organisation').fill('Bench Ltd')
+  await card.getByTestId('investigator-save').click()
+  await card.getByTestId('investigator-save').filter({ hasText: 'Save changes' }).waitFor()
+}
+
 /**
  * The export as the investigator runs it: a click on "Export evidence bundle" until the app says
  * the bundle is written, with the case's checks read from IndexedDB in Chromium, sent over the
@@ -79,6 +90,7 @@ export async function caseExportInApp(): Promise<BenchRow[]> {
       page,
       Array.from({ length: checkCount }, (_, index) => seededCheckKey(index)),
     )
+    await sayWhoIAm(page)
     const openingTimes: number[] = []
     const rssBefore = peakRssMb(app.hostPid)
     let filesDir = ''
