@@ -1,3 +1,6 @@
+// First: the watch rows measure the data layer in Node, and Dexie looks for IndexedDB once, when it
+// is first loaded (by any row's import).
+import 'fake-indexeddb/auto'
 import { backupAtScale } from './backupRows'
 import { bulkInputAtScale } from './bulkInputRows'
 import { bulkAtTheServicePace } from './bulkPaceRows'
