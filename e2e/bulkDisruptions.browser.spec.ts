@@ -16,6 +16,9 @@ test.use({
   ],
 })
 
+/** Well over what a job has on its way at once, so a kill, a pause or a cancel comes mid-job. */
+const listSize = 60
+
 test('a job cut by killing the host resumes after the restart, and each unique address reaches the service exactly once', async ({
   app,
   bulk,
@@ -25,10 +28,12 @@ test('a job cut by killing the host resumes after the restart, and each unique a
   // Slow answers, so sends are on the wire when the process dies.
   sandbox.injectFault({ kind: 'delay', ms: 700 }, { times: 100 })
   await bulk.open()
-  await bulk.paste(wallets(20).join('\n'))
-  await expect(bulk.planSummary).toContainText('20 unique addresses to check')
+  await bulk.paste(wallets(listSize).join('\n'))
+  await expect(bulk.planSummary).toContainText(`${listSize} unique addresses to check`)
   await bulk.start()
   await expect(bulk.count('done')).not.toHaveAttribute('data-count', '0', { timeout: 20_000 })
+  // Mid-job: the kill must cut it.
+  await expect(bulk.count('remaining')).not.toHaveAttribute('data-count', '0')
   await app.crashAndStart()
   await shell.open(app.url)
   await bulk.openJob('pasted list')
@@ -36,8 +41,8 @@ test('a job cut by killing the host resumes after the restart, and each unique a
   await expect(bulk.count('remaining')).toHaveAttribute('data-count', '0')
   // What was on the wire when the host died may have run: it is never sent again, and what
   // never left is sent once.
-  await expect.poll(() => checksSent(sandbox).length, { timeout: 10_000 }).toBe(20)
-  expect(new Set(checksSent(sandbox)).size).toBe(20)
+  await expect.poll(() => checksSent(sandbox).length, { timeout: 10_000 }).toBe(listSize)
+  expect(new Set(checksSent(sandbox)).size).toBe(listSize)
 })
 
 test('a 429 storm slows a job down without failing a row', async ({ bulk, sandbox }) => {
@@ -67,9 +72,6 @@ test('a 429 storm slows a job down without failing a row', async ({ bulk, sandbo
 
 /** Requests already sent when a 429 came back arrive within this of it, on loopback. */
 const onTheWayMs = 50
-
-/** Well over what a job has on its way at once, so a pause or a cancel leaves some unsent. */
-const listSize = 60
 
 test('a job is paused, resumed and cancelled, and what was not sent stays unsent', async ({
   bulk,

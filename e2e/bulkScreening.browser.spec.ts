@@ -116,19 +116,22 @@ test('a job interrupted by a reload resumes, and each unique address is sent exa
   shell,
   sandbox,
 }) => {
-  const wallets = sanctionedWallets(24)
+  // Several times what a job has on its way at once, so the reload comes mid-job.
+  const wallets = sanctionedWallets(96)
   // Slow answers, so sends are on the wire when the page goes.
   sandbox.injectFault({ kind: 'delay', ms: 700 }, { times: 100 })
   await bulk.open()
   await bulk.paste(wallets.join('\n'))
-  await expect(bulk.planSummary).toContainText('24 unique addresses to check')
+  await expect(bulk.planSummary).toContainText('96 unique addresses to check')
   await bulk.start()
   await expect(bulk.count('done')).not.toHaveAttribute('data-count', '0', { timeout: 20_000 })
   await saveScreen(bulk.page, 'bulk-03-running')
+  await expect(bulk.jobState).toHaveAttribute('data-state', 'running')
+  await expect(bulk.count('remaining')).not.toHaveAttribute('data-count', '0')
   await shell.reload()
   await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 60_000 })
-  await expect(bulk.count('done')).toHaveAttribute('data-count', '24')
+  await expect(bulk.count('done')).toHaveAttribute('data-count', '96')
   const sent = checksSent(sandbox)
-  expect(sent).toHaveLength(24)
-  expect(new Set(sent).size).toBe(24)
+  expect(sent).toHaveLength(96)
+  expect(new Set(sent).size).toBe(96)
 })
