@@ -1,4 +1,4 @@
-import type { BulkJob } from '../shared/bulk/bulkJob'
+import type { BulkCheck, BulkJob } from '../shared/bulk/bulkJob'
 
 /** A bulk job of three addresses on the Local sandbox, running, with what a test changes. */
 export const bulkJobOf = (overrides: Partial<BulkJob> = {}): BulkJob => ({
@@ -23,3 +23,18 @@ export const bulkJobOf = (overrides: Partial<BulkJob> = {}): BulkJob => ({
   hitCount: 0,
   ...overrides,
 })
+
+/** The three addresses of `bulkJobOf`'s job. */
+export const bulkAddresses = ['0xaaa', '0xbbb', '0xccc']
+
+/** `bulkJobOf`'s addresses, each pending, one a line. */
+export const pendingBulkChecks = (): BulkCheck[] =>
+  bulkAddresses.map((address, index) => ({
+    jobId: 'job-1',
+    index,
+    address,
+    queryKey: address,
+    chain: null,
+    lines: [index + 1],
+    state: 'pending',
+  }))

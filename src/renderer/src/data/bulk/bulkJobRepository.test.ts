@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
-import { bulkJobOf } from '../../../../test-support/bulkJobs'
+import { bulkJobOf, pendingBulkChecks } from '../../../../test-support/bulkJobs'
 import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
 import { answeredRecordOf } from '../checks/checkAttempts'
 import { openAppDatabase, type AppDatabase } from '../database/appDatabase'
@@ -15,18 +14,6 @@ import {
 
 let db: AppDatabase
 
-const addresses = ['0xaaa', '0xbbb', '0xccc']
-const pendingChecks = (): BulkCheck[] =>
-  addresses.map((address, index) => ({
-    jobId: 'job-1',
-    index,
-    address,
-    queryKey: address,
-    chain: null,
-    lines: [index + 1],
-    state: 'pending',
-  }))
-
 const answerOf = (address: string, hits: number) => {
   const records = Array.from({ length: hits }, () => walletRecord(address))
   const { environment, check, evidence } = storedCheck('2026-11-24T05:00:00.000Z_x', address, {
@@ -37,7 +24,7 @@ const answerOf = (address: string, hits: number) => {
 
 beforeEach(async () => {
   db = openAppDatabase(`bulk-repository-${crypto.randomUUID()}`)
-  await createBulkJob(db, bulkJobOf({ environment: 'production' }), [], pendingChecks())
+  await createBulkJob(db, bulkJobOf({ environment: 'production' }), [], pendingBulkChecks())
 })
 
 describe('claiming a job’s addresses', () => {

@@ -19,7 +19,7 @@ import {
 } from '../../data/bulk/bulkJobRepository'
 import { settleAttempt } from '../../data/checks/checkAttempts'
 import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
-import { bulkJobOf } from '../../../../test-support/bulkJobs'
+import { bulkAddresses, bulkJobOf, pendingBulkChecks } from '../../../../test-support/bulkJobs'
 import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
 import { createBulkRunner, type BulkRunnerPorts } from './bulkRunner'
 
@@ -31,17 +31,8 @@ let failWith: Map<string, BridgeCallError>
 let heldBack: Map<string, Promise<void>>
 
 const job = bulkJobOf
-const addresses = ['0xaaa', '0xbbb', '0xccc']
-const checks = (): BulkCheck[] =>
-  addresses.map((address, index) => ({
-    jobId: 'job-1',
-    index,
-    address,
-    queryKey: address,
-    chain: null,
-    lines: [index + 1],
-    state: 'pending',
-  }))
+const addresses = bulkAddresses
+const checks = pendingBulkChecks
 
 const runner = (
   repository: Partial<BulkRunnerPorts['repository']> = {},
