@@ -70,14 +70,14 @@ export const allowanceKeptDays = 180
 /** The allowances still worth keeping; an entry from before they were dated is dated now. */
 function kept(state: BulkAllowances, now: Date): BulkAllowances {
   const oldest = now.getTime() - allowanceKeptDays * 24 * 60 * 60 * 1000
-  const jobs = Object.entries(state.jobs).flatMap(([jobId, job]): Array<[string, JobAllowance]> =>
-    job.touchedAt === undefined
-      ? [[jobId, { ...job, touchedAt: now.toISOString() }]]
-      : Date.parse(job.touchedAt) >= oldest
-        ? [[jobId, job]]
-        : [],
-  )
-  return { ...state, jobs: Object.fromEntries(jobs) }
+  const dated = Object.entries(state.jobs).map(([jobId, job]): [string, JobAllowance] => [
+    jobId,
+    { ...job, touchedAt: job.touchedAt ?? now.toISOString() },
+  ])
+  return {
+    ...state,
+    jobs: Object.fromEntries(dated.filter(([, job]) => Date.parse(job.touchedAt ?? '') >= oldest)),
+  }
 }
 
 /**
@@ -94,13 +94,7 @@ export async function openBulkAllowances(
 ): Promise<BulkAllowanceService> {
   const file = await openBulkAllowanceFile(path, onRecovered)
   let state: BulkAllowances = kept(file.initial, now())
-  const before = Object.values(file.initial.jobs)
-  if (
-    Object.keys(state.jobs).length !== before.length ||
-    before.some((job) => job.touchedAt === undefined)
-  ) {
-    await file.write(state)
-  }
+  if (JSON.stringify(state) !== JSON.stringify(file.initial)) await file.write(state)
 
   const withJob = (jobId: string, job: Omit<JobAllowance, 'touchedAt'>): BulkAllowances => ({
     ...state,
