@@ -28,6 +28,19 @@ export function benchRow(
   }
 }
 
+/** A row of one reading against one figure (a rate against a limit, a peak against before). */
+export const oneReading = (
+  what: Pick<BenchRow, 'name' | 'unit' | 'baselineName' | 'target'>,
+  value: number,
+  baseline: number,
+): BenchRow => ({
+  ...what,
+  median: value,
+  baselineMedian: baseline,
+  ratio: value / baseline,
+  samples: 1,
+})
+
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
