@@ -19,6 +19,15 @@ const allowancesOnDisk = (): { jobs: Record<string, unknown> } =>
   JSON.parse(readFileSync(join(folder, 'bulk-allowances.json'), 'utf8')) as {
     jobs: Record<string, unknown>
   }
+/** The file as earlier versions wrote it: a job with neither its purpose nor a date. */
+const writeOldAllowances = (): void =>
+  writeFileSync(
+    join(folder, 'bulk-allowances.json'),
+    JSON.stringify({
+      version: 1,
+      jobs: { 'job-1': { environment: 'production', cap: 2, used: 1 } },
+    }),
+  )
 const capReached = { name: bridgeErrorNames.budgetReached, mayHaveReachedService: false }
 
 describe('the cap of a billed bulk job', () => {
@@ -255,13 +264,7 @@ describe('the cap of a re-screen a person started in Production', () => {
   })
 
   it('reads a job recorded before re-screens had caps as a bulk job’s', async () => {
-    writeFileSync(
-      join(folder, 'bulk-allowances.json'),
-      JSON.stringify({
-        version: 1,
-        jobs: { 'job-1': { environment: 'production', cap: 2, used: 1 } },
-      }),
-    )
+    writeOldAllowances()
     const spending = await open()
     const onWire: string[] = []
     await spending.send(bulk, sent(onWire))
@@ -296,13 +299,7 @@ describe('the cap of a re-screen a person started in Production', () => {
   })
 
   it('dates a job recorded before entries were dated from when it is first read', async () => {
-    writeFileSync(
-      join(folder, 'bulk-allowances.json'),
-      JSON.stringify({
-        version: 1,
-        jobs: { 'job-1': { environment: 'production', cap: 2, used: 1 } },
-      }),
-    )
+    writeOldAllowances()
     const readOn = new Date('2026-03-01T00:00:00.000Z')
     await openSpending(folder, { now: () => readOn })
     expect(allowancesOnDisk().jobs['job-1']).toMatchObject({
