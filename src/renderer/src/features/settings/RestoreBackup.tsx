@@ -151,8 +151,9 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
       {state.kind === 'restored' && (
         <Alert color="green" variant="light" title="Backup restored" data-testid="restore-done">
           <Text size="sm">
-            {describeRows(state.rows)} are on this computer now, with the environments’ addresses
-            and the active environment of the backup.
+            {describeRows(state.rows)} are on this computer now, with the backup’s environment
+            addresses, active environment, investigator, trusted signers and choice of change
+            notifications.
           </Text>
           {settingsChange.error && (
             <Text size="sm" c="red">
