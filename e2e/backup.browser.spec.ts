@@ -64,15 +64,14 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await search.search(queued)
   await search.queueForLater()
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
-  // The runner's attempt, made now and answered; then the page's time stands still, so none is
-  // on the wire while the backup is made (one that is would be restored as interrupted).
+  // One turn of the runner, made now; it returns once the item has settled, its attempt gone from
+  // History.
   await outbox.attemptNow('cryptoCheck')
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
-  // Held at once: on a slow machine the runner's next turn (each attempt retried on the main side
-  // for seconds) would otherwise be in History, pending, while the backup is made.
+  // Then the page's time stands still until the backup is made, so no further turn is on the wire
+  // meanwhile (one that is would be restored as interrupted), however slow the machine.
   await shell.holdClock()
-  // The attempt has settled once its pending row has left History: the check that ran, and the
-  // search the service could not take, remain.
+  // The check that ran, and the search the service could not take, remain.
   await history.open()
   await expect(history.rows).toHaveCount(2)
   await settings.open()

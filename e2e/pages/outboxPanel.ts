@@ -10,6 +10,9 @@ const sendingMethods: Record<OutboxKind, BridgeMethod> = {
   createEntity: 'entities.create',
 }
 
+/** The call by which the runner lets the main side's journal forget a request it has settled. */
+const journalForgetting: BridgeMethod = 'requests.collect'
+
 /** What the app keeps to send once the service is back: checks and entity creations. */
 export class OutboxPanel {
   constructor(readonly page: Page) {}
@@ -28,17 +31,20 @@ export class OutboxPanel {
   }
 
   /**
-   * The runner's next turn, now, for a queued item of `kind`: returns once the main side has
-   * answered its attempt (the item then settles), and the turn after it is a whole interval away.
+   * The runner's next turn, now, for the one queued item of `kind`: returns once the item has
+   * settled after the main side's answer (its attempt recorded or gone from History, its state
+   * stored), which the runner signals by letting the main side's journal forget its request. A
+   * turn of the runner's own already under way counts: the one asked for then does nothing.
    */
   async attemptNow(kind: OutboxKind): Promise<void> {
-    const answered = this.page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === `${bridgeHttpPathPrefix}${sendingMethods[kind]}` &&
-        response.request().method() === 'POST',
+    const requestId = await this.items(kind).getAttribute('data-request-id')
+    const settled = this.page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === `${bridgeHttpPathPrefix}${journalForgetting}` &&
+        (request.postDataJSON() as { requestIds: string[] }).requestIds.includes(requestId ?? ''),
     )
     await this.runRetryInterval()
-    await answered
+    await settled
   }
 
   /**

@@ -42,7 +42,13 @@ function OutboxRow({ item }: { item: OutboxItem }) {
     void navigate({ to: '/entities' })
   }
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid="outbox-item" data-state={item.state}>
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      data-testid="outbox-item"
+      data-state={item.state}
+      data-request-id={item.localId}
+    >
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Group gap="xs" wrap="nowrap">
           <Text size="sm" ff={item.kind === 'cryptoCheck' ? 'monospace' : undefined} truncate>
