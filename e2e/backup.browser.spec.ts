@@ -108,6 +108,13 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await other.pages.cases.openCase('Here before')
   await expect(other.pages.cases.detail).toContainText('Here before')
 
+  // A second tab, left open on History: it follows the restore on its own.
+  const otherTab = await other.newTab()
+  await otherTab.history.open()
+  await expect(otherTab.history.empty).toBeVisible()
+  const replaced = await other.pages.shell.appDatabases()
+  expect(replaced).toHaveLength(1)
+
   // The intact file: checked, then restored only once the user agrees to replace what is here.
   await other.pages.settings.open()
   await otherBackup.chooseFile(backupPath)
@@ -125,8 +132,12 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await saveScreen(other.pages.shell.page, 'backup-05-restored', otherBackup.root)
   await expect(other.pages.settings.baseUrlInput('production')).toHaveValue(productionUrl)
   await expect(other.pages.settings.keyStatus('production')).toContainText('No key set')
-  // Read again at once: the screen shows the restored choice without being opened afresh.
+  // The page started again on the restored data and settings.
   await expect(other.pages.settings.changeAlertsSwitch).not.toBeChecked()
+  // The data it replaced is deleted, not left behind on this computer; the other tab reloaded.
+  await expect.poll(() => other.pages.shell.appDatabases()).not.toContain(replaced[0])
+  expect(await other.pages.shell.appDatabases()).toHaveLength(1)
+  await expect(otherTab.history.rows).toHaveCount(2)
 
   // Everything as it was on the first computer.
   await other.pages.history.open()

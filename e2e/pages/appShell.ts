@@ -1,4 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import {
+  firstDatabaseName,
+  pointerStorage,
+} from '../../src/renderer/src/data/database/databasePointer'
 
 /** The frame around every screen: readiness, connectivity, the active environment. */
 export class AppShell {
@@ -21,6 +25,17 @@ export class AppShell {
   /** A screen's link in the navigation, by its name. */
   navigationLink(name: string): Locator {
     return this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name })
+  }
+
+  /** The IndexedDB databases holding the app's data on this origin (a restore replaces one). */
+  async appDatabases(): Promise<string[]> {
+    const names = await this.page.evaluate<string[]>(
+      // A string, evaluated in the page: the e2e project has no DOM types.
+      '(async () => (await indexedDB.databases()).map((database) => database.name))()',
+    )
+    return names.filter(
+      (name) => name.startsWith(firstDatabaseName) && name !== pointerStorage.database,
+    )
   }
 
   /** Where the app is: the part of the address after `#`. */

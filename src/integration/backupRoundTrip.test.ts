@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { Dexie } from 'dexie'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { fixtureActor } from '../test-support/evidenceFixtures'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -28,6 +29,11 @@ import {
 import { countRows, writeBackup } from '../renderer/src/data/backup/backupWriter'
 import { BackupRefusedError, verifyBackup } from '../renderer/src/data/backup/backupReader'
 import { restoreBackup } from '../renderer/src/data/backup/backupRestore'
+import { restoreAsAppDatabase } from '../renderer/src/data/backup/restoreAsAppDatabase'
+import {
+  currentDatabaseName,
+  supersededDatabases,
+} from '../renderer/src/data/database/databasePointer'
 import {
   checksAwaitingTerms,
   deriveAwaitingTerms,
@@ -265,6 +271,45 @@ describe('a backup of all local data', () => {
     await restoreBackup(target, await verifyBackup(target, backup))
     await deriveAwaitingTerms(target)
     expect(await asRestored(target)).toEqual(await asRestored(source, 'held'))
+  })
+})
+
+describe("restoring as the app's data", () => {
+  // Node 20 has no Web Locks; one page here, so the lock is granted at once.
+  beforeAll(() => {
+    Object.defineProperty(globalThis, 'navigator', {
+      value: { locks: { request: (_name: string, work: () => Promise<unknown>) => work() } },
+      configurable: true,
+    })
+  })
+
+  it('writes a new database, which becomes current only once it holds everything; the one in use is untouched, and a failure leaves nothing behind', async () => {
+    const inUse = openAppDatabase(await currentDatabaseName())
+    await createCase(inUse, fixtureActor, { title: 'In use', subject: 'Here', description: '' })
+    const before = await everything(inUse)
+    const namesBefore = await Dexie.getDatabaseNames()
+
+    const clashing = rezip((files) => {
+      const entry = checksEntry(manifestOf(files))
+      const firstRow = strFromU8(files[entry.path]!).split('\n')[0]!
+      const manifest = manifestOf(files)
+      putEntry(files, checksEntry(manifest), `${firstRow}\n${firstRow}\n`)
+      withManifest(files, manifest)
+    })
+    await expect(restoreAsAppDatabase(await verifyBackup(inUse, clashing))).rejects.toThrow()
+    expect(await currentDatabaseName()).toBe(inUse.name)
+    expect(await Dexie.getDatabaseNames()).toEqual(namesBefore)
+    expect(await supersededDatabases()).toEqual([])
+
+    await restoreAsAppDatabase(await verifyBackup(inUse, backup))
+    const current = await currentDatabaseName()
+    expect(current).not.toBe(inUse.name)
+    const restored = openAppDatabase(current)
+    await deriveAwaitingTerms(restored)
+    expect(await asRestored(restored)).toEqual(await asRestored(source, 'held'))
+    expect(await everything(inUse)).toEqual(before)
+    // Deleted at the next start, once no page uses it.
+    expect(await supersededDatabases()).toEqual([inUse.name])
   })
 })
 

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '../bridge/bridgeClient'
 import { ScreenTitle } from '../components/ScreenTitle'
+import { followCurrentDatabase } from '../data/currentDatabase'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
 import { startBulkRunner } from '../features/bulk/bulkRunner'
@@ -33,6 +34,7 @@ export function App() {
   useEffect(() => (ready ? startBulkRunner() : undefined), [ready])
   useEffect(() => (ready ? startSearchTermsRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
+  useEffect(() => followCurrentDatabase(() => window.location.reload()), [])
 
   if (settings.isError) {
     return (

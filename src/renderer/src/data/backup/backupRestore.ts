@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie'
-import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import type { AppDatabase } from '../database/appDatabase'
 import { cutOffPendingAttempts } from '../checks/checkAttempts'
 import { withTermsPending } from '../checks/deferredSearchTerms'
 import { holdRestoredItems } from '../outbox/outboxRepository'
@@ -12,7 +12,8 @@ const restoredRow: Partial<Record<string, (row: object) => object>> = {
 
 /**
  * Replaces every table's rows with a verified backup's, in one transaction: if anything fails
- * or the app stops mid-way, IndexedDB keeps the data it had. Checks come back without their
+ * or the app stops mid-way, IndexedDB keeps the data it had. The app restores into a new
+ * database (restoreAsAppDatabase), where the clearing costs nothing. Checks come back without their
  * History search entries, which are derived again afterwards (see deferredSearchTerms). Each entry is decompressed and
  * parsed again from the file already held, rather than kept parsed since the check.
  */
@@ -54,5 +55,3 @@ export async function restoreBackup(
     await cutOffPendingAttempts(db)
   })
 }
-
-export const backupRestore = onAppDatabase({ restoreBackup })

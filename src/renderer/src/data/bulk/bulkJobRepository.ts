@@ -7,12 +7,12 @@ import type {
 } from '../../../../shared/bulk/bulkJob'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import {
-  isStoredCheck,
   onAppDatabase,
   type AppDatabase,
   type CheckAttempt,
   type StoredCheck,
 } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 import { attemptRecordOf } from '../checks/checkAttempts'
 import { storedCheckKey } from '../checks/checkRepository'
 

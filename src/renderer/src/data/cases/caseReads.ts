@@ -4,7 +4,8 @@ import {
   type CaseRecord,
   type HitDecision,
 } from '../../../../shared/cases/caseSchemas'
-import { isStoredCheck, type AppDatabase, type StoredCheck } from '../database/appDatabase'
+import type { AppDatabase, StoredCheck } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 import { tallyHits, type HitTally } from './caseRules'
 
 /** A stored check as it goes into a bundle: without the words History finds it by. */

@@ -23,12 +23,8 @@ import {
 import { hitDecisionId, type CheckHit } from '../../../../shared/cases/checkHits'
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { Actor } from '../../../../shared/identity/investigator'
-import {
-  isStoredCheck,
-  onAppDatabase,
-  type AppDatabase,
-  type StoredCheck,
-} from '../database/appDatabase'
+import { onAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 import { CaseRuleError } from './caseErrors'
 import { changesSummary, emptySummary, storeCaseSummary } from './caseSummaries'
 import {

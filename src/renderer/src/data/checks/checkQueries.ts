@@ -4,10 +4,10 @@ import type { EnvironmentId } from '../../../../shared/environments'
 import {
   appDatabase,
   databaseName,
-  isStoredCheck,
   type CheckRecord,
   type StoredCheck,
 } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 import { checksLinkedTo, latestCheckOf } from './checkRepository'
 import { casesOfChecks, type CheckInCase } from '../cases/caseReads'
 import { KeptRows } from '../keptRows'

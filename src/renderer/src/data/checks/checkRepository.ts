@@ -1,12 +1,12 @@
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { EnvironmentId } from '../../../../shared/environments'
 import {
-  isStoredCheck,
   onAppDatabase,
   type AppDatabase,
   type CheckRecord,
   type StoredCheck,
 } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 import { checkSearchTerms } from './checkSearchTerms'
 
 /** A check's key: its fetch time first, so keys sort by time, then the request id for uniqueness. */
@@ -110,8 +110,8 @@ export const checkRepository = onAppDatabase({
   unlinkCheckFromEntity,
 })
 
+export { isStoredCheck } from '../database/storedCheck'
 export {
-  isStoredCheck,
   type CheckAttempt,
   type CheckOutcome,
   type CheckRecord,

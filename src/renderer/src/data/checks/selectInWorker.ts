@@ -1,8 +1,11 @@
+import { databaseName } from '../database/appDatabase'
 import type { CheckFilters, CheckSelection } from './checkSelection'
 
 export interface SelectionRequest {
   id: number
   filters: CheckFilters
+  /** The page's database (see databasePointer). */
+  database: string
 }
 
 export type SelectionReply =
@@ -51,6 +54,6 @@ export function selectChecksInWorker(filters: CheckFilters): Promise<CheckSelect
   const running = worker
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject })
-    running.postMessage({ id, filters } satisfies SelectionRequest)
+    running.postMessage({ id, filters, database: databaseName } satisfies SelectionRequest)
   })
 }

@@ -1,4 +1,4 @@
-import { Dexie, type Table } from 'dexie'
+import type { Dexie, Table } from 'dexie'
 import type { BridgeErrorName } from '../../../../shared/bridge/errors'
 import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
 import type { Entity, NewEntity } from '../../../../shared/bridge/entitiesContract'
@@ -15,35 +15,8 @@ import type { Actor } from '../../../../shared/identity/investigator'
 import type { WatchCadence } from '../../../../shared/watch/watchSchedule'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { HitTally } from '../cases/caseRules'
-import type { DatabaseMigration } from './migrations/databaseMigration'
-import { initialSchema } from './migrations/0001-initial'
-import { checksSchema } from './migrations/0002-checks'
-import { outboxSchema } from './migrations/0003-outbox'
-import { entitySearchSchema } from './migrations/0004-entity-search'
-import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
-import { casesSchema } from './migrations/0006-cases'
-import { checkAttemptsSchema } from './migrations/0007-check-attempts'
-import { bulkJobsSchema } from './migrations/0008-bulk-jobs'
-import { watchesSchema } from './migrations/0009-watches'
-import { checkFragmentsSchema } from './migrations/0010-check-fragments'
-import { caseSummariesSchema } from './migrations/0011-case-summaries'
-
-/** Every schema version in order; the last one is the database's version. */
-const migrations: readonly DatabaseMigration[] = [
-  initialSchema,
-  checksSchema,
-  outboxSchema,
-  entitySearchSchema,
-  checkEntityLinksSchema,
-  casesSchema,
-  checkAttemptsSchema,
-  bulkJobsSchema,
-  watchesSchema,
-  checkFragmentsSchema,
-  caseSummariesSchema,
-]
-export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
-export const databaseName = 'compliance-desk'
+import { currentDatabaseName } from './databasePointer'
+import { openAppDatabase } from './openAppDatabase'
 
 export interface CachedEntity {
   environment: EnvironmentId
@@ -112,9 +85,6 @@ export interface CheckAttempt extends CheckRecordBase {
 
 export type CheckRecord = StoredCheck | CheckAttempt
 export type CheckOutcome = CheckRecord['outcome']
-
-export const isStoredCheck = (record: CheckRecord): record is StoredCheck =>
-  record.outcome === 'succeeded'
 
 /**
  * queued → running → done. An item left running when a page stopped is settled by what the main
@@ -222,17 +192,13 @@ export type AppDatabase = Dexie & {
   caseSummaries: Table<CaseSummary, string>
 }
 
-export function openAppDatabase(name: string = databaseName): AppDatabase {
-  const db = new Dexie(name) as AppDatabase
-  for (const migration of migrations) {
-    const version = db.version(migration.version).stores(migration.stores)
-    if (migration.upgrade) version.upgrade(migration.upgrade)
-  }
-  return db
-}
+export { openAppDatabase, schemaVersion } from './openAppDatabase'
+
+/** The name of the app's database in this page, read once at start: a restore reloads the page. */
+export const databaseName = await currentDatabaseName()
 
 /** The app's one database; tests open their own with `openAppDatabase`. */
-export const appDatabase = openAppDatabase()
+export const appDatabase = openAppDatabase(databaseName)
 
 type OnDatabase<Functions> = {
   [Name in keyof Functions]: Functions[Name] extends (

@@ -1,6 +1,7 @@
 import { checkDifference, differenceKeys } from '../../../../shared/records/checkDifference'
 import type { DifferenceKeys } from '../../../../shared/records/differenceWords'
-import { appDatabase, isStoredCheck, type AppDatabase } from '../database/appDatabase'
+import { appDatabase, type AppDatabase } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 import { latestAnsweredCheckOf, materialChange } from '../watch/walletChanges'
 import { recordChange } from '../watch/watchRepository'
 import { checkAgain, type RescreenSteps, type RescreenWallet } from './rescreenWallets'

@@ -26,12 +26,6 @@ export const useSettingsChange = () =>
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   })
 
-/**
- * Reads every view of the main side again (settings, identity, change notifications, allowances):
- * after a restore all of them may have changed.
- */
-export const readMainSideAgain = (): Promise<void> => queryClient.invalidateQueries()
-
 const changeAlertsKey = ['changeAlerts'] as const
 
 /** Whether watch runs that find changes show an OS notification, and whether this platform can. */

@@ -5,12 +5,12 @@ import {
 } from '../../../../shared/records/checkDifference'
 import type { EnvironmentId } from '../../../../shared/environments'
 import {
-  isStoredCheck,
   onAppDatabase,
   type AppDatabase,
   type StoredCheck,
   type WatchChange,
 } from '../database/appDatabase'
+import { isStoredCheck } from '../database/storedCheck'
 
 /**
  * The newest answered check of a wallet in an environment, or the one just before `before` (a

@@ -25,7 +25,7 @@ function BackupDone({ result }: { result: FinishedBackup }) {
 }
 
 /** One file with all local data, and the way back from it (on this or another computer). */
-export function BackupCard({ onRestored }: { onRestored: () => void }) {
+export function BackupCard() {
   const { state, run } = useFileDelivery(
     (onProgress) => backupWriter.writeBackup(callBridge, onProgress),
     errorMessage,
@@ -69,7 +69,7 @@ export function BackupCard({ onRestored }: { onRestored: () => void }) {
         )}
         {state.kind === 'done' && <BackupDone result={state.result} />}
         <Divider />
-        <RestoreBackup onRestored={onRestored} />
+        <RestoreBackup />
       </Stack>
     </Card>
   )

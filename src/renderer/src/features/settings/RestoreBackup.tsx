@@ -1,6 +1,7 @@
 import { Alert, Button, FileButton, Modal, Stack, Text } from '@mantine/core'
 import { IconDatabaseImport } from '@tabler/icons-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 import { environmentLabels } from '../../../../shared/environments'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { ModalActions } from '../../components/ModalActions'
@@ -10,11 +11,15 @@ import {
   backupReader,
   type VerifiedBackup,
 } from '../../data/backup/backupReader'
-import { backupRestore } from '../../data/backup/backupRestore'
+import { restoreAsAppDatabase } from '../../data/backup/restoreAsAppDatabase'
 import { backupWriter } from '../../data/backup/backupWriter'
-import { readMainSideAgain } from '../../data/settings/settingsQueries'
 import { describeRows, hasRows } from './backupLabels'
-import { useSettingsChange } from './useSettingsChange'
+import {
+  forgetRestored,
+  keepUntilReloaded,
+  restoredBeforeReload,
+  type RestoredOutcome,
+} from './restoredOutcome'
 
 type RestoreState =
   | { kind: 'idle' }
@@ -22,17 +27,20 @@ type RestoreState =
   | { kind: 'verified'; fileName: string; backup: VerifiedBackup; here: Record<string, number> }
   | { kind: 'confirming'; fileName: string; backup: VerifiedBackup; here: Record<string, number> }
   | { kind: 'restoring'; done: number; total: number }
-  | { kind: 'restored'; rows: Record<string, number>; keysToEnter: string[] }
+  | ({ kind: 'restored' } & RestoredOutcome)
   | { kind: 'refused'; fileName: string; message: string }
 
 /**
  * Restores a backup file: checks all of it first (nothing is touched by a damaged file), shows
- * what it holds, asks before replacing data already here, then restores the rows in one
- * transaction and the settings through the main side.
+ * what it holds, asks before replacing data already here, then restores the rows into a new
+ * database and the settings through the main side, and reloads the page onto the restored data.
  */
-export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
-  const [state, setState] = useState<RestoreState>({ kind: 'idle' })
-  const settingsChange = useSettingsChange()
+export function RestoreBackup() {
+  const [state, setState] = useState<RestoreState>(() => {
+    const restored = restoredBeforeReload()
+    return restored ? { kind: 'restored', ...restored } : { kind: 'idle' }
+  })
+  useEffect(forgetRestored, [])
 
   const choose = async (file: File | null) => {
     if (!file) return
@@ -56,7 +64,7 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
   const restore = async (backup: VerifiedBackup, fileName: string) => {
     setState({ kind: 'restoring', done: 0, total: 0 })
     try {
-      await backupRestore.restoreBackup(backup, (done, total) =>
+      await restoreAsAppDatabase(backup, (done, total) =>
         setState({ kind: 'restoring', done, total }),
       )
     } catch (error) {
@@ -69,15 +77,24 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
             : `The restore failed part-way (${errorMessage(error)}), so the data already here was kept as it was.`,
       })
     }
-    const view = await settingsChange.run(() =>
-      callBridge('backup.restoreSettings', { settings: backup.settings }),
-    )
-    await readMainSideAgain()
-    const keysToEnter = backup.settings.keysHeld
-      .filter((id) => !view?.environments.find((environment) => environment.id === id)?.key.isSet)
-      .map((id) => environmentLabels[id])
-    setState({ kind: 'restored', rows: backup.rows, keysToEnter })
-    onRestored()
+    let settings: SettingsView | undefined
+    let settingsError: string | null = null
+    try {
+      settings = await callBridge('backup.restoreSettings', { settings: backup.settings })
+    } catch (error) {
+      settingsError = errorMessage(error)
+    }
+    keepUntilReloaded({
+      rows: backup.rows,
+      keysToEnter: backup.settings.keysHeld
+        .filter(
+          (id) => !settings?.environments.find((environment) => environment.id === id)?.key.isSet,
+        )
+        .map((id) => environmentLabels[id]),
+      settingsError,
+    })
+    // Every screen, query and runner starts again on the restored data.
+    window.location.reload()
   }
 
   return (
@@ -155,9 +172,9 @@ export function RestoreBackup({ onRestored }: { onRestored: () => void }) {
             addresses, active environment, investigator, trusted signers and choice of change
             notifications.
           </Text>
-          {settingsChange.error && (
+          {state.settingsError && (
             <Text size="sm" c="red">
-              The settings were not restored: {settingsChange.error} Set the addresses in the
+              The settings were not restored: {state.settingsError} Set the addresses in the
               environment cards above.
             </Text>
           )}

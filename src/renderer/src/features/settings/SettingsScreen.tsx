@@ -1,6 +1,5 @@
 import { Alert, Card, SegmentedControl, Stack, Text } from '@mantine/core'
 import { IconLock, IconLockOpen } from '@tabler/icons-react'
-import { useState } from 'react'
 import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
@@ -19,8 +18,6 @@ import type { SettingsSection } from '../../components/settingsSections'
 export function SettingsScreen({ section }: { section: SettingsSection | null }) {
   const settings = useSettings().data
   const { error, run } = useSettingsChange()
-  // The address fields hold what they were opened with: a restore opens them again on its own.
-  const [restores, setRestores] = useState(0)
   if (!settings) return null
   const keychain = settings.keyStorage.kind === 'os-keychain'
   return (
@@ -74,12 +71,12 @@ export function SettingsScreen({ section }: { section: SettingsSection | null })
         </Stack>
       </Card>
       {settings.environments.map((environment) => (
-        <EnvironmentCard key={`${environment.id}-${restores}`} environment={environment} />
+        <EnvironmentCard key={environment.id} environment={environment} />
       ))}
       <ScheduledRescreensCard focused={section === 'scheduled-rescreens'} />
       <ChangeAlertsCard />
       <TrustedSignersCard />
-      <BackupCard onRestored={() => setRestores((count) => count + 1)} />
+      <BackupCard />
     </Stack>
   )
 }

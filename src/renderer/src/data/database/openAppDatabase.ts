@@ -1,0 +1,43 @@
+import { Dexie } from 'dexie'
+import type { AppDatabase } from './appDatabase'
+import type { DatabaseMigration } from './migrations/databaseMigration'
+import { initialSchema } from './migrations/0001-initial'
+import { checksSchema } from './migrations/0002-checks'
+import { outboxSchema } from './migrations/0003-outbox'
+import { entitySearchSchema } from './migrations/0004-entity-search'
+import { checkEntityLinksSchema } from './migrations/0005-check-entity-links'
+import { casesSchema } from './migrations/0006-cases'
+import { checkAttemptsSchema } from './migrations/0007-check-attempts'
+import { bulkJobsSchema } from './migrations/0008-bulk-jobs'
+import { watchesSchema } from './migrations/0009-watches'
+import { checkFragmentsSchema } from './migrations/0010-check-fragments'
+import { caseSummariesSchema } from './migrations/0011-case-summaries'
+
+/** Every schema version in order; the last one is the database's version. */
+const migrations: readonly DatabaseMigration[] = [
+  initialSchema,
+  checksSchema,
+  outboxSchema,
+  entitySearchSchema,
+  checkEntityLinksSchema,
+  casesSchema,
+  checkAttemptsSchema,
+  bulkJobsSchema,
+  watchesSchema,
+  checkFragmentsSchema,
+  caseSummariesSchema,
+]
+export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
+
+/**
+ * The app's database called `name`, at the current schema. Apart from appDatabase so that a worker
+ * can open the page's database by the name the page gives it, without reading the pointer itself.
+ */
+export function openAppDatabase(name: string): AppDatabase {
+  const db = new Dexie(name) as AppDatabase
+  for (const migration of migrations) {
+    const version = db.version(migration.version).stores(migration.stores)
+    if (migration.upgrade) version.upgrade(migration.upgrade)
+  }
+  return db
+}
