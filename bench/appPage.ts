@@ -1,8 +1,13 @@
 import type { Browser, Page } from '@playwright/test'
+import {
+  firstDatabaseName,
+  pointerStorage,
+} from '../src/renderer/src/data/database/databasePointer'
 
 /** Helpers installed in every bench page, so evaluated functions share them instead of repeating them. */
 declare global {
   var benchPage: {
+    /** The database `name`; without one, the app's current database (see databasePointer). */
     openDb(name?: string): Promise<IDBDatabase>
     /** The first `limit` rows of a store or one of its indexes, in a range, read with a cursor. */
     readFirst(
@@ -22,12 +27,24 @@ declare global {
 // keepNames, which calls a `__name` helper the page must have.
 const pageHelpers = `
 globalThis.__name = (target) => target
-globalThis.benchPage = {
-  openDb: (name = 'compliance-desk') => new Promise((resolve, reject) => {
-    const request = indexedDB.open(name)
+const openByName = (name) => new Promise((resolve, reject) => {
+  const request = indexedDB.open(name)
+  request.onsuccess = () => resolve(request.result)
+  request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
+})
+const currentName = async () => {
+  const pointer = await openByName(${JSON.stringify(pointerStorage.database)})
+  const stores = Array.from(pointer.objectStoreNames)
+  const current = !stores.includes(${JSON.stringify(pointerStorage.store)}) ? undefined : await new Promise((resolve, reject) => {
+    const request = pointer.transaction(${JSON.stringify(pointerStorage.store)}).objectStore(${JSON.stringify(pointerStorage.store)}).get(${JSON.stringify(pointerStorage.key)})
     request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
-  }),
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
+  })
+  pointer.close()
+  return current?.name ?? ${JSON.stringify(firstDatabaseName)}
+}
+globalThis.benchPage = {
+  openDb: async (name) => openByName(name ?? (await currentName())),
   readFirst: (db, { store, index, range, direction = 'next', limit }) => new Promise((resolve, reject) => {
     const source = db.transaction(store, 'readonly').objectStore(store)
     const cursor = (index ? source.index(index) : source).openCursor(

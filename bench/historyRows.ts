@@ -34,7 +34,7 @@ const visibleRows = 30
 export const seedChecks = async (
   page: Page,
   count = checkCount,
-  { database = 'compliance-desk', wordsOnly = false } = {},
+  { database, wordsOnly = false }: { database?: string; wordsOnly?: boolean } = {},
 ) => {
   await page.evaluate(`globalThis.benchSearchFragments = ${searchFragments.toString()}`)
   return page.evaluate(

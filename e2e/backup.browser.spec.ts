@@ -125,6 +125,12 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await saveScreen(other.pages.shell.page, 'backup-04-confirmation')
   await otherBackup.cancelReplace()
   await expect(otherBackup.confirmation).toBeHidden()
+  // Written into a database of its own while the user decides; given up when they leave.
+  await expect.poll(() => other.pages.shell.appDatabases()).toHaveLength(2)
+  await other.pages.cases.open()
+  await expect.poll(() => other.pages.shell.appDatabases()).toEqual(replaced)
+  await other.pages.settings.open()
+  await otherBackup.chooseFile(backupPath)
   await otherBackup.restore()
   await otherBackup.confirmReplace()
   await expect(otherBackup.restored).toContainText('2 checks, 1 case and')

@@ -29,7 +29,7 @@ import {
 import { countRows, writeBackup } from '../renderer/src/data/backup/backupWriter'
 import { BackupRefusedError, verifyBackup } from '../renderer/src/data/backup/backupReader'
 import { restoreBackup } from '../renderer/src/data/backup/backupRestore'
-import { restoreAsAppDatabase } from '../renderer/src/data/backup/restoreAsAppDatabase'
+import { stageRestore } from '../renderer/src/data/backup/stagedRestore'
 import {
   currentDatabaseName,
   supersededDatabases,
@@ -97,6 +97,9 @@ const asRestored = async (
     })),
   }
 }
+
+/** One page here: no other switches databases meanwhile. */
+const onePage = { whileSwitching: (work: () => Promise<void>) => work() }
 
 const freshDatabase = () => openAppDatabase(`restored-${crypto.randomUUID()}`)
 
@@ -241,15 +244,15 @@ describe('a backup of all local data', () => {
     await requeue(restored, itemOf(pepWallet)!.localId)
     expect(await claimNext(restored)).toEqual(expect.objectContaining({ query: pepWallet }))
   })
+})
 
-  it('replaces the data already there, and a failure part-way leaves it untouched', async () => {
-    const target = freshDatabase()
-    await createCase(target, fixtureActor, {
-      title: 'Older',
-      subject: 'Kept if the restore fails',
-      description: '',
-    })
-    const before = await everything(target)
+describe("restoring as the app's data", () => {
+  it('writes a new database, which becomes current only once it holds everything and is committed; the one in use is untouched, and a failure or a discard leaves nothing behind', async () => {
+    const inUse = openAppDatabase(await currentDatabaseName())
+    await createCase(inUse, fixtureActor, { title: 'In use', subject: 'Here', description: '' })
+    const before = await everything(inUse)
+    const namesBefore = await Dexie.getDatabaseNames()
+
     // Two rows with one key: verification passes (it does not know keys), the write cannot. A
     // second entry follows, read while the first is written.
     const clashing = rezip((files) => {
@@ -264,44 +267,19 @@ describe('a backup of all local data', () => {
       checks.rows = 3
       withManifest(files, manifest)
     })
-    const verified = await verifyBackup(target, clashing)
-    await expect(restoreBackup(target, verified)).rejects.toThrow()
-    expect(await everything(target)).toEqual(before)
-
-    await restoreBackup(target, await verifyBackup(target, backup))
-    await deriveAwaitingTerms(target)
-    expect(await asRestored(target)).toEqual(await asRestored(source, 'held'))
-  })
-})
-
-describe("restoring as the app's data", () => {
-  // Node 20 has no Web Locks; one page here, so the lock is granted at once.
-  beforeAll(() => {
-    Object.defineProperty(globalThis, 'navigator', {
-      value: { locks: { request: (_name: string, work: () => Promise<unknown>) => work() } },
-      configurable: true,
-    })
-  })
-
-  it('writes a new database, which becomes current only once it holds everything; the one in use is untouched, and a failure leaves nothing behind', async () => {
-    const inUse = openAppDatabase(await currentDatabaseName())
-    await createCase(inUse, fixtureActor, { title: 'In use', subject: 'Here', description: '' })
-    const before = await everything(inUse)
-    const namesBefore = await Dexie.getDatabaseNames()
-
-    const clashing = rezip((files) => {
-      const entry = checksEntry(manifestOf(files))
-      const firstRow = strFromU8(files[entry.path]!).split('\n')[0]!
-      const manifest = manifestOf(files)
-      putEntry(files, checksEntry(manifest), `${firstRow}\n${firstRow}\n`)
-      withManifest(files, manifest)
-    })
-    await expect(restoreAsAppDatabase(await verifyBackup(inUse, clashing))).rejects.toThrow()
+    await expect(
+      stageRestore(await verifyBackup(inUse, clashing), onePage).commit(),
+    ).rejects.toThrow()
     expect(await currentDatabaseName()).toBe(inUse.name)
     expect(await Dexie.getDatabaseNames()).toEqual(namesBefore)
     expect(await supersededDatabases()).toEqual([])
 
-    await restoreAsAppDatabase(await verifyBackup(inUse, backup))
+    // Given up while it was being written, as when the user cancels: nothing is left of it.
+    await stageRestore(await verifyBackup(inUse, backup), onePage).discard()
+    expect(await currentDatabaseName()).toBe(inUse.name)
+    expect(await Dexie.getDatabaseNames()).toEqual(namesBefore)
+
+    await stageRestore(await verifyBackup(inUse, backup), onePage).commit()
     const current = await currentDatabaseName()
     expect(current).not.toBe(inUse.name)
     const restored = openAppDatabase(current)
@@ -399,12 +377,17 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
       putEntry(files, entry, lines.join('\n'))
       withManifest(files, manifest)
     })
-    const restoring = verifyBackup(target, file).then((verified) => restoreBackup(target, verified))
+    const current = await currentDatabaseName()
+    const databases = await Dexie.getDatabaseNames()
+    const restoring = verifyBackup(target, file).then((verified) =>
+      stageRestore(verified, onePage).commit(),
+    )
     await expect(restoring).rejects.toBeInstanceOf(BackupRefusedError)
     await expect(restoring).rejects.toThrow(
       /Line 2 of the backup's entry tables\/checks\/00001\.ndjson is not valid JSON/,
     )
-    expect(await everything(target)).toEqual(before)
+    expect(await currentDatabaseName()).toBe(current)
+    expect(await Dexie.getDatabaseNames()).toEqual(databases)
   })
 
   it('a backup of a newer database version', async () => {

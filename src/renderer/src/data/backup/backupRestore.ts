@@ -1,4 +1,3 @@
-import { Dexie } from 'dexie'
 import type { AppDatabase } from '../database/appDatabase'
 import { cutOffPendingAttempts } from '../checks/checkAttempts'
 import { withTermsPending } from '../checks/deferredSearchTerms'
@@ -11,11 +10,11 @@ const restoredRow: Partial<Record<string, (row: object) => object>> = {
 }
 
 /**
- * Replaces every table's rows with a verified backup's, in one transaction: if anything fails
- * or the app stops mid-way, IndexedDB keeps the data it had. The app restores into a new
- * database (restoreAsAppDatabase), where the clearing costs nothing. Checks come back without their
- * History search entries, which are derived again afterwards (see deferredSearchTerms). Each entry is decompressed and
- * parsed again from the file already held, rather than kept parsed since the check.
+ * Writes a verified backup's rows into `db`, a new and empty database, which the app uses only
+ * once this is done (see stageRestore): a failure or a stop part-way leaves the data in
+ * use as it was. Checks come back without their History search entries, which are derived again
+ * afterwards (see deferredSearchTerms). Each entry is decompressed and parsed again from the file
+ * already held, rather than kept parsed since the check.
  */
 export async function restoreBackup(
   db: AppDatabase,
@@ -24,28 +23,27 @@ export async function restoreBackup(
 ): Promise<void> {
   const total = backup.manifest.tables.reduce((sum, table) => sum + table.rows, 0)
   let done = 0
-  await db.transaction('rw', db.tables, async () => {
-    for (const table of db.tables) await table.clear()
-    // Each entry is inflated and parsed while IndexedDB writes the one before: two at most are
-    // held at a time.
-    let writing: Promise<unknown> = Promise.resolve()
-    for (const { name, entries } of backup.manifest.tables) {
-      const table = db.table(name)
-      for (const entry of entries) {
-        // Inflating is not IndexedDB's work: waitFor keeps the transaction open meanwhile.
-        const read = await Dexie.waitFor(rowsOfEntry(backup, entry))
-        const restored = restoredRow[name]
-        const rows = restored ? read.map(restored) : read
-        await writing
-        writing = table.bulkAdd(rows).then(() => {
-          done += entry.rows
-          onProgress(done, total)
-        })
-        // Its failure is reported by the next wait for it, not as an unhandled rejection meanwhile.
-        writing.catch(() => undefined)
-      }
+  // Each entry is inflated and parsed while IndexedDB writes the one before, in a transaction of
+  // its own (one transaction would hold the page's work until IndexedDB's was done): two at most
+  // are held at a time.
+  let writing: Promise<unknown> = Promise.resolve()
+  for (const { name, entries } of backup.manifest.tables) {
+    const table = db.table(name)
+    for (const entry of entries) {
+      const read = await rowsOfEntry(backup, entry)
+      const restored = restoredRow[name]
+      const rows = restored ? read.map(restored) : read
+      await writing
+      writing = table.bulkAdd(rows).then(() => {
+        done += entry.rows
+        onProgress(done, total)
+      })
+      // Its failure is reported by the next wait for it, not as an unhandled rejection meanwhile.
+      writing.catch(() => undefined)
     }
-    await writing
+  }
+  await writing
+  await db.transaction('rw', db.tables, async () => {
     await holdRestoredItems(db, {
       running:
         'This was being sent when the backup was made: it may have gone through. Look for it before sending it again.',

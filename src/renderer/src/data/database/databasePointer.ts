@@ -10,8 +10,11 @@ import { Dexie, type Table } from 'dexie'
 export const firstDatabaseName = 'compliance-desk'
 const restoredPrefix = `${firstDatabaseName}-restored-`
 /** Raw IndexedDB names, so the bench can read the pointer in its page the way the app does. */
-export const pointerStorage = { database: `${firstDatabaseName}-pointer`, store: 'pointer' }
-const pointerKey = 'current'
+export const pointerStorage = {
+  database: `${firstDatabaseName}-pointer`,
+  store: 'pointer',
+  key: 'current',
+}
 
 interface Pointer {
   key: string
@@ -43,7 +46,9 @@ async function withPointer<T>(work: (db: PointerDatabase) => Promise<T>): Promis
 export async function currentDatabaseName(): Promise<string> {
   // Node has no IndexedDB unless a test installs one; modules importing the data layer load there.
   if (!Dexie.dependencies.indexedDB) return firstDatabaseName
-  return withPointer(async (db) => (await db.pointer.get(pointerKey))?.name ?? firstDatabaseName)
+  return withPointer(
+    async (db) => (await db.pointer.get(pointerStorage.key))?.name ?? firstDatabaseName,
+  )
 }
 
 /** A name no database has had: a restore writes into it before it becomes current. */
@@ -53,7 +58,7 @@ export const newDatabaseName = (now: Date = new Date()): string =>
 /** From now on, every page that starts uses `name`. */
 export const pointTo = (name: string): Promise<void> =>
   withPointer(async (db) => {
-    await db.pointer.put({ key: pointerKey, name })
+    await db.pointer.put({ key: pointerStorage.key, name })
   })
 
 const isAppDatabase = (name: string): boolean =>

@@ -1,6 +1,6 @@
 import { Alert, Button, FileButton, Modal, Stack, Text } from '@mantine/core'
 import { IconDatabaseImport } from '@tabler/icons-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 import { environmentLabels } from '../../../../shared/environments'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
@@ -11,7 +11,8 @@ import {
   backupReader,
   type VerifiedBackup,
 } from '../../data/backup/backupReader'
-import { restoreAsAppDatabase } from '../../data/backup/restoreAsAppDatabase'
+import { stageRestore, type StagedRestore } from '../../data/backup/stagedRestore'
+import { whileSwitching } from '../../data/currentDatabase'
 import { backupWriter } from '../../data/backup/backupWriter'
 import { describeRows, hasRows } from './backupLabels'
 import {
@@ -26,7 +27,7 @@ type RestoreState =
   | { kind: 'verifying'; fileName: string }
   | { kind: 'verified'; fileName: string; backup: VerifiedBackup; here: Record<string, number> }
   | { kind: 'confirming'; fileName: string; backup: VerifiedBackup; here: Record<string, number> }
-  | { kind: 'restoring'; done: number; total: number }
+  | { kind: 'restoring' }
   | ({ kind: 'restored' } & RestoredOutcome)
   | { kind: 'refused'; fileName: string; message: string }
 
@@ -34,20 +35,35 @@ type RestoreState =
  * Restores a backup file: checks all of it first (nothing is touched by a damaged file), shows
  * what it holds, asks before replacing data already here, then restores the rows into a new
  * database and the settings through the main side, and reloads the page onto the restored data.
+ * The rows are written into the new database from the moment the file is found intact, while the
+ * user reads and confirms; it is used only once confirmed, and deleted otherwise.
  */
 export function RestoreBackup() {
   const [state, setState] = useState<RestoreState>(() => {
     const restored = restoredBeforeReload()
     return restored ? { kind: 'restored', ...restored } : { kind: 'idle' }
   })
+  const [progress, setProgress] = useState({ done: 0, total: 0 })
+  const staged = useRef<StagedRestore | null>(null)
+  const discardStaged = () => {
+    void staged.current?.discard()
+    staged.current = null
+  }
   useEffect(forgetRestored, [])
+  // Leaving Settings gives up a restore not confirmed.
+  useEffect(() => discardStaged, [])
 
   const choose = async (file: File | null) => {
     if (!file) return
+    discardStaged()
     setState({ kind: 'verifying', fileName: file.name })
     try {
       const backup = await backupReader.verifyBackup(new Uint8Array(await file.arrayBuffer()))
       const here = await backupWriter.countRows()
+      staged.current = stageRestore(backup, {
+        whileSwitching,
+        onProgress: (done, total) => setProgress({ done, total }),
+      })
       setState({ kind: 'verified', fileName: file.name, backup, here })
     } catch (error) {
       setState({
@@ -62,11 +78,12 @@ export function RestoreBackup() {
   }
 
   const restore = async (backup: VerifiedBackup, fileName: string) => {
-    setState({ kind: 'restoring', done: 0, total: 0 })
+    const restoring = staged.current
+    if (!restoring) return
+    staged.current = null
+    setState({ kind: 'restoring' })
     try {
-      await restoreAsAppDatabase(backup, (done, total) =>
-        setState({ kind: 'restoring', done, total }),
-      )
+      await restoring.commit()
     } catch (error) {
       return setState({
         kind: 'refused',
@@ -117,9 +134,9 @@ export function RestoreBackup() {
           The whole file is checked first: a damaged or altered file is refused before anything here
           changes.
         </Text>
-        {state.kind === 'restoring' && state.total > 0 && (
+        {state.kind === 'restoring' && progress.total > 0 && (
           <Text size="sm" c="dimmed" data-testid="restore-progress">
-            Restoring {state.done.toLocaleString()} of {state.total.toLocaleString()} records…
+            Restoring {progress.done.toLocaleString()} of {progress.total.toLocaleString()} records…
           </Text>
         )}
       </Stack>
