@@ -47,7 +47,5 @@ export default defineConfig({
       rollupOptions: { input: { index: resolve('src/renderer/index.html') }, onwarn },
     },
     plugins: [react()],
-    // Modules: History's selection worker loads the data layer with a dynamic import.
-    worker: { format: 'es' },
   },
 })

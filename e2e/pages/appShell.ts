@@ -38,6 +38,15 @@ export class AppShell {
     )
   }
 
+  /**
+   * Loses the copy of the current database's name the page reads at load, as a crash just after a
+   * restore can (the durable pointer stays), and reloads.
+   */
+  async reloadWithoutDatabaseNameCopy(): Promise<void> {
+    await this.page.evaluate(`localStorage.removeItem(${JSON.stringify(pointerStorage.copyKey)})`)
+    await this.reload()
+  }
+
   /** Where the app is: the part of the address after `#`. */
   location(): string {
     return new URL(this.page.url()).hash

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { errorMessage } from '../bridge/bridgeClient'
 import { ScreenTitle } from '../components/ScreenTitle'
-import { followCurrentDatabase } from '../data/currentDatabase'
+import { followCurrentDatabase, onCurrentDatabase } from '../data/currentDatabase'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
 import { startBulkRunner } from '../features/bulk/bulkRunner'
@@ -23,7 +23,16 @@ export function App() {
   // Asked at every start; Settings shows the browser's answer.
   useStoragePersistence()
   const [router] = useState(createAppRouter)
-  const ready = settings.isSuccess
+  const [onDatabase, setOnDatabase] = useState(false)
+  useEffect(() => {
+    void onCurrentDatabase().then(
+      (current) => (current ? setOnDatabase(true) : window.location.reload()),
+      // The pointer could not be read: the copy of it stands, and the data's own reads say why.
+      () => setOnDatabase(true),
+    )
+  }, [])
+  // No screen or runner touches data before the page is known to be on the current database.
+  const ready = settings.isSuccess && onDatabase
 
   useEffect(() => {
     markAppState(settings.isError ? 'failed' : ready ? 'ready' : 'loading')
@@ -34,7 +43,10 @@ export function App() {
   useEffect(() => (ready ? startBulkRunner() : undefined), [ready])
   useEffect(() => (ready ? startSearchTermsRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
-  useEffect(() => followCurrentDatabase(() => window.location.reload()), [])
+  useEffect(
+    () => (ready ? followCurrentDatabase(() => window.location.reload()) : undefined),
+    [ready],
+  )
 
   if (settings.isError) {
     return (

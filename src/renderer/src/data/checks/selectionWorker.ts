@@ -1,4 +1,6 @@
 import type { AppDatabase } from '../database/appDatabase'
+import { openAppDatabase } from '../database/openAppDatabase'
+import { selectChecks } from './checkSelection'
 import type { SelectionReply, SelectionRequest } from './selectInWorker'
 
 /**
@@ -11,28 +13,19 @@ const scope = globalThis as unknown as {
   postMessage(reply: SelectionReply, transfer: Transferable[]): void
 }
 
-// The data layer waits at load for the name of the app's database (a top-level await), and a
-// message that came meanwhile would find no handler: the handler is set first, and waits for it.
-const loaded = Promise.all([import('./checkSelection'), import('../database/openAppDatabase')])
+// A worker has no localStorage, where a page finds its database's name (see databasePointer).
 let opened: AppDatabase | undefined
 
 scope.onmessage = ({ data: { id, filters, database } }) => {
-  loaded
-    .then(([{ selectChecks }, { openAppDatabase }]) => {
-      if (opened?.name !== database) opened = openAppDatabase(database)
-      return selectChecks(opened, filters)
-    })
-    .then(
-      (selection) =>
-        // The keys' offsets move to the page rather than being copied.
-        scope.postMessage(
-          { id, selection },
-          selection.kind === 'keys' ? [selection.keys.starts.buffer] : [],
-        ),
-      (error: unknown) =>
-        scope.postMessage(
-          { id, error: error instanceof Error ? error.message : String(error) },
-          [],
-        ),
-    )
+  if (opened?.name !== database) opened = openAppDatabase(database)
+  selectChecks(opened, filters).then(
+    (selection) =>
+      // The keys' offsets move to the page rather than being copied.
+      scope.postMessage(
+        { id, selection },
+        selection.kind === 'keys' ? [selection.keys.starts.buffer] : [],
+      ),
+    (error: unknown) =>
+      scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }, []),
+  )
 }

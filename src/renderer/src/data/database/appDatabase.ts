@@ -15,7 +15,7 @@ import type { Actor } from '../../../../shared/identity/investigator'
 import type { WatchCadence } from '../../../../shared/watch/watchSchedule'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { HitTally } from '../cases/caseRules'
-import { currentDatabaseName } from './databasePointer'
+import { copiedDatabaseName } from './databasePointer'
 import { openAppDatabase } from './openAppDatabase'
 
 export interface CachedEntity {
@@ -194,8 +194,11 @@ export type AppDatabase = Dexie & {
 
 export { openAppDatabase, schemaVersion } from './openAppDatabase'
 
-/** The name of the app's database in this page, read once at start: a restore reloads the page. */
-export const databaseName = await currentDatabaseName()
+/**
+ * The name of the app's database in this page, read once at load (see databasePointer): a restore
+ * reloads the page.
+ */
+export const databaseName = copiedDatabaseName()
 
 /** The app's one database; tests open their own with `openAppDatabase`. */
 export const appDatabase = openAppDatabase(databaseName)

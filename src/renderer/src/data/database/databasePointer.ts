@@ -6,14 +6,21 @@ import { Dexie, type Table } from 'dexie'
  * write. Replacing rows in place made IndexedDB delete every row and every History search entry
  * one by one (seconds at 20,000 checks), while deleting a whole database takes milliseconds; and
  * the data in use is never touched until the new one is complete, whatever stops when.
+ *
+ * A page learns the name at load from a copy in localStorage, read at once: reading the pointer
+ * first held every start for IndexedDB's first opening (300 ms with 20,000 checks). The pointer
+ * stays the truth, read while the app starts (see currentDatabase); a copy a crash left behind is
+ * corrected and the page reloaded before any of its data is used.
  */
 export const firstDatabaseName = 'compliance-desk'
 const restoredPrefix = `${firstDatabaseName}-restored-`
-/** Raw IndexedDB names, so the bench can read the pointer in its page the way the app does. */
+/** Where the pointer and its copy are, so the bench and e2e can read them in a page as the app does. */
 export const pointerStorage = {
   database: `${firstDatabaseName}-pointer`,
   store: 'pointer',
   key: 'current',
+  /** The localStorage key of the copy. */
+  copyKey: `${firstDatabaseName}:database`,
 }
 
 interface Pointer {
@@ -42,6 +49,25 @@ async function withPointer<T>(work: (db: PointerDatabase) => Promise<T>): Promis
   }
 }
 
+/** The page's localStorage; none in Node or in a worker (typed here: the data layer loads in Node). */
+const pageStorage = (
+  globalThis as {
+    localStorage?: {
+      getItem(key: string): string | null
+      setItem(key: string, value: string): void
+    }
+  }
+).localStorage
+
+/** The copy of the pointer; the first database where there is none. */
+export const copiedDatabaseName = (): string =>
+  pageStorage?.getItem(pointerStorage.copyKey) ?? firstDatabaseName
+
+/** Sets the copy of the pointer to `name`, the current database's. */
+export function copyDatabaseName(name: string): void {
+  pageStorage?.setItem(pointerStorage.copyKey, name)
+}
+
 /** The database the app's data is in now. */
 export async function currentDatabaseName(): Promise<string> {
   // Node has no IndexedDB unless a test installs one; modules importing the data layer load there.
@@ -56,10 +82,12 @@ export const newDatabaseName = (now: Date = new Date()): string =>
   `${restoredPrefix}${now.getTime()}-${crypto.randomUUID().slice(0, 8)}`
 
 /** From now on, every page that starts uses `name`. */
-export const pointTo = (name: string): Promise<void> =>
-  withPointer(async (db) => {
+export async function pointTo(name: string): Promise<void> {
+  await withPointer(async (db) => {
     await db.pointer.put({ key: pointerStorage.key, name })
   })
+  copyDatabaseName(name)
+}
 
 const isAppDatabase = (name: string): boolean =>
   name === firstDatabaseName || name.startsWith(restoredPrefix)

@@ -30,8 +30,9 @@ const migrations: readonly DatabaseMigration[] = [
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 
 /**
- * The app's database called `name`, at the current schema. Apart from appDatabase so that a worker
- * can open the page's database by the name the page gives it, without reading the pointer itself.
+ * The app's database called `name`, at the current schema. Apart from appDatabase, which opens
+ * the page's database at load from the page's localStorage: a worker has none, and opens the
+ * database the page names.
  */
 export function openAppDatabase(name: string): AppDatabase {
   const db = new Dexie(name) as AppDatabase

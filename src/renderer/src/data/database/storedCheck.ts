@@ -1,8 +1,8 @@
 import type { CheckRecord, StoredCheck } from './appDatabase'
 
 /**
- * An attempt that was answered. Apart from appDatabase, whose loading waits for the database's
- * name: the schema's migrations use this, and History's worker loads them without that wait.
+ * An attempt that was answered. Apart from appDatabase, which opens the page's database at load:
+ * the schema's migrations use this, and History's worker loads them without that database.
  */
 export const isStoredCheck = (record: CheckRecord): record is StoredCheck =>
   record.outcome === 'succeeded'

@@ -15,12 +15,7 @@ import { stageRestore, type StagedRestore } from '../../data/backup/stagedRestor
 import { whileSwitching } from '../../data/currentDatabase'
 import { backupWriter } from '../../data/backup/backupWriter'
 import { describeRows, hasRows } from './backupLabels'
-import {
-  forgetRestored,
-  keepUntilReloaded,
-  restoredBeforeReload,
-  type RestoredOutcome,
-} from './restoredOutcome'
+import { keepUntilReloaded } from './restoredOutcome'
 
 type RestoreState =
   | { kind: 'idle' }
@@ -28,28 +23,24 @@ type RestoreState =
   | { kind: 'verified'; fileName: string; backup: VerifiedBackup; here: Record<string, number> }
   | { kind: 'confirming'; fileName: string; backup: VerifiedBackup; here: Record<string, number> }
   | { kind: 'restoring' }
-  | ({ kind: 'restored' } & RestoredOutcome)
   | { kind: 'refused'; fileName: string; message: string }
 
 /**
  * Restores a backup file: checks all of it first (nothing is touched by a damaged file), shows
  * what it holds, asks before replacing data already here, then restores the rows into a new
- * database and the settings through the main side, and reloads the page onto the restored data.
+ * database and the settings through the main side, and reloads the page onto the restored data
+ * (Settings then says what came back: RestoredNotice).
  * The rows are written into the new database from the moment the file is found intact, while the
  * user reads and confirms; it is used only once confirmed, and deleted otherwise.
  */
 export function RestoreBackup() {
-  const [state, setState] = useState<RestoreState>(() => {
-    const restored = restoredBeforeReload()
-    return restored ? { kind: 'restored', ...restored } : { kind: 'idle' }
-  })
+  const [state, setState] = useState<RestoreState>({ kind: 'idle' })
   const [progress, setProgress] = useState({ done: 0, total: 0 })
   const staged = useRef<StagedRestore | null>(null)
   const discardStaged = () => {
     void staged.current?.discard()
     staged.current = null
   }
-  useEffect(forgetRestored, [])
   // Leaving Settings gives up a restore not confirmed.
   useEffect(() => discardStaged, [])
 
@@ -110,7 +101,9 @@ export function RestoreBackup() {
         .map((id) => environmentLabels[id]),
       settingsError,
     })
-    // Every screen, query and runner starts again on the restored data.
+    // Every screen, query and runner starts again on the restored data, at the top of Settings,
+    // where RestoredNotice says what came back (a reload keeps the page where it was scrolled).
+    window.scrollTo(0, 0)
     window.location.reload()
   }
 
@@ -180,27 +173,6 @@ export function RestoreBackup() {
           <Text size="sm">
             Choose another copy of the backup, or back up again on the computer it came from.
           </Text>
-        </Alert>
-      )}
-      {state.kind === 'restored' && (
-        <Alert color="green" variant="light" title="Backup restored" data-testid="restore-done">
-          <Text size="sm">
-            {describeRows(state.rows)} are on this computer now, with the backup’s environment
-            addresses, active environment, investigator, trusted signers and choice of change
-            notifications.
-          </Text>
-          {state.settingsError && (
-            <Text size="sm" c="red">
-              The settings were not restored: {state.settingsError} Set the addresses in the
-              environment cards above.
-            </Text>
-          )}
-          {state.keysToEnter.length > 0 && (
-            <Text size="sm" fw={500} data-testid="restore-keys-needed">
-              API keys are never in a backup: enter the key again for{' '}
-              {state.keysToEnter.join(' and ')} in the environment cards above.
-            </Text>
-          )}
         </Alert>
       )}
       <Modal

@@ -4,6 +4,7 @@ import { environmentIdSchema } from '../../../../shared/environments'
 import { callBridge } from '../../bridge/bridgeClient'
 import { useSettings } from '../../data/settings/settingsQueries'
 import { BackupCard } from './BackupCard'
+import { RestoredNotice } from './RestoredNotice'
 import { ChangeAlertsCard } from './ChangeAlertsCard'
 import { EnvironmentCard } from './EnvironmentCard'
 import { InvestigatorCard } from './InvestigatorCard'
@@ -29,6 +30,7 @@ export function SettingsScreen({ section }: { section: SettingsSection | null })
           what scheduled re-screens may spend in Production; backing up and restoring all data
         </Text>
       </div>
+      <RestoredNotice />
       <Alert
         color={keychain ? 'gray' : 'orange'}
         variant="light"
