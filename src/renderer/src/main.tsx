@@ -6,9 +6,12 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { cssVariablesResolver, theme } from './app/theme'
 import { connectBridge } from './bridge/bridgeClient'
+import { onCurrentDatabase } from './data/currentDatabase'
 import { queryClient } from './data/queryClient'
 
 connectBridge()
+// Opens IndexedDB while the page renders and asks for the settings (see onCurrentDatabase).
+void onCurrentDatabase().catch(() => undefined)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('the page has no #root element')

@@ -11,16 +11,21 @@ import {
 export const whileSwitching = <T>(work: () => Promise<T>): Promise<T> =>
   oneAtATime('compliance-desk-switching', work)
 
+let confirmation: Promise<boolean> | undefined
+
 /**
  * Whether this page opened the app's current database: true, or false once the copy of its name
- * is corrected, when the page must reload before using any data (see databasePointer). Read while
- * the app starts, before its screens and runners do.
+ * is corrected, when the page must reload before using any data (see databasePointer). Asked as
+ * the page loads, so that IndexedDB's first opening overlaps the rest of the start; the app waits
+ * for the answer before its screens and runners touch data.
  */
-export async function onCurrentDatabase(): Promise<boolean> {
-  const current = await currentDatabaseName()
-  if (current === databaseName) return true
-  copyDatabaseName(current)
-  return false
+export function onCurrentDatabase(): Promise<boolean> {
+  confirmation ??= currentDatabaseName().then((current) => {
+    if (current === databaseName) return true
+    copyDatabaseName(current)
+    return false
+  })
+  return confirmation
 }
 
 /**
@@ -41,7 +46,16 @@ async function deleteSupersededDatabases(): Promise<void> {
  * the page stayed.
  */
 export function followCurrentDatabase(reload: () => void): () => void {
-  void deleteSupersededDatabases().catch(() => undefined)
+  // Once the first screen has read what it shows, which IndexedDB would otherwise serve later.
+  const deletion = requestIdleCallback(
+    () => void deleteSupersededDatabases().catch(() => undefined),
+    {
+      timeout: 2_000,
+    },
+  )
   appDatabase.on('versionchange', reload)
-  return () => appDatabase.on('versionchange').unsubscribe(reload)
+  return () => {
+    cancelIdleCallback(deletion)
+    appDatabase.on('versionchange').unsubscribe(reload)
+  }
 }
