@@ -32,19 +32,10 @@ const openByName = (name) => new Promise((resolve, reject) => {
   request.onsuccess = () => resolve(request.result)
   request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'))
 })
-const currentName = async () => {
-  const pointer = await openByName(${JSON.stringify(pointerStorage.database)})
-  const stores = Array.from(pointer.objectStoreNames)
-  const current = !stores.includes(${JSON.stringify(pointerStorage.store)}) ? undefined : await new Promise((resolve, reject) => {
-    const request = pointer.transaction(${JSON.stringify(pointerStorage.store)}).objectStore(${JSON.stringify(pointerStorage.store)}).get(${JSON.stringify(pointerStorage.key)})
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB read failed'))
-  })
-  pointer.close()
-  return current?.name ?? ${JSON.stringify(firstDatabaseName)}
-}
+// The page's database by the copy of its name that the app reads at load (see databasePointer).
+const currentName = () => localStorage.getItem(${JSON.stringify(pointerStorage.copyKey)}) ?? ${JSON.stringify(firstDatabaseName)}
 globalThis.benchPage = {
-  openDb: async (name) => openByName(name ?? (await currentName())),
+  openDb: (name) => openByName(name ?? currentName()),
   readFirst: (db, { store, index, range, direction = 'next', limit }) => new Promise((resolve, reject) => {
     const source = db.transaction(store, 'readonly').objectStore(store)
     const cursor = (index ? source.index(index) : source).openCursor(

@@ -14,14 +14,13 @@ import { Dexie, type Table } from 'dexie'
  */
 export const firstDatabaseName = 'compliance-desk'
 const restoredPrefix = `${firstDatabaseName}-restored-`
-/** Where the pointer and its copy are, so the bench and e2e can read them in a page as the app does. */
+/** Where the pointer and its copy are, so the bench and e2e can find them in a page as the app does. */
 export const pointerStorage = {
   database: `${firstDatabaseName}-pointer`,
-  store: 'pointer',
-  key: 'current',
   /** The localStorage key of the copy. */
   copyKey: `${firstDatabaseName}:database`,
 }
+const pointerKey = 'current'
 
 interface Pointer {
   key: string
@@ -36,7 +35,7 @@ const openPointer = (): PointerDatabase => {
   const db = new Dexie(pointerStorage.database, {
     chromeTransactionDurability: 'strict',
   }) as PointerDatabase
-  db.version(1).stores({ [pointerStorage.store]: 'key' })
+  db.version(1).stores({ pointer: 'key' })
   return db
 }
 
@@ -72,9 +71,7 @@ export function copyDatabaseName(name: string): void {
 export async function currentDatabaseName(): Promise<string> {
   // Node has no IndexedDB unless a test installs one; modules importing the data layer load there.
   if (!Dexie.dependencies.indexedDB) return firstDatabaseName
-  return withPointer(
-    async (db) => (await db.pointer.get(pointerStorage.key))?.name ?? firstDatabaseName,
-  )
+  return withPointer(async (db) => (await db.pointer.get(pointerKey))?.name ?? firstDatabaseName)
 }
 
 /** A name no database has had: a restore writes into it before it becomes current. */
@@ -84,7 +81,7 @@ export const newDatabaseName = (now: Date = new Date()): string =>
 /** From now on, every page that starts uses `name`. */
 export async function pointTo(name: string): Promise<void> {
   await withPointer(async (db) => {
-    await db.pointer.put({ key: pointerStorage.key, name })
+    await db.pointer.put({ key: pointerKey, name })
   })
   copyDatabaseName(name)
 }
