@@ -64,13 +64,13 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await search.search(queued)
   await search.queueForLater()
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
-  // One turn of the runner, made now; it returns once the item has settled, its attempt gone from
-  // History.
-  await outbox.attemptNow('cryptoCheck')
-  await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
-  // Then the page's time stands still until the backup is made, so no further turn is on the wire
-  // meanwhile (one that is would be restored as interrupted), however slow the machine.
+  // The page's time stands still from here until the backup is made, so that the runner starts
+  // no turn of its own meanwhile (one on the wire would be restored as interrupted), however slow
+  // the machine; its data still settles, while what is on screen waits for the clock.
   await shell.holdClock()
+  // One turn, made now (or the runner's own, if one began just before): it returns once the item
+  // has settled, its attempt gone from History. No timer fires after it.
+  await outbox.attemptNow('cryptoCheck')
   // The check that ran, and the search the service could not take, remain.
   await history.open()
   await expect(history.rows).toHaveCount(2)
@@ -80,6 +80,9 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await expect(settings.backup.done).toContainText('2 checks, 1 case and')
   await shell.releaseClock()
   await saveScreen(shell.page, 'backup-02-done', settings.backup.root)
+  // Its time running again, the page shows the item waiting, as the backup holds it.
+  await search.open()
+  await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
   const backupPath = join(workDir, download.suggestedFilename())
   await download.saveAs(backupPath)
   const backup = new Uint8Array(readFileSync(backupPath))
