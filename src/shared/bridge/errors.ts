@@ -36,6 +36,11 @@ export const bridgeErrorNameSchema = z.enum({
   notOptedIn: 'NotOptedInError',
   /** A scheduled re-screen refused because this month's cap of billed checks is spent: nothing was sent. */
   budgetReached: 'BudgetReachedError',
+  /**
+   * Storage refused a write (the disk full, a folder read-only or not ours): the data folder on the
+   * main side, or the browser's storage. Whether anything was sent is in `mayHaveReachedService`.
+   */
+  storage: 'StorageError',
 })
 export type BridgeErrorName = z.infer<typeof bridgeErrorNameSchema>
 
