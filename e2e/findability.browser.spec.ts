@@ -6,10 +6,11 @@ const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const pepWallet = '0x5ca1ab1e00000000000000000000000000000001'
 const clean = '0x0000000000000000000000000000000000000002'
 
-test('History finds a check by the last characters or a middle fragment of its address and by “pep”, shows its case, and flags an inverted date range', async ({
+test('History shows every check after a reload, finds a check by the last characters or a middle fragment of its address and by “pep”, shows its case, and flags an inverted date range', async ({
   cases,
   search,
   history,
+  shell,
 }) => {
   await cases.open()
   await cases.sayWhoIAm()
@@ -20,8 +21,12 @@ test('History finds a check by the last characters or a middle fragment of its a
   await search.search(clean)
   await search.expectStatus('no_match')
 
+  // Reloaded on History, its count is the page's first read of the database (it once read one).
   await history.open()
+  await shell.reload()
+  await expect(history.count).toContainText('3 checks shown')
   await expect(history.rows).toHaveCount(3)
+  await saveScreen(history.page, 'history-06-after-reload')
   const linked = history.row(sanctioned)
   await expect(history.casesOf(linked)).toContainText(/CD-[0-9A-Z]{4}-[0-9A-Z]{4}/)
   await expect(history.casesOf(linked)).toContainText('1 to decide')

@@ -19,6 +19,8 @@ export class HistoryPage {
   readonly empty: Locator
   /** What can be done with the selected rows, shown while there are some. */
   readonly selection: Locator
+  /** The line under the title, which ends with how many checks are shown once they are counted. */
+  readonly count: Locator
 
   constructor(readonly page: Page) {
     this.screen = page.getByTestId('history-screen')
@@ -32,6 +34,7 @@ export class HistoryPage {
     this.rangeProblem = page.getByTestId('history-range-problem')
     this.empty = page.getByTestId('history-empty')
     this.selection = page.getByTestId('history-selection')
+    this.count = page.getByTestId('history-count')
   }
 
   /** The row of a check of `identifier` (shown whole in the page, shortened only by CSS). */

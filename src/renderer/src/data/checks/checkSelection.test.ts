@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
 import { Dexie } from 'dexie'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
 import type { EnvironmentId } from '../../../../shared/environments'
@@ -19,6 +20,7 @@ import {
   textHint,
   type CheckSelection,
 } from './checkSelection'
+import { propertyRuns } from '../../../../test-support/propertyRuns'
 
 let db: AppDatabase
 
@@ -256,6 +258,40 @@ describe('counting every check', () => {
       }),
     )
     expect(await countAllChecks(db)).toBe(times.length)
+  })
+
+  it('equals the number of stored checks when it is the first read of a database just opened (a reload)', async () => {
+    const outcomes = ['succeeded', 'failed', 'unknown', 'pending'] as const
+    const stored = fc.array(
+      fc.record({
+        at: fc.integer({ min: Date.UTC(2019, 0, 1), max: Date.UTC(2032, 0, 1) }),
+        outcome: fc.constantFrom(...outcomes),
+      }),
+      { maxLength: 60 },
+    )
+    db = openAppDatabase(`count-reload-${crypto.randomUUID()}`)
+    await fc.assert(
+      fc.asyncProperty(stored, async (checks) => {
+        const name = `count-reload-${crypto.randomUUID()}`
+        const writer = openAppDatabase(name)
+        await writer.checks.bulkAdd(
+          checks.map(({ at, outcome }, index) => {
+            const fetchedAt = new Date(at).toISOString()
+            return {
+              localId: `${fetchedAt}_${index}`,
+              fetchedAt,
+              outcome,
+              searchTerms: [],
+            } as never
+          }),
+        )
+        writer.close()
+        await db.delete()
+        db = openAppDatabase(name)
+        expect(await countAllChecks(db)).toBe(checks.length)
+      }),
+      propertyRuns(40),
+    )
   })
 })
 

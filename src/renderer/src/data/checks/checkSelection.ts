@@ -92,13 +92,15 @@ const dayMs = 86_400_000
  * spans let those reads go in between.
  */
 export async function countAllChecks(db: AppDatabase): Promise<number> {
+  // A collection's `limit` and `reverse` change it in place, and it is read only once the database
+  // is open: both ends read from one collection after a reload were both its last.
+  const range = (outcome: CheckOutcome) =>
+    db.checks.where('[outcome+fetchedAt]').between([outcome, ''], [outcome, highest])
   const ends = await Promise.all(
-    outcomes.flatMap((outcome) => {
-      const range = db.checks
-        .where('[outcome+fetchedAt]')
-        .between([outcome, ''], [outcome, highest])
-      return [range.limit(1).keys(), range.reverse().limit(1).keys()]
-    }),
+    outcomes.flatMap((outcome) => [
+      range(outcome).limit(1).keys(),
+      range(outcome).reverse().limit(1).keys(),
+    ]),
   )
   const times = ends.flatMap((keys) => keys.map((key) => (key as unknown as [string, string])[1]))
   if (times.length === 0) return 0

@@ -17,7 +17,7 @@ export function HistoryScreen() {
     <Stack gap="sm" h="100%" data-testid="history-screen">
       <div>
         <ScreenTitle>History</ScreenTitle>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" data-testid="history-count">
           Every check run on this computer, newest first, readable offline
           {shown === undefined || shown === null ? '' : ` · ${countOf(shown, noun('check'))} shown`}
         </Text>
