@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/sandboxServer'
 import { apiPaths } from '../../../shared/api/apiPaths'
@@ -75,5 +77,27 @@ describe('sendAttempt against the sandbox over HTTP', () => {
     const pending = sendAttempt(dispatcher, listRequest({ signal: controller.signal }))
     controller.abort()
     expect(await pending).toEqual({ kind: 'cancelled' })
+  })
+
+  it('keeps the part of an answer that came before the connection broke', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+      response.write('{"success":tr', () => response.destroy())
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const result = await sendAttempt(
+      dispatcher,
+      listRequest({ url: new URL(apiPaths.entities, `http://127.0.0.1:${port}/`) }),
+    )
+    server.close()
+    expect(result).toMatchObject({
+      kind: 'noAnswer',
+      cause: 'network',
+      sent: true,
+      received: { status: 200, headers: { 'content-type': 'application/json' } },
+    })
+    if (result.kind !== 'noAnswer') return
+    expect(result.received?.bytes.toString('utf8')).toBe('{"success":tr')
   })
 })

@@ -1,17 +1,29 @@
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici'
 import type { ServiceError } from '../serviceError'
 
-/** What one attempt produced, before anyone decides what it means. */
+/** What arrived of an answer: its status and kept headers, and its bytes so far. */
+export interface Received {
+  status: number
+  headers: Record<string, string>
+  bytes: Buffer
+}
+
+/**
+ * What one attempt produced, before anyone decides what it means. An attempt cut short keeps, as
+ * `received`, whatever part of the answer had arrived: it is evidence, though not an answer.
+ */
 export type AttemptResult =
-  | { kind: 'answered'; status: number; headers: Record<string, string>; bytes: Buffer }
+  | ({ kind: 'answered' } & Received)
   /** No answer. `sent` is false only when the connection provably never opened. */
-  | { kind: 'noAnswer'; cause: 'timeout' | 'network'; sent: boolean }
+  | { kind: 'noAnswer'; cause: 'timeout' | 'network'; sent: boolean; received?: Received }
   /** The caller cancelled while the request was in flight. */
-  | { kind: 'cancelled' }
+  | { kind: 'cancelled'; received?: Received }
   /** Never sent: cancelled or stopped while it waited for its turn (see rateLimiter.ts). */
   | { kind: 'notSent'; error: ServiceError }
 
 export type AnsweredAttempt = Extract<AttemptResult, { kind: 'answered' }>
+/** An attempt that went on the wire, as it ended. */
+export type SentAttempt = Exclude<AttemptResult, { kind: 'notSent' }>
 
 export interface AttemptRequest {
   method: 'GET' | 'POST'
@@ -61,9 +73,11 @@ export const createApiDispatcher = (connectTimeoutMs: number): Dispatcher =>
 export async function sendAttempt(
   dispatcher: Dispatcher,
   request: AttemptRequest,
-): Promise<AttemptResult> {
+): Promise<SentAttempt> {
   const deadline = AbortSignal.timeout(request.timeoutMs)
   const signal = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline
+  let head: Omit<Received, 'bytes'> | undefined
+  const chunks: Buffer[] = []
   try {
     const response = await undiciRequest(request.url, {
       method: request.method,
@@ -76,19 +90,23 @@ export async function sendAttempt(
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
     })
-    const bytes = Buffer.from(await response.body.arrayBuffer())
     const headers: Record<string, string> = {}
     for (const name of keptHeaders) {
       const value = response.headers[name]
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
     }
-    return { kind: 'answered', status: response.statusCode, headers, bytes }
+    head = { status: response.statusCode, headers }
+    // Read chunk by chunk, so that an answer cut short still leaves the bytes that came.
+    for await (const chunk of response.body) chunks.push(chunk as Buffer)
+    return { kind: 'answered', ...head, bytes: Buffer.concat(chunks) }
   } catch (error) {
-    if (request.signal?.aborted) return { kind: 'cancelled' }
+    const received = head ? { received: { ...head, bytes: Buffer.concat(chunks) } } : {}
+    if (request.signal?.aborted) return { kind: 'cancelled', ...received }
     return {
       kind: 'noAnswer',
       cause: deadline.aborted ? 'timeout' : 'network',
       sent: !notSentCodes.has(errorCode(error) ?? ''),
+      ...received,
     }
   }
 }

@@ -6,8 +6,8 @@ import { ServiceError } from '../serviceError'
 import {
   createApiDispatcher,
   sendAttempt,
-  type AnsweredAttempt,
   type AttemptResult,
+  type SentAttempt,
 } from './apiAttempt'
 import { buildEvidence } from './apiEvidence'
 import { classifyAttempt, retryAfterOf, type AttemptContext } from './classifyAttempt'
@@ -114,19 +114,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         billed: request.billed ?? false,
         lookup: request.lookup ?? false,
       }
-      const startedAt = new Date()
-      const started = performance.now()
-      const evidenceOf = (answer: AnsweredAttempt, attempts: number): Evidence =>
+      // The evidence starts when the first attempt goes on the wire and shows what the last one got.
+      let first: { at: Date; clock: number } | undefined
+      let sent = 0
+      let last: SentAttempt | undefined
+      const evidenceOf = (
+        attempt: SentAttempt,
+        attempts: number,
+        since: NonNullable<typeof first>,
+      ): Evidence =>
         buildEvidence({
           environment,
           request: { method: request.method, url, body: request.body },
-          answer,
-          startedAt,
-          durationMs: performance.now() - started,
+          last: attempt,
+          startedAt: since.at,
+          durationMs: performance.now() - since.clock,
           attempts,
         })
       let attempts = 0
-      let lastAnswer: AnsweredAttempt | undefined
       const attempt = async (): Promise<AttemptResult> => {
         // Waiting for a turn is not being sent: the journal hears of the attempt only once it has one.
         const turn = await limiter.acquire({
@@ -141,7 +146,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           await request.journal?.beforeAttempt(number)
           const departure = await turn.slot.depart()
           if (departure.departed) {
-            result = await sendAttempt(dispatcher, {
+            first ??= { at: new Date(), clock: performance.now() }
+            sent += 1
+            result = last = await sendAttempt(dispatcher, {
               method: request.method,
               url,
               secretKey: environment.secretKey,
@@ -157,7 +164,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         } finally {
           turn.slot.done(result ? feedbackOf(result, context) : {})
         }
-        if (result.kind === 'answered') lastAnswer = result
         if (result.kind === 'noAnswer' && !result.sent) await request.journal?.notSent(number)
         return result
       }
@@ -172,12 +178,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           status: delivered.answer.status,
           data: delivered.data,
           links: delivered.links,
-          evidence: evidenceOf(delivered.answer, delivered.attempts),
+          // Delivered means answered, so an attempt went on the wire and `first` is known.
+          evidence: evidenceOf(delivered.answer, delivered.attempts, first!),
         }
       } catch (error) {
-        // Whatever came back is evidence, an unreadable answer to a billed check above all.
-        if (error instanceof ServiceError && lastAnswer)
-          throw error.withEvidence(evidenceOf(lastAnswer, attempts))
+        // A failure after sending keeps what the last attempt got, even nothing, with when and how
+        // often it was sent: a timeout or a reset of a billed check is evidence above all.
+        if (error instanceof ServiceError && last && first)
+          throw error.withEvidence(evidenceOf(last, sent, first))
         throw error
       }
     },

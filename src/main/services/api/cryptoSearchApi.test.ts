@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  startSandbox,
-  type RunningSandbox,
-  type SandboxEnvironmentName,
-} from '../../../sandbox/sandboxServer'
+import { startSandbox, type RunningSandbox } from '../../../sandbox/sandboxServer'
 import type { SandboxFault } from '../../../sandbox/sandboxFaults'
 import { apiPaths, rootedPath } from '../../../shared/api/apiPaths'
-import type { ResolvedEnvironment } from '../environments/environmentService'
-import { ServiceError } from '../serviceError'
+import { failureOf, sandboxEnvironment } from '../../../test-support/apiOnSandbox'
 import { createApiClient } from './apiClient'
 import { runCryptoSearch } from './cryptoSearchApi'
 
@@ -16,24 +11,8 @@ const fastRetries = { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20, maxRetryAf
 
 let sandbox: RunningSandbox
 
-const environmentOf = (name: SandboxEnvironmentName, secretKey?: string): ResolvedEnvironment => {
-  const info = sandbox.environment(name)
-  return {
-    id: name === 'production' ? 'production' : 'sandbox',
-    label: name === 'production' ? 'Production' : 'Sandbox',
-    baseUrl: info.baseUrl,
-    secretKey: secretKey ?? info.secretKey,
-  }
-}
-
-const failureOf = async (promise: Promise<unknown>): Promise<ServiceError> => {
-  const outcome = await promise.then(
-    () => new Error('expected the search to fail'),
-    (error: unknown) => error,
-  )
-  if (outcome instanceof ServiceError) return outcome
-  throw outcome
-}
+const environmentOf = (name: 'sandbox' | 'production', secretKey?: string) =>
+  sandboxEnvironment(sandbox, name, secretKey)
 
 const checkRequests = () =>
   sandbox.requests.filter((request) => request.path === rootedPath(apiPaths.cryptoSearch))

@@ -3,23 +3,13 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../../sandbox/sandboxServer'
 import type { ResolvedEnvironment } from '../environments/environmentService'
-import { ServiceError } from '../serviceError'
+import { failureOf } from '../../../test-support/apiOnSandbox'
 import { createApiClient } from './apiClient'
 import { listEntities } from './entitiesApi'
 
 let sandbox: RunningSandbox
 let local: ResolvedEnvironment
 const client = createApiClient({ timeoutMs: 2000 })
-
-const failureOf = async (promise: Promise<unknown>): Promise<ServiceError> => {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof ServiceError) return error
-    throw error
-  }
-  throw new Error('expected a ServiceError')
-}
 
 /** A stand-in for a misbehaving deployment: answers every request with a fixed reply. */
 const fixedServer = async (
