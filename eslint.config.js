@@ -16,9 +16,10 @@ const restrict = (patterns, message) => ({
 })
 
 /**
- * The renderer's layers: app → features → components → data → bridge → shared. A folder may
- * import only the layers after it. Only data/ touches IndexedDB, and features/components reach
- * it through data/<aggregate>/ modules, never the database itself.
+ * The renderer's layers: app → features → components → work → data → bridge → shared. A folder
+ * may import only the layers after it. Only data/ touches IndexedDB, and features/components/work
+ * reach it through data/<aggregate>/ modules, never the database itself. work/ is background work
+ * (the outbox, bulk jobs, watches): its runners, their one recovery, lock and failure policy.
  */
 const renderer = 'src/renderer/src'
 const layerRule = (forbidden, message) => ({
@@ -45,7 +46,7 @@ const notDatabase = {
 const upward = (...layers) =>
   layers.map((layer) => ({
     group: [`**/${layer}/*`, `**/${layer}/**`],
-    why: `Imports run app → features → components → data → bridge → shared; ${layer}/ is above this folder.`,
+    why: `Imports run app → features → components → work → data → bridge → shared; ${layer}/ is above this folder.`,
   }))
 
 /**
@@ -183,13 +184,25 @@ export default tseslint.config(
   {
     files: [`${renderer}/components/**`],
     rules: layerRule(
-      [notDatabase, ...upward('app', 'features', 'data')],
+      [notDatabase, ...upward('app', 'features', 'work', 'data')],
       'components/ are shared UI pieces:',
     ),
   },
   {
+    files: [`${renderer}/work/**`],
+    ignores: ['**/*.test.ts'],
+    rules: layerRule(
+      [notDatabase, ...upward('app', 'features', 'components')],
+      'work/ runs background work:',
+    ),
+  },
+  {
+    files: [`${renderer}/work/**/*.test.ts`],
+    rules: layerRule(upward('app', 'features', 'components'), 'work/ runs background work:'),
+  },
+  {
     files: [`${renderer}/data/**`],
-    rules: layerRule(upward('app', 'features', 'components'), 'data/:'),
+    rules: layerRule(upward('app', 'features', 'components', 'work'), 'data/:'),
   },
   {
     files: [`${renderer}/bridge/**`],

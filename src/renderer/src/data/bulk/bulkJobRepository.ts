@@ -13,8 +13,9 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { isStoredCheck } from '../database/storedCheck'
-import { attemptRecordOf } from '../checks/checkAttempts'
+import { attemptRecordOf, mayMoveTo } from '../checks/checkAttempts'
 import { storedCheckKey } from '../checks/checkRepository'
+import { holdRequest } from '../requests/requestOwnership'
 
 /**
  * Rows written by one `bulkAdd`: IndexedDB copies each row as it is added, in the page's task, so
@@ -69,6 +70,8 @@ const checksIn = (db: AppDatabase, jobId: string, state: BulkCheckState) =>
 export interface ClaimedCheck {
   check: BulkCheck
   attempt: CheckAttempt
+  /** Lets the request go from this page's hand (see requestOwnership) once its end is stored. */
+  release: () => void
 }
 
 /**
@@ -110,7 +113,7 @@ export async function claimChecks(
         },
         now,
       )
-      return { check, attempt }
+      return { check, attempt, release: holdRequest(requestId) }
     })
     const sentCount = job.sentCount + claimed.length
     await db.bulkChecks.bulkPut(claimed.map(({ check }) => check))
@@ -153,7 +156,13 @@ export async function settleAnswered(
       if ((outcome.hits ?? 0) > 0 && !((check.hits ?? 0) > 0)) newHits += 1
       return [{ ...check, ...outcome }]
     })
-    await db.checks.bulkPut(answered.map(({ record }) => record))
+    // An answer already on record (stored by recovery from the journal) stays as it is.
+    const current = await db.checks.bulkGet(answered.map(({ record }) => record.localId))
+    await db.checks.bulkPut(
+      answered
+        .filter(({ record }, at) => mayMoveTo(current[at], record.requestId ?? '', true))
+        .map(({ record }) => record),
+    )
     await db.bulkChecks.bulkPut(settled)
     if (newHits > 0) await db.bulkJobs.update(jobId, { hitCount: job.hitCount + newHits })
   })
@@ -169,7 +178,8 @@ export async function settleBulkCheck(
   await db.transaction('rw', [db.bulkJobs, db.bulkChecks], async () => {
     const check = await db.bulkChecks.get([jobId, index])
     const job = await db.bulkJobs.get(jobId)
-    if (!check || !job) return
+    // Only a running address moves: recovery may act on what it read before the sender stored it.
+    if (!check || !job || check.state !== 'running') return
     // Back to pending means it provably never left: it does not count against the budget.
     const unsent = outcome.state === 'pending' && check.state === 'running'
     const newHit = (outcome.hits ?? 0) > 0 && !((check.hits ?? 0) > 0)

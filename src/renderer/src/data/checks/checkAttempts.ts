@@ -5,6 +5,7 @@ import {
   onAppDatabase,
   type AppDatabase,
   type CheckAttempt,
+  type CheckRecord,
   type StoredCheck,
 } from '../database/appDatabase'
 import { searchTermsOf } from './checkSearchTerms'
@@ -88,16 +89,46 @@ const cutOffMessage = (billed: boolean): string =>
 const notSentMessage = (billed: boolean): string =>
   `Compliance Desk stopped before this check left this computer: nothing was sent${billed ? ' and nothing was billed' : ''}. Run it again.`
 
+/**
+ * Whether `end` may replace what History holds of the attempt: an attempt's state only moves
+ * forward. An answer is final, and is what happened whatever was written before it (a late reply
+ * the journal kept); any other end only ends a pending attempt of this very request.
+ */
+export function mayMoveTo(
+  current: CheckRecord | undefined,
+  requestId: string,
+  answered: boolean,
+): boolean {
+  if (current === undefined || current.requestId !== requestId) return false
+  if (current.outcome === 'succeeded') return false
+  return answered || current.outcome === 'pending'
+}
+
 /** Records what became of an attempt under the same key, so History shows one row for it. */
 export async function settleAttempt(
   db: AppDatabase,
   attempt: CheckAttempt,
   end: AttemptEnd,
 ): Promise<void> {
-  if (end.kind === 'answered') {
-    await db.checks.put(answeredRecordOf(attempt, end.result))
-    return
-  }
+  const record = endRecordOf(attempt, end)
+  await db.transaction('rw', db.checks, async () => {
+    const current = await db.checks.get(attempt.localId)
+    if (mayMoveTo(current, attempt.requestId, end.kind === 'answered')) await db.checks.put(record)
+  })
+}
+
+/** Removes an attempt still pending (one that provably never left and will be sent again). */
+export async function dropPendingAttempt(db: AppDatabase, attempt: CheckAttempt): Promise<void> {
+  await db.checks
+    .where('localId')
+    .equals(attempt.localId)
+    .and((current) => current.outcome === 'pending' && current.requestId === attempt.requestId)
+    .delete()
+}
+
+/** The record of an attempt's end, under the attempt's key. */
+function endRecordOf(attempt: CheckAttempt, end: AttemptEnd): CheckRecord {
+  if (end.kind === 'answered') return answeredRecordOf(attempt, end.result)
   const deferred = isAwaitingTerms(attempt)
   const { localId, requestId, environment, query, queryKey, advancedSearch, fetchedAt } = attempt
   const base = {
@@ -113,16 +144,15 @@ export async function settleAttempt(
   }
   if (end.kind === 'failed') {
     const { name, message, status, evidence } = end.error
-    await db.checks.put({
+    return {
       ...base,
       outcome: end.error.mayHaveReachedService ? 'unknown' : 'failed',
       error: { name, message, ...(status === undefined ? {} : { status }) },
       ...(evidence ? { evidence } : {}),
       searchTerms: deferred ? [termsPending] : searchTermsOf([query, name]),
-    })
-    return
+    }
   }
-  await db.checks.put({
+  return {
     ...base,
     ...(end.kind === 'notSent'
       ? {
@@ -133,7 +163,7 @@ export async function settleAttempt(
           outcome: 'unknown',
           error: { name: 'OutcomeUnknownError', message: cutOffMessage(attempt.billed) },
         }),
-  })
+  }
 }
 
 /** Pending attempts no journal of this computer can vouch for (restored from a backup). */
@@ -152,5 +182,6 @@ export const pendingAttempts = (db: AppDatabase): Promise<CheckAttempt[]> =>
 export const checkAttemptRepository = onAppDatabase({
   beginAttempt,
   settleAttempt,
+  dropPendingAttempt,
   pendingAttempts,
 })

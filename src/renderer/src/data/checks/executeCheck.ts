@@ -14,7 +14,8 @@ import {
 } from '../../bridge/bridgeClient'
 import { appDatabase, type CheckAttempt } from '../database/appDatabase'
 import { collectRequests } from '../requests/journalClient'
-import { beginAttempt, settleAttempt } from './checkAttempts'
+import { holdingRequest } from '../requests/requestOwnership'
+import { beginAttempt, dropPendingAttempt, settleAttempt } from './checkAttempts'
 
 export interface CheckRequest {
   requestId: string
@@ -44,7 +45,11 @@ export interface CheckRequest {
  * journal can say whether it was sent. The caller collects the request once it has recorded
  * everything else that depends on it.
  */
-export async function executeCheck(request: CheckRequest): Promise<string> {
+export const executeCheck = (request: CheckRequest): Promise<string> =>
+  // In hand from before its attempt is written until its end is: no recovery settles it meanwhile.
+  holdingRequest(request.requestId, () => sendAndRecord(request))
+
+async function sendAndRecord(request: CheckRequest): Promise<string> {
   const attempt = await beginAttempt(appDatabase, {
     requestId: request.requestId,
     environment: request.environment,
@@ -92,7 +97,7 @@ export async function recordSendFailure(
 ): Promise<void> {
   if (!(error instanceof BridgeCallError)) return
   if ((queued && waitsToBeSentAgain(error)) || refusedByOwnBudget(error)) {
-    await appDatabase.checks.delete(attempt.localId)
+    await dropPendingAttempt(appDatabase, attempt)
   } else if (!hostLostMidCall(error)) {
     await settleAttempt(appDatabase, attempt, { kind: 'failed', error: error.toBridgeError() })
   }

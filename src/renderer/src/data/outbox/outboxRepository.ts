@@ -5,6 +5,7 @@ import {
   type OutboxItem,
   type OutboxWork,
 } from '../database/appDatabase'
+import { holdRequest } from '../requests/requestOwnership'
 
 export async function enqueue(
   db: AppDatabase,
@@ -23,6 +24,9 @@ export async function enqueue(
   return localId
 }
 
+/** An item claimed to be sent, in this page's hand until `release` (see requestOwnership). */
+export type ClaimedItem = OutboxItem & { release: () => void }
+
 /**
  * Takes the oldest queued item and marks it running in one transaction, so two runners (two tabs,
  * or a re-mounted one) can never both take it.
@@ -30,7 +34,7 @@ export async function enqueue(
 export async function claimNext(
   db: AppDatabase,
   now: Date = new Date(),
-): Promise<OutboxItem | undefined> {
+): Promise<ClaimedItem | undefined> {
   return db.transaction('rw', db.outbox, async () => {
     const next = await db.outbox
       .where('[state+queuedAt]')
@@ -39,17 +43,25 @@ export async function claimNext(
     if (!next) return undefined
     const claimed = { ...next, state: 'running' as const, sentAt: now.toISOString() }
     await db.outbox.put(claimed)
-    return claimed
+    return { ...claimed, release: holdRequest(claimed.localId) }
   })
 }
 
+/**
+ * Ends a running item's send. Only a running item moves: recovery may act on what it read before
+ * the sender settled the item, and a `done` item put back in the queue would be sent twice.
+ */
 export async function settle(
   db: AppDatabase,
   localId: string,
   state: Exclude<OutboxItem['state'], 'running'>,
   outcome: Pick<OutboxItem, 'message' | 'resultId'> = {},
 ): Promise<void> {
-  await db.outbox.update(localId, { state, ...outcome })
+  await db.outbox
+    .where('localId')
+    .equals(localId)
+    .and((item) => item.state === 'running')
+    .modify({ state, ...outcome })
 }
 
 /**

@@ -4,7 +4,7 @@ import type { BulkJob } from '../../../../shared/bulk/bulkJob'
 import { errorMessage } from '../../bridge/bridgeClient'
 import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
 import { allowJob } from '../../data/spending/spendingQueries'
-import { wakeBulkRunner } from './bulkRunner'
+import { wakeBulkRunner } from '../../work/bulkRunner'
 
 /** A higher budget cap for a job its cap stopped, and the job going on at once. */
 export function BulkBudgetRaise({ job }: { job: BulkJob }) {

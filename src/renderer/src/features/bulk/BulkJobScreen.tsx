@@ -17,7 +17,7 @@ import { BulkProgress, currentRate } from './BulkProgress'
 import { BulkResultsTable } from './BulkResultsTable'
 import { BulkRescreen } from './BulkRescreen'
 import { resultsCsv } from './bulkCsv'
-import { wakeBulkRunner } from './bulkRunner'
+import { wakeBulkRunner } from '../../work/bulkRunner'
 import { bulkActions, useBulkStore, type BulkState } from './store'
 
 const stateFilters = [

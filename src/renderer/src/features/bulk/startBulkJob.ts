@@ -4,8 +4,8 @@ import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
 import { allowJob } from '../../data/spending/spendingQueries'
-import { outcomeOfRecord } from './bulkOutcome'
-import { wakeBulkRunner } from './bulkRunner'
+import { outcomeOfRecord } from '../../work/bulkOutcome'
+import { wakeBulkRunner } from '../../work/bulkRunner'
 
 export interface BulkJobRequest {
   table: BulkTable

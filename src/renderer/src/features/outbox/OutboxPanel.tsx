@@ -4,7 +4,7 @@ import { environmentLabels } from '../../../../shared/environments'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { useNavigate } from '@tanstack/react-router'
 import { refetchEntities } from '../../data/entities/entityServerQueries'
-import { drainOutbox } from './outboxRunner'
+import { drainOutbox } from '../../work/outboxRunner'
 import { useOutboxItems } from '../../data/outbox/outboxQueries'
 import {
   outboxRepository,

@@ -1,16 +1,10 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
-import {
-  dueWatches,
-  markRun,
-  newChanges,
-  recordChange,
-  watch,
-} from '../../data/watch/watchRepository'
-import type { WatchChange, WatchRecord } from '../../data/watch/watchRepository'
-import type { ChangesNotice } from '../../../../shared/bridge/systemContract'
-import { fixtureActor } from '../../../../test-support/evidenceFixtures'
+import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
+import { dueWatches, markRun, newChanges, recordChange, watch } from '../data/watch/watchRepository'
+import type { WatchChange, WatchRecord } from '../data/watch/watchRepository'
+import type { ChangesNotice } from '../../../shared/bridge/systemContract'
+import { fixtureActor } from '../../../test-support/evidenceFixtures'
 import { runDueWatches, type WatchPorts } from './watchRunner'
 
 const wallet = '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1'

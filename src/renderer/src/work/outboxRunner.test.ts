@@ -1,19 +1,20 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bridgeErrorNames, type BridgeErrorName } from '../../../../shared/bridge'
-import type { RequestFate } from '../../../../shared/bridge/requestsContract'
-import { outboxRetryIntervalMs } from '../../../../shared/outboxPace'
-import { BridgeCallError } from '../../bridge/bridgeClient'
-import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
+import { bridgeErrorNames, type BridgeErrorName } from '../../../shared/bridge'
+import type { RequestFate } from '../../../shared/bridge/requestsContract'
+import { outboxRetryIntervalMs } from '../../../shared/outboxPace'
+import { BridgeCallError } from '../bridge/bridgeClient'
+import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
 import {
   claimNext,
   enqueue,
   runningItems,
   settle,
   type OutboxItem,
-} from '../../data/outbox/outboxRepository'
+} from '../data/outbox/outboxRepository'
 import { createOutboxRunner, type OutboxRunner } from './outboxRunner'
-import { recoverRequests } from './requestRecovery'
+import { recoverRequests } from './recovery'
+import { requestsInHand } from '../data/requests/requestOwnership'
 
 let db: AppDatabase
 /** What each send answers, by query; an Error is thrown. */
@@ -41,31 +42,31 @@ const runner = () =>
       if (answer instanceof Error) throw answer
       return answer
     },
-    recover: (sendingNow) =>
-      recoverRequests(
-        {
-          attempts: { pendingAttempts: async () => [], settleAttempt: async () => {} },
-          outbox: {
-            runningItems: () => runningItems(db),
-            settle: (localId, state, outcome) => settle(db, localId, state, outcome),
-          },
-          askFates: async (requests) =>
-            new Map(
-              requests.map(({ requestId }): [string, RequestFate] => {
-                const state = journal.get(requestId) ?? 'neverSent'
-                return [
-                  requestId,
-                  state === 'settled'
-                    ? { requestId, state, reply: { ok: true, data: {} } }
-                    : { requestId, state },
-                ]
-              }),
-            ),
-          collect: async (ids) => void collected.push(...ids),
-          saveEntity: async () => {},
+    recover: () =>
+      recoverRequests({
+        attempts: { pendingAttempts: async () => [], settleAttempt: async () => {} },
+        bulk: { runningChecksOf: async () => [], settleBulkCheck: async () => {} },
+        readCheck: async () => undefined,
+        inHand: requestsInHand,
+        outbox: {
+          runningItems: () => runningItems(db),
+          settle: (localId, state, outcome) => settle(db, localId, state, outcome),
         },
-        sendingNow,
-      ),
+        askFates: async (requests) =>
+          new Map(
+            requests.map(({ requestId }): [string, RequestFate] => {
+              const state = journal.get(requestId) ?? 'neverSent'
+              return [
+                requestId,
+                state === 'settled'
+                  ? { requestId, state, reply: { ok: true, data: {} } }
+                  : { requestId, state },
+              ]
+            }),
+          ),
+        collect: async (ids) => void collected.push(...ids),
+        saveEntity: async () => {},
+      }),
     collect: async (ids) => void collected.push(...ids),
     every: (ms, tick) => {
       const timer = { ms, tick, stopped: false }
@@ -200,7 +201,8 @@ describe('the outbox runner', () => {
     'on start, settles what a stopped page left running by the journal: one that %s is %s',
     async (_what, fate, state, sends) => {
       const cutOff = await queue('cut off', 1)
-      await claimNext(db)
+      // Claimed by a page that went away: no page has it in hand.
+      ;(await claimNext(db))?.release()
       journal.set(cutOff, fate)
       await queue('waiting', 2)
       const outbox = await started()

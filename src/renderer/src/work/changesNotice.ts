@@ -1,6 +1,6 @@
-import type { ChangesNotice } from '../../../../shared/bridge/systemContract'
-import { differenceWords } from '../../../../shared/records/differenceWords'
-import type { WatchChange } from '../../data/watch/watchRepository'
+import type { ChangesNotice } from '../../../shared/bridge/systemContract'
+import { differenceWords } from '../../../shared/records/differenceWords'
+import type { WatchChange } from '../data/watch/watchRepository'
 
 /**
  * What one run found, as the OS notification says it: how many wallets changed and the hits new

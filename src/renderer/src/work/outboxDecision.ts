@@ -1,5 +1,5 @@
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import { hostLostMidCall, isUnreachable } from '../../bridge/bridgeClient'
+import { bridgeErrorNames } from '../../../shared/bridge'
+import { hostLostMidCall, isUnreachable } from '../bridge/bridgeClient'
 
 /** What a failed send says about the item. */
 export interface SendFailure {

@@ -1,14 +1,21 @@
-import { bridgeContract, type BridgeError } from '../../../../shared/bridge'
-import type { RequestFate } from '../../../../shared/bridge/requestsContract'
-import type { AttemptEnd, checkAttemptRepository } from '../../data/checks/checkAttempts'
-import type { outboxRepository, OutboxItem } from '../../data/outbox/outboxRepository'
-import type { FetchedEntity } from '../../../../shared/bridge/entitiesContract'
+import { bridgeContract, type BridgeError } from '../../../shared/bridge'
+import type { RequestFate } from '../../../shared/bridge/requestsContract'
+import type { AttemptEnd, checkAttemptRepository } from '../data/checks/checkAttempts'
+import type { outboxRepository, OutboxItem } from '../data/outbox/outboxRepository'
+import type { FetchedEntity } from '../../../shared/bridge/entitiesContract'
 import { afterSendFailure } from './outboxDecision'
+import type { bulkJobRepository } from '../data/bulk/bulkJobRepository'
+import type { CheckRecord } from '../data/checks/checkRepository'
+import { mayBeSentAgain, outcomeOfRecord } from './bulkOutcome'
 
 /** What recovery needs of the world; tests give it a database and a journal of their own. */
 export interface RecoveryPorts {
   attempts: Pick<typeof checkAttemptRepository, 'pendingAttempts' | 'settleAttempt'>
   outbox: Pick<typeof outboxRepository, 'runningItems' | 'settle'>
+  bulk: Pick<typeof bulkJobRepository, 'runningChecksOf' | 'settleBulkCheck'>
+  readCheck: (localId: string) => Promise<CheckRecord | undefined>
+  /** Which of these requests a live page has in hand (see requestOwnership): never recovered. */
+  inHand: (requestIds: Iterable<string>) => Promise<Set<string>>
   askFates: (
     requests: ReadonlyArray<{ requestId: string; startedAt: string }>,
   ) => Promise<Map<string, RequestFate>>
@@ -69,18 +76,20 @@ async function settleBySettledReply(
 
 /**
  * After a reload, a crash or a host that stopped answering: asks the main side's journal what
- * became of every request this computer started and never saw end, and records it. An item that
- * never left is queued again on its own; one that may have left waits for a person; one that got
- * a reply is settled by it. Requests being sent by this page are left alone.
+ * became of every request this computer started and no live page has in hand, and records it. An
+ * item that never left is queued again on its own; one that may have left waits for a person; one
+ * that got a reply is settled by it. Every write only moves a record forward (see mayMoveTo), so
+ * what was read before its sender stored its end stays as the sender stored it.
  */
-export async function recoverRequests(
-  ports: RecoveryPorts,
-  sendingNow: ReadonlySet<string>,
-): Promise<void> {
-  const attempts = (await ports.attempts.pendingAttempts()).filter(
-    (attempt) => !sendingNow.has(attempt.requestId),
-  )
-  const items = (await ports.outbox.runningItems()).filter((item) => !sendingNow.has(item.localId))
+export async function recoverRequests(ports: RecoveryPorts): Promise<void> {
+  const allAttempts = await ports.attempts.pendingAttempts()
+  const allItems = await ports.outbox.runningItems()
+  const held = await ports.inHand([
+    ...allAttempts.map((attempt) => attempt.requestId),
+    ...allItems.map((item) => item.localId),
+  ])
+  const attempts = allAttempts.filter((attempt) => !held.has(attempt.requestId))
+  const items = allItems.filter((item) => !held.has(item.localId))
   if (attempts.length === 0 && items.length === 0) return
   const asked = new Map<string, string>()
   for (const item of items) asked.set(item.localId, item.sentAt ?? item.queuedAt)
@@ -113,4 +122,29 @@ export async function recoverRequests(
     .filter((fate) => fate.state === 'settled')
     .map((fate) => fate.requestId)
   if (settled.length > 0) await ports.collect(settled)
+}
+
+/**
+ * Settles a bulk job's addresses left running by a page or process that stopped, by their records
+ * in History (recovered from the journal first). Returns whether none is left unsettled (one the
+ * journal says is still in flight, or a live page has in hand).
+ */
+export async function recoverBulkChecks(ports: RecoveryPorts, jobId: string): Promise<boolean> {
+  const running = await ports.bulk.runningChecksOf(jobId)
+  const held = await ports.inHand(running.map((check) => check.requestId ?? ''))
+  const left = running.filter((check) => !held.has(check.requestId ?? ''))
+  if (left.length === 0) return held.size === 0
+  await recoverRequests(ports)
+  let settledAll = held.size === 0
+  for (const check of left) {
+    const record = await ports.readCheck(check.checkLocalId ?? '')
+    if (record?.outcome === 'pending') {
+      settledAll = false
+      continue
+    }
+    const outcome = record && !mayBeSentAgain(record) ? outcomeOfRecord(record) : undefined
+    // No record, or one that says it was not acted on for a reason that passes: sent (again).
+    await ports.bulk.settleBulkCheck(jobId, check.index, outcome ?? { state: 'pending' })
+  }
+  return settledAll
 }

@@ -1,8 +1,8 @@
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
-import { countOf, noun } from '../../../../shared/text/counting'
-import { hostLostMidCall, isUnreachable } from '../../bridge/bridgeClient'
-import type { CheckRecord, StoredCheck } from '../../data/checks/checkRepository'
+import { bridgeErrorNames } from '../../../shared/bridge'
+import type { BulkCheck } from '../../../shared/bulk/bulkJob'
+import { countOf, noun } from '../../../shared/text/counting'
+import { hostLostMidCall, isUnreachable } from '../bridge/bridgeClient'
+import type { CheckRecord, StoredCheck } from '../data/checks/checkRepository'
 
 /** What a failed send means for the job and for its address. */
 export type SendVerdict =

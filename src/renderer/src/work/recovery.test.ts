@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
-import type { RequestFate } from '../../../../shared/bridge/requestsContract'
-import { beginAttempt, settleAttempt, pendingAttempts } from '../../data/checks/checkAttempts'
-import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
-import { runningItems, settle } from '../../data/outbox/outboxRepository'
-import { recoverRequests } from './requestRecovery'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import type { RequestFate } from '../../../shared/bridge/requestsContract'
+import { beginAttempt, settleAttempt, pendingAttempts } from '../data/checks/checkAttempts'
+import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
+import { runningItems, settle } from '../data/outbox/outboxRepository'
+import { recoverRequests, type RecoveryPorts } from './recovery'
+import { holdingRequest, requestsInHand } from '../data/requests/requestOwnership'
 
 let db: AppDatabase
 let collected: string[]
@@ -31,34 +32,38 @@ const result: CryptoSearchResult = {
   },
 }
 
+const recoveryPorts = (
+  fates: Record<string, RequestFate['state'] | RequestFate>,
+): RecoveryPorts => ({
+  attempts: {
+    pendingAttempts: () => pendingAttempts(db),
+    settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
+  },
+  outbox: {
+    runningItems: () => runningItems(db),
+    settle: (localId, state, outcome) => settle(db, localId, state, outcome),
+  },
+  bulk: { runningChecksOf: async () => [], settleBulkCheck: async () => {} },
+  readCheck: (localId) => db.checks.get(localId),
+  inHand: requestsInHand,
+  askFates: async (requests) =>
+    new Map(
+      requests.map(({ requestId }): [string, RequestFate] => {
+        const fate = fates[requestId] ?? 'neverSent'
+        return [
+          requestId,
+          typeof fate === 'string' && fate !== 'settled'
+            ? { requestId, state: fate }
+            : (fate as RequestFate),
+        ]
+      }),
+    ),
+  collect: async (ids) => void collected.push(...ids),
+  saveEntity: async () => {},
+})
+
 const recover = (fates: Record<string, RequestFate['state'] | RequestFate>) =>
-  recoverRequests(
-    {
-      attempts: {
-        pendingAttempts: () => pendingAttempts(db),
-        settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
-      },
-      outbox: {
-        runningItems: () => runningItems(db),
-        settle: (localId, state, outcome) => settle(db, localId, state, outcome),
-      },
-      askFates: async (requests) =>
-        new Map(
-          requests.map(({ requestId }): [string, RequestFate] => {
-            const fate = fates[requestId] ?? 'neverSent'
-            return [
-              requestId,
-              typeof fate === 'string' && fate !== 'settled'
-                ? { requestId, state: fate }
-                : (fate as RequestFate),
-            ]
-          }),
-        ),
-      collect: async (ids) => void collected.push(...ids),
-      saveEntity: async () => {},
-    },
-    new Set(),
-  )
+  recoverRequests(recoveryPorts(fates))
 
 const attempt = (requestId = crypto.randomUUID()) =>
   beginAttempt(db, {
@@ -137,5 +142,42 @@ describe('recovering check attempts a stopped page left pending', () => {
       error: { name: 'OutcomeUnknownError' },
     })
     expect(await db.checks.get(flying.localId)).toMatchObject({ outcome: 'pending' })
+  })
+})
+
+describe('what recovery never overwrites', () => {
+  it('keeps an answer stored while it asked the journal, which forgot the request once stored', async () => {
+    const pending = await attempt()
+    // Its sender stores the answer (and the journal forgets it) between recovery's read and the
+    // journal's word: "never sent", of a request the service answered.
+    await recoverRequests({
+      ...recoveryPorts({}),
+      askFates: async (requests) => {
+        await settleAttempt(db, pending, { kind: 'answered', result })
+        return new Map(
+          requests.map(({ requestId }) => [requestId, { requestId, state: 'neverSent' as const }]),
+        )
+      },
+    })
+    expect(await db.checks.get(pending.localId)).toMatchObject({
+      outcome: 'succeeded',
+      status: 'no_match',
+    })
+  })
+
+  it('leaves alone a request a live page has in hand, even where the journal never heard of it', async () => {
+    let pendingId = ''
+    let letGo = (): void => {}
+    const requestId = crypto.randomUUID()
+    const sending = holdingRequest(requestId, async () => {
+      pendingId = (await attempt(requestId)).localId
+      // Still on its way to the main side (or waiting in its rate limiter).
+      await new Promise<void>((resolve) => (letGo = resolve))
+    })
+    await expect.poll(() => pendingId).not.toBe('')
+    await recover({})
+    expect(await db.checks.get(pendingId)).toMatchObject({ outcome: 'pending' })
+    letGo()
+    await sending
   })
 })

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import type { RequestFate } from '../../../../shared/bridge/requestsContract'
-import type { BulkCheck } from '../../../../shared/bulk/bulkJob'
-import { BridgeCallError } from '../../bridge/bridgeClient'
+import { bridgeErrorNames } from '../../../shared/bridge'
+import type { RequestFate } from '../../../shared/bridge/requestsContract'
+import type { BulkCheck } from '../../../shared/bulk/bulkJob'
+import { BridgeCallError } from '../bridge/bridgeClient'
 import {
   claimChecks,
   countChecksIn,
@@ -16,11 +16,13 @@ import {
   setBulkJobWaiting,
   settleAnswered,
   settleBulkCheck,
-} from '../../data/bulk/bulkJobRepository'
-import { settleAttempt } from '../../data/checks/checkAttempts'
-import { openAppDatabase, type AppDatabase } from '../../data/database/appDatabase'
-import { bulkAddresses, bulkJobOf, pendingBulkChecks } from '../../../../test-support/bulkJobs'
-import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
+} from '../data/bulk/bulkJobRepository'
+import { pendingAttempts, settleAttempt } from '../data/checks/checkAttempts'
+import { requestsInHand } from '../data/requests/requestOwnership'
+import { recoverBulkChecks } from './recovery'
+import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
+import { bulkAddresses, bulkJobOf, pendingBulkChecks } from '../../../test-support/bulkJobs'
+import { storedCheck, walletRecord } from '../../../test-support/storedChecks'
 import { createBulkRunner, type BulkRunnerPorts } from './bulkRunner'
 
 let db: AppDatabase
@@ -68,25 +70,49 @@ const runner = (
     recordFailure: async (attempt) => {
       await db.checks.delete(attempt.localId)
     },
-    readCheck: (localId) => db.checks.get(localId),
-    settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
-    askFates: async (requests) =>
-      new Map(
-        requests.map(({ requestId }): [string, RequestFate] => {
-          const fate = journal.get(requestId)
-          return [
-            requestId,
-            typeof fate === 'object'
-              ? fate
-              : { requestId, state: fate as 'neverSent' | 'mayHaveLeft' },
-          ]
-        }),
+    recover: (jobId) =>
+      recoverBulkChecks(
+        {
+          attempts: {
+            pendingAttempts: () => pendingAttempts(db),
+            settleAttempt: (attempt, end) => settleAttempt(db, attempt, end),
+          },
+          outbox: { runningItems: async () => [], settle: async () => {} },
+          bulk: {
+            runningChecksOf: (id) => runningChecksOf(db, id),
+            settleBulkCheck: (id, index, outcome) => settleBulkCheck(db, id, index, outcome),
+          },
+          readCheck: (localId) => db.checks.get(localId),
+          inHand: requestsInHand,
+          askFates: async (requests) =>
+            new Map(
+              requests.map(({ requestId }): [string, RequestFate] => {
+                const fate = journal.get(requestId) ?? 'neverSent'
+                return [
+                  requestId,
+                  typeof fate === 'object'
+                    ? fate
+                    : { requestId, state: fate as 'neverSent' | 'mayHaveLeft' },
+                ]
+              }),
+            ),
+          collect: async () => {},
+          saveEntity: async () => {},
+        },
+        jobId,
       ),
     collect: async () => {},
     wait: async () => {},
     concurrency: 2,
     ...ports,
   })
+
+/** Claimed by a page that went away before their ends were stored: no page has them in hand. */
+const claimedByStoppedPage = async (max: number) => {
+  const { claimed } = (await claimChecks(db, 'job-1', max))!
+  for (const { release } of claimed) release()
+  return claimed
+}
 
 beforeEach(() => {
   db = openAppDatabase(`bulk-${crypto.randomUUID()}`)
@@ -129,7 +155,7 @@ describe('the bulk runner', () => {
   it('after a reload, resends only what never left and marks the rest outcome unknown', async () => {
     await createBulkJob(db, job(), [], checks())
     // A page that stopped with two sends on their way: one never left, one may have.
-    const [first, second] = (await claimChecks(db, 'job-1', 2))!.claimed.map(({ check }) => check)
+    const [first, second] = (await claimedByStoppedPage(2)).map(({ check }) => check)
     if (!first || !second) throw new Error('two addresses were not claimed')
     journal.set(first.requestId!, 'neverSent')
     journal.set(second.requestId!, 'mayHaveLeft')
@@ -147,7 +173,7 @@ describe('the bulk runner', () => {
   it('after a reload, sends again an address whose reply, seen only by recovery, was a refusal that passes', async () => {
     await createBulkJob(db, job(), [], checks())
     // The page went while the service answered 429: the journal kept that reply for recovery.
-    const cut = (await claimChecks(db, 'job-1', 1))!.claimed[0]!.check
+    const cut = (await claimedByStoppedPage(1))[0]!.check
     journal.set(cut.requestId!, {
       requestId: cut.requestId!,
       state: 'settled',

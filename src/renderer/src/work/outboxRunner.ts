@@ -1,15 +1,18 @@
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import { outboxRetryIntervalMs } from '../../../../shared/outboxPace'
-import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
-import { checkAttemptRepository } from '../../data/checks/checkAttempts'
-import { executeCheck } from '../../data/checks/executeCheck'
-import { createEntity } from '../../data/entities/createEntity'
-import { entityRepository } from '../../data/entities/entityRepository'
-import { outboxRepository, type OutboxItem } from '../../data/outbox/outboxRepository'
-import { askFates, collectRequests } from '../../data/requests/journalClient'
-import { exclusively } from '../../data/pageLock'
+import { bridgeErrorNames } from '../../../shared/bridge'
+import { outboxRetryIntervalMs } from '../../../shared/outboxPace'
+import { BridgeCallError, errorMessage } from '../bridge/bridgeClient'
+import { executeCheck } from '../data/checks/executeCheck'
+import { createEntity } from '../data/entities/createEntity'
+import {
+  outboxRepository,
+  type ClaimedItem,
+  type OutboxItem,
+} from '../data/outbox/outboxRepository'
+import { collectRequests } from '../data/requests/journalClient'
+import { exclusively } from '../data/pageLock'
 import { afterSendFailure, type SendFailure } from './outboxDecision'
-import { queuedCheckKey, recoverRequests, type RecoveryPorts } from './requestRecovery'
+import { queuedCheckKey, recoverRequests } from './recovery'
+import { appRecoveryPorts } from './appRecovery'
 
 /** Sends one item, at most once: its local id is the request id. Returns what it produced. */
 async function sendItem(item: OutboxItem): Promise<string> {
@@ -45,8 +48,8 @@ const failureOf = (error: unknown): SendFailure =>
 export interface OutboxPorts {
   repository: Pick<typeof outboxRepository, 'claimNext' | 'settle'>
   send: (item: OutboxItem) => Promise<string>
-  /** Settles what pages or processes that stopped left running; skips what this page is sending. */
-  recover: (sendingNow: ReadonlySet<string>) => Promise<void>
+  /** Settles what pages or processes that stopped left running; never what a page has in hand. */
+  recover: () => Promise<void>
   /** Tells the main side's journal it may forget a request whose outcome is stored. */
   collect: (requestIds: readonly string[]) => Promise<void>
   /** Runs `tick` every `ms` until the returned function is called. */
@@ -70,7 +73,6 @@ export interface OutboxRunner {
 
 export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
   const { repository, send } = ports
-  const sendingNow = new Set<string>()
   let ourTurn = false
   let draining = false
   const drain = async (): Promise<void> => {
@@ -78,9 +80,8 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
     draining = true
     try {
       for (;;) {
-        const item = await repository.claimNext()
+        const item: ClaimedItem | undefined = await repository.claimNext()
         if (!item) return
-        sendingNow.add(item.localId)
         try {
           await repository.settle(item.localId, 'done', { resultId: await send(item) })
           await ports.collect([item.localId])
@@ -99,7 +100,7 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
           if (error instanceof BridgeCallError) await ports.collect([item.localId])
           if (after === 'wait') return
         } finally {
-          sendingNow.delete(item.localId)
+          item.release()
         }
       }
     } finally {
@@ -108,7 +109,7 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
   }
   const recoverThenDrain = async (): Promise<void> => {
     try {
-      await ports.recover(sendingNow)
+      await ports.recover()
     } catch {
       // The host is not answering yet: what is running stays so until it does.
       return
@@ -136,18 +137,10 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
   }
 }
 
-const recoveryPorts: RecoveryPorts = {
-  attempts: checkAttemptRepository,
-  outbox: outboxRepository,
-  askFates,
-  collect: collectRequests,
-  saveEntity: entityRepository.saveEntity,
-}
-
 const outboxRunner = createOutboxRunner({
   repository: outboxRepository,
   send: sendItem,
-  recover: (sendingNow) => recoverRequests(recoveryPorts, sendingNow),
+  recover: () => recoverRequests(appRecoveryPorts),
   collect: (requestIds) => collectRequests(requestIds).catch(() => {}),
   every: (ms, tick) => {
     const timer = setInterval(tick, ms)

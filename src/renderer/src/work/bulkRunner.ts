@@ -1,29 +1,24 @@
-import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
-import type { RequestFate } from '../../../../shared/bridge/requestsContract'
-import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
-import { BridgeCallError } from '../../bridge/bridgeClient'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import type { BulkCheck, BulkJob } from '../../../shared/bulk/bulkJob'
+import { BridgeCallError } from '../bridge/bridgeClient'
 import {
   bulkJobRepository,
   type AnsweredCheck,
   type ClaimedCheck,
-} from '../../data/bulk/bulkJobRepository'
-import { checkRecordOf } from '../../data/bulk/bulkResults'
-import type { AttemptEnd } from '../../data/checks/checkAttempts'
-import type { CheckAttempt, CheckRecord } from '../../data/checks/checkRepository'
-import { answeredRecordOf, checkAttemptRepository } from '../../data/checks/checkAttempts'
-import { recordSendFailure, searchThroughBridge } from '../../data/checks/executeCheck'
-import { askFates, collectSoon } from '../../data/requests/journalClient'
-import { attemptEndOf } from '../outbox/requestRecovery'
-import {
-  mayBeSentAgain,
-  outcomeOfRecord,
-  serviceWaitMs,
-  verdictOnFailure,
-  type SendVerdict,
-} from './bulkOutcome'
+} from '../data/bulk/bulkJobRepository'
+import type { CheckAttempt } from '../data/checks/checkRepository'
+import { answeredRecordOf } from '../data/checks/checkAttempts'
+import { recordSendFailure, searchThroughBridge } from '../data/checks/executeCheck'
+import { collectSoon } from '../data/requests/journalClient'
+import { recoverBulkChecks } from './recovery'
+import { appRecoveryPorts } from './appRecovery'
+import { outcomeOfRecord, serviceWaitMs, verdictOnFailure, type SendVerdict } from './bulkOutcome'
 
 type CapReason = Extract<SendVerdict, { kind: 'cap' }>['reason']
 type StopReason = Extract<SendVerdict, { kind: 'stop' }>['reason']
+
+/** An answer waiting to be stored, its request still in this page's hand. */
+type AnsweredInHand = AnsweredCheck & Pick<ClaimedCheck, 'release'>
 
 /** Checks of one job on their way at once; the main side's rate limiter paces them further. */
 export const bulkConcurrency = 16
@@ -49,11 +44,8 @@ export interface BulkRunnerPorts {
   search: (check: BulkCheck, job: BulkJob) => Promise<CryptoSearchResult>
   /** Records why a claimed address's send failed, on its attempt in History. */
   recordFailure: (attempt: CheckAttempt, error: unknown) => Promise<void>
-  readCheck: (localId: string) => Promise<CheckRecord | undefined>
-  settleAttempt: (attempt: CheckAttempt, end: AttemptEnd) => Promise<void>
-  askFates: (
-    requests: ReadonlyArray<{ requestId: string; startedAt: string }>,
-  ) => Promise<Map<string, RequestFate>>
+  /** Settles the job's addresses a page or process that stopped left running; see recovery. */
+  recover: (jobId: string) => Promise<boolean>
   collect: (requestIds: readonly string[]) => Promise<void>
   wait: (ms: number) => Promise<void>
   concurrency: number
@@ -66,71 +58,32 @@ export interface BulkRunner {
 
 export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
   const { repository } = ports
-  /** Request ids this page is sending now: recovery leaves them alone. */
-  const sendingNow = new Set<string>()
   let driving: Promise<void> | undefined
   let again = false
-
-  /** Settles what a page or process that stopped left running, by History and the journal. */
-  const recover = async (jobId: string): Promise<boolean> => {
-    const left = (await repository.runningChecksOf(jobId)).filter(
-      (check) => !sendingNow.has(check.requestId ?? ''),
-    )
-    if (left.length === 0) return true
-    const records = new Map<number, CheckRecord | undefined>()
-    for (const check of left)
-      records.set(check.index, await ports.readCheck(check.checkLocalId ?? ''))
-    const asked = left.flatMap((check) => {
-      const record = records.get(check.index)
-      return record?.outcome === 'pending'
-        ? [{ requestId: record.requestId ?? '', startedAt: record.fetchedAt }]
-        : []
-    })
-    const fates = asked.length > 0 ? await ports.askFates(asked) : new Map<string, RequestFate>()
-    let settledAll = true
-    const collected: string[] = []
-    for (const check of left) {
-      // Read again: the outbox's recovery may have settled it meanwhile (and the journal forgot).
-      let record = await ports.readCheck(check.checkLocalId ?? '')
-      if (record?.outcome === 'pending') {
-        const fate = fates.get(record.requestId ?? '')
-        const end = fate ? attemptEndOf(fate) : undefined
-        if (!end) {
-          settledAll = false
-          continue
-        }
-        await ports.settleAttempt(record, end)
-        if (fate?.state === 'settled') collected.push(fate.requestId)
-        record = await ports.readCheck(check.checkLocalId ?? '')
-      }
-      const outcome = record && !mayBeSentAgain(record) ? outcomeOfRecord(record) : undefined
-      // No record, or one that says it was not acted on for a reason that passes: sent (again).
-      await repository.settleBulkCheck(jobId, check.index, outcome ?? { state: 'pending' })
-    }
-    if (collected.length > 0) await ports.collect(collected)
-    return settledAll
-  }
 
   /**
    * Sends one claimed address; an answer joins `answered`, to be stored with others in one
    * transaction. Returns what the job must do next.
    */
   const sendOne = async (
-    { check, attempt }: ClaimedCheck,
+    { check, attempt, release }: ClaimedCheck,
     job: BulkJob,
-    answered: AnsweredCheck[],
+    answered: AnsweredInHand[],
   ): Promise<
     'next' | 'recover' | { waitMs: number } | { stopReason: StopReason } | { atCap: CapReason }
   > => {
     const { requestId } = attempt
-    sendingNow.add(requestId)
+    let stored = false
     try {
       const record = answeredRecordOf(attempt, await ports.search(check, job))
       answered.push({
         index: check.index,
         record,
         outcome: outcomeOfRecord(record) ?? { state: 'unknown' },
+        release,
       })
+      // In hand until it is stored with the others.
+      stored = true
       return 'next'
     } catch (error) {
       await ports.recordFailure(attempt, error)
@@ -158,7 +111,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
       if (verdict.kind === 'cap') return { atCap: verdict.reason }
       return 'next'
     } finally {
-      sendingNow.delete(requestId)
+      if (!stored) release()
     }
   }
 
@@ -168,7 +121,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
    * per address and step was what held a job under the service's rate.
    */
   const runJob = async (jobId: string): Promise<void> => {
-    if (!(await recover(jobId))) {
+    if (!(await ports.recover(jobId))) {
       await ports.wait(serviceWaitMs)
       return
     }
@@ -177,7 +130,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
     let stopReason: StopReason | undefined
     let atCap: CapReason | undefined
     let waitingShown: boolean | undefined
-    const answered: AnsweredCheck[] = []
+    const answered: AnsweredInHand[] = []
     const inFlight = new Set<Promise<void>>()
     // One store after another, each taking every answer come back by then.
     let storing: Promise<void> = Promise.resolve()
@@ -185,9 +138,13 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
       storing = storing.then(async () => {
         const batch = answered.splice(0)
         if (batch.length === 0) return
-        await repository.settleAnswered(jobId, batch)
-        // Once stored, the journal may forget them; until then it holds their replies for recovery.
-        await ports.collect(batch.map(({ record }) => record.requestId ?? ''))
+        try {
+          await repository.settleAnswered(jobId, batch)
+          // Once stored, the journal may forget them; until then it holds their replies for recovery.
+          await ports.collect(batch.map(({ record }) => record.requestId ?? ''))
+        } finally {
+          for (const { release } of batch) release()
+        }
       })
       return storing
     }
@@ -314,9 +271,7 @@ const bulkRunner = createBulkRunner({
     }),
   // An attempt that provably never left is not kept in History: it is sent again.
   recordFailure: (attempt, error) => recordSendFailure(attempt, error, true),
-  readCheck: checkRecordOf,
-  settleAttempt: checkAttemptRepository.settleAttempt,
-  askFates,
+  recover: (jobId) => recoverBulkChecks(appRecoveryPorts, jobId),
   collect: async (requestIds) => collectSoon(requestIds),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   concurrency: bulkConcurrency,

@@ -1,5 +1,5 @@
-import { deferredSearchTerms, termsBatchSize } from '../../data/checks/deferredSearchTerms'
-import { oneAtATime } from '../../data/pageLock'
+import { deferredSearchTerms, termsBatchSize } from '../data/checks/deferredSearchTerms'
+import { oneAtATime } from '../data/pageLock'
 
 const derive = () =>
   oneAtATime('compliance-desk-search-terms', () => deferredSearchTerms.deriveAwaitingTerms())

@@ -1,13 +1,9 @@
-import type { ChangesNotice } from '../../../../shared/bridge/systemContract'
-import { callBridge, errorMessage } from '../../bridge/bridgeClient'
-import { exclusively } from '../../data/pageLock'
-import { watchFirstLookMeasure } from '../../../../shared/watch/watchSchedule'
-import { screenWatched, type Screen } from '../../data/watch/screenWatched'
-import {
-  watchRepository,
-  type WatchChange,
-  type WatchRecord,
-} from '../../data/watch/watchRepository'
+import type { ChangesNotice } from '../../../shared/bridge/systemContract'
+import { callBridge, errorMessage } from '../bridge/bridgeClient'
+import { exclusively } from '../data/pageLock'
+import { watchFirstLookMeasure } from '../../../shared/watch/watchSchedule'
+import { screenWatched, type Screen } from '../data/watch/screenWatched'
+import { watchRepository, type WatchChange, type WatchRecord } from '../data/watch/watchRepository'
 import { changesNotice } from './changesNotice'
 
 /** How often a running app looks for watches that have come due. */
