@@ -18,6 +18,20 @@ export const cadenceLabels: Record<WatchCadence, string> = { daily: 'Daily', wee
 export const nextDueAfter = (ranAt: Date, cadence: WatchCadence): string =>
   new Date(ranAt.getTime() + cadenceMs[cadence]).toISOString()
 
+/** The shortest period: a watch due later than this from now ran (or began) after "now". */
+export const shortestCadenceMs = Math.min(...watchCadences.map((cadence) => cadenceMs[cadence]))
+
+/**
+ * Whether a watch is due at `now`. Its next run follows from its last run and its period; a due
+ * time more than a whole period ahead means the clock was set back past that last run, and waiting
+ * for it would silence the watch for as long as the clock went back: it runs now, once, and its
+ * next run follows from this one.
+ */
+export const isDue = (watch: { nextDueAt: string; cadence: WatchCadence }, now: Date): boolean => {
+  const due = Date.parse(watch.nextDueAt)
+  return due <= now.getTime() || due - cadenceMs[watch.cadence] > now.getTime()
+}
+
 /** The month a billed screening counts against, `YYYY-MM` in UTC, as budgets are per month. */
 export const budgetMonthOf = (at: Date): string => at.toISOString().slice(0, 7)
 

@@ -56,6 +56,24 @@ afterEach(async () => {
 })
 
 describe('the watch runner', () => {
+  it('runs a watch once the clock is set back past its last run, then a period after that run', async () => {
+    const screened: string[] = []
+    const screen: WatchPorts['screen'] = async (watched) => {
+      screened.push(watched.id)
+      return { changes: [] }
+    }
+    await runDueWatches(portsAt(hours(24), screen))
+    expect(screened).toEqual([`wallet|local|${wallet}`])
+    // Three days back: the daily watch would otherwise wait four days, silently, and the weekly
+    // one, begun (by this clock) two days from now, nine.
+    await runDueWatches(portsAt(hours(24 - 72), screen))
+    expect(screened.slice(1).sort()).toEqual(['case|case_1', `wallet|local|${wallet}`])
+    await runDueWatches(portsAt(hours(24 - 72 + 12), screen))
+    expect(screened).toHaveLength(3)
+    await runDueWatches(portsAt(hours(24 - 72 + 24), screen))
+    expect(screened.slice(3)).toEqual([`wallet|local|${wallet}`])
+  })
+
   it('runs nothing before a watch is due, then what a closed app missed, once, keeping material changes', async () => {
     const screened: string[] = []
     const screen: WatchPorts['screen'] = async (watched, at) => {

@@ -1,5 +1,10 @@
 import type { Actor } from '../../../../shared/identity/investigator'
-import { nextDueAfter, type WatchCadence } from '../../../../shared/watch/watchSchedule'
+import {
+  isDue,
+  nextDueAfter,
+  shortestCadenceMs,
+  type WatchCadence,
+} from '../../../../shared/watch/watchSchedule'
 import {
   onAppDatabase,
   type AppDatabase,
@@ -35,9 +40,21 @@ export async function unwatch(db: AppDatabase, id: string): Promise<void> {
   await db.watches.delete(id)
 }
 
-/** Watches whose time has come, the most overdue first: after a night closed, what was missed. */
-export const dueWatches = (db: AppDatabase, now: Date = new Date()): Promise<WatchRecord[]> =>
-  db.watches.where('nextDueAt').belowOrEqual(now.toISOString()).toArray()
+/**
+ * Watches whose time has come (see isDue): what was missed while the app was closed, and those a
+ * clock set back would hold off. Two index ranges, so a start reads only watches that may be due.
+ */
+export async function dueWatches(db: AppDatabase, now: Date = new Date()): Promise<WatchRecord[]> {
+  const [late, setBack] = await Promise.all([
+    db.watches.where('nextDueAt').belowOrEqual(now.toISOString()).toArray(),
+    db.watches
+      .where('nextDueAt')
+      .above(new Date(now.getTime() + shortestCadenceMs).toISOString())
+      .filter((watched) => isDue(watched, now))
+      .toArray(),
+  ])
+  return [...late, ...setBack]
+}
 
 /** A run done (or given up, with why): the next is a whole period after it. */
 export async function markRun(
