@@ -1,3 +1,4 @@
+import { howItEnded } from '../../../../shared/evidence/evidenceEnding'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconAlertTriangle, IconFileCode, IconHourglass } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
@@ -55,7 +56,7 @@ export function CheckAttemptView({ attempt }: { attempt: CheckAttempt }) {
           <Text size="sm" c="dimmed">
             Asked for <Timestamp iso={attempt.fetchedAt} />
             {evidence
-              ? `; the service answered HTTP ${evidence.response.status} with ${evidence.response.bytes.toLocaleString()} bytes after ${evidence.attempts} attempt${evidence.attempts === 1 ? '' : 's'}`
+              ? `; ${howItEnded(evidence)}, after ${evidence.attempts} attempt${evidence.attempts === 1 ? '' : 's'} over ${evidence.durationMs.toLocaleString()} ms`
               : '; no answer was received'}
             .
           </Text>

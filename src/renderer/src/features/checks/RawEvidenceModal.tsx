@@ -1,3 +1,4 @@
+import { howItEnded } from '../../../../shared/evidence/evidenceEnding'
 import { Code, Group, Modal, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { Evidence } from '../../../../shared/bridge/evidenceSchema'
@@ -36,11 +37,10 @@ export function RawEvidenceModal({
       <Stack gap="xs" data-testid="raw-evidence">
         <Text size="sm">
           {evidence.request.method} {evidence.baseUrl.replace(/\/$/, '')}
-          {evidence.request.path} → HTTP {evidence.response.status},{' '}
-          {evidence.response.bytes.toLocaleString()} bytes
+          {evidence.request.path}: {howItEnded(evidence)}
         </Text>
         <Text size="sm" c="dimmed">
-          Sent {formatLocalDateTime(evidence.startedAt)} ({evidence.startedAt} UTC), answered in{' '}
+          Sent {formatLocalDateTime(evidence.startedAt)} ({evidence.startedAt} UTC), ended after{' '}
           {evidence.durationMs} ms
           {evidence.attempts > 1 ? ` after ${evidence.attempts} attempts` : ''}. The API key is
           never kept.
