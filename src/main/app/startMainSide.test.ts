@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startSandbox } from '../../sandbox/sandboxServer'
 import { bridgeMethods } from '../../shared/bridge'
+import { blockReplacing } from '../../test-support/refusingStorage'
 import { dispatchBridgeCall } from '../bridge/dispatchBridgeCall'
 import { sessionKeyStore } from '../services/keys/secretKeyStore'
 import { startMainSide, type MainSide } from './startMainSide'
@@ -10,8 +12,15 @@ import { startMainSide, type MainSide } from './startMainSide'
 const plantedKey = 'sk_test_PLANTED_secret_value_9Zq1'
 let mainSide: MainSide | undefined
 
-const start = async (dataDir = mkdtempSync(join(tmpdir(), 'cd-main-'))) => {
-  mainSide = await startMainSide({ dataDir, keyStore: sessionKeyStore('test store') })
+const start = async (
+  dataDir = mkdtempSync(join(tmpdir(), 'cd-main-')),
+  localSandbox?: { baseUrl: string; secretKey: string },
+) => {
+  mainSide = await startMainSide({
+    dataDir,
+    keyStore: sessionKeyStore('test store'),
+    ...(localSandbox ? { localSandbox } : {}),
+  })
   return {
     mainSide,
     dataDir,
@@ -23,6 +32,17 @@ const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
+
+/** A data folder a start left with a base URL set for the Sandbox. */
+const folderWithBaseUrl = async (): Promise<string> => {
+  const first = await start()
+  await first.call('settings.setBaseUrl', {
+    environment: 'sandbox',
+    baseUrl: 'https://sandbox.example.com/',
+  })
+  await first.mainSide.close()
+  return first.dataDir
+}
 
 afterEach(async () => {
   await mainSide?.close()
@@ -104,32 +124,115 @@ describe('the main side on its embedded local sandbox', () => {
   })
 
   it('keeps settings across launches and moves an unreadable settings file aside instead of losing it', async () => {
-    const first = await start()
-    await first.call('settings.setBaseUrl', {
-      environment: 'sandbox',
-      baseUrl: 'https://sandbox.example.com/',
-    })
-    await first.mainSide.close()
-    const second = await start(first.dataDir)
+    const dataDir = await folderWithBaseUrl()
+    const second = await start(dataDir)
     expect(JSON.stringify(await second.call('settings.get', {}))).toContain(
       'https://sandbox.example.com/',
     )
     await second.mainSide.close()
 
-    writeFileSync(join(first.dataDir, 'settings.json'), '{ half a file')
-    const third = await start(first.dataDir)
+    writeFileSync(join(dataDir, 'settings.json'), '{ half a file')
+    const third = await start(dataDir)
     expect(JSON.stringify(await third.call('settings.get', {}))).toContain(
       '"activeEnvironment":"local"',
     )
-    const aside = readdirSync(first.dataDir).filter((name) =>
+    const aside = readdirSync(dataDir).filter((name) =>
       name.startsWith('settings.json.unreadable-'),
     )
     expect(aside).toHaveLength(1)
-    expect(readFileSync(join(first.dataDir, aside[0]!), 'utf8')).toBe('{ half a file')
+    expect(readFileSync(join(dataDir, aside[0]!), 'utf8')).toBe('{ half a file')
   })
 
   it('has a handler for every method of the contract', async () => {
     const { mainSide } = await start()
     expect(Object.keys(mainSide.handlers).sort()).toEqual([...bridgeMethods].sort())
+  })
+})
+
+describe('a data folder that cannot be written', () => {
+  /** Every call that would send or save, with a valid input. */
+  const writes: Array<[string, unknown]> = [
+    [
+      'crypto.search',
+      {
+        requestId: crypto.randomUUID(),
+        query: '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
+        isSubjectConsent: true,
+        type: 'all',
+      },
+    ],
+    [
+      'entities.create',
+      {
+        requestId: crypto.randomUUID(),
+        entity: { entityType: 'business', isSubjectConsent: true, name: 'ACME' },
+      },
+    ],
+    ['settings.setBaseUrl', { environment: 'sandbox', baseUrl: 'https://sandbox.example.com/' }],
+    ['settings.setActiveEnvironment', { environment: 'sandbox' }],
+    ['system.setChangeAlerts', { notifyChanges: false }],
+    ['spending.setScheduledAllowance', { optedIn: true, cap: 10 }],
+    ['spending.allowJob', { jobId: 'job-1', purpose: 'bulk', environment: 'production', cap: 5 }],
+  ]
+
+  /** The main side on a sandbox that counts what reaches it. */
+  const startOn = async (dataDir: string) => {
+    const sandbox = await startSandbox()
+    const started = await start(dataDir, sandbox.environment('sandbox'))
+    return { ...started, sandbox }
+  }
+
+  it('says it started writable when it could write', async () => {
+    const { call } = await start()
+    expect(await call('system.storage', {})).toEqual({ ok: true, data: { writable: true } })
+  })
+
+  it('starts read-only where the folder cannot even be made, answering reads and refusing every send and save', async () => {
+    const parent = join(mkdtempSync(join(tmpdir(), 'cd-main-')), 'a-file')
+    writeFileSync(parent, 'not a folder')
+    const dataDir = join(parent, 'data')
+    const { call, sandbox } = await startOn(dataDir)
+    try {
+      const storage = await call('system.storage', {})
+      const problem = `The data folder (${dataDir}) could not be written (ENOTDIR), so Compliance Desk started read-only: what it keeps can be read, but nothing can be sent or saved. Check the folder and its disk, then restart Compliance Desk.`
+      expect(storage).toEqual({ ok: true, data: { writable: false, problem } })
+      for (const read of ['settings.get', 'identity.get', 'system.changeAlerts']) {
+        expect(await call(read, {})).toMatchObject({ ok: true })
+      }
+      for (const [method, input] of writes) {
+        const reply = await call(method, input)
+        expect({ method, reply }).toEqual({
+          method,
+          reply: {
+            ok: false,
+            error: { name: 'StorageError', message: problem, mayHaveReachedService: false },
+          },
+        })
+      }
+      expect(sandbox.requests).toHaveLength(0)
+    } finally {
+      await sandbox.close()
+    }
+  })
+
+  it('reads what the folder holds while it cannot write it', async () => {
+    const dataDir = await folderWithBaseUrl()
+    // The first write of a start, the journal's rewrite, fails.
+    blockReplacing(join(dataDir, 'requests.journal'))
+    const before = readdirSync(dataDir).sort()
+
+    const second = await start(dataDir)
+    expect(await second.call('system.storage', {})).toMatchObject({
+      ok: true,
+      data: { writable: false },
+    })
+    expect(JSON.stringify(await second.call('settings.get', {}))).toContain(
+      'https://sandbox.example.com/',
+    )
+    expect(
+      await second.call('settings.setActiveEnvironment', { environment: 'sandbox' }),
+    ).toMatchObject({ ok: false, error: { name: 'StorageError' } })
+    await second.mainSide.close()
+    expect(readdirSync(dataDir).sort()).toEqual(before)
   })
 })

@@ -3,6 +3,12 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
 import { BackupService } from '../services/backup/backupService'
+import {
+  storageCodeOf,
+  unwritableDataFolder,
+  writableDataFolder,
+  type DataFolderAccess,
+} from '../services/dataFolder/storageFailure'
 import { createApiClient } from '../services/api/apiClient'
 import { RequestRegistry } from '../services/api/requestRegistry'
 import {
@@ -12,7 +18,7 @@ import {
 import { DownloadDestination, type ExportDestination } from '../services/evidence/exportDestination'
 import { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import { createIdentityService } from '../services/identity/identityService'
-import { openRequestJournal } from '../services/journal/requestJournal'
+import { openRequestJournal, type RequestJournal } from '../services/journal/requestJournal'
 import { openKeyStore } from '../services/keys/keychainKeyStore'
 import { createChangeAlerts } from '../services/notifications/changeAlerts'
 import {
@@ -36,6 +42,11 @@ export interface MainSideOptions {
   exportDestination?: ExportDestination
   /** OS notifications: Electron's; by default none (the browser mode). */
   notifications?: NotificationPort
+  /**
+   * A write to the data folder that storage already refused (the browser host's instance lock):
+   * the main side starts read-only without trying again.
+   */
+  unwritable?: unknown
 }
 
 export interface MainSide {
@@ -45,6 +56,31 @@ export interface MainSide {
   /** Finished bundles waiting to be downloaded (browser mode). */
   downloads: DownloadDestination
   close(): Promise<void>
+}
+
+/**
+ * The request journal, rewritten as it opens: the first write of a start. When storage refuses
+ * it (or refused one before), the data folder cannot be written and everything opens read-only,
+ * so what is kept can still be read and every write is refused saying why.
+ */
+async function openJournal(
+  dataDir: string,
+  refusedBefore: unknown,
+): Promise<{ journal: RequestJournal; access: DataFolderAccess }> {
+  const path = join(dataDir, 'requests.journal')
+  let refused = refusedBefore
+  if (refused === undefined) {
+    try {
+      return { journal: await openRequestJournal(path), access: writableDataFolder }
+    } catch (error) {
+      refused = error
+    }
+  }
+  const access = unwritableDataFolder(dataDir, refused)
+  mainLog.warn(
+    `the data folder cannot be written (${storageCodeOf(refused) ?? 'unknown'}): started read-only`,
+  )
+  return { journal: await openRequestJournal(path, { readOnly: access.refusal }), access }
 }
 
 /**
@@ -61,19 +97,23 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   }
   const keyStore = options.keyStore ?? (await openKeyStore({ service: options.keychainService }))
   if (keyStore.kind === 'session-only') mainLog.warn(keyStore.detail)
-  const settings = await openSettingsStore(options.dataDir, (movedTo) =>
-    mainLog.warn(`settings file could not be read; moved aside to ${movedTo}, defaults in use`),
-  )
+  const { journal, access } = await openJournal(options.dataDir, options.unwritable)
+  const readOnly = access.refusal
+  const settings = await openSettingsStore(options.dataDir, {
+    readOnly,
+    onRecovered: (movedTo) =>
+      mainLog.warn(`settings file could not be read; moved aside to ${movedTo}, defaults in use`),
+  })
   const environments = createEnvironmentService({ settings, keys: keyStore, localSandbox })
   const downloads = new DownloadDestination(join(options.dataDir, 'exports'))
-  await downloads.removeLeftovers()
+  if (!readOnly) await downloads.removeLeftovers()
   const destination = options.exportDestination ?? downloads
   const identity = createIdentityService(settings, keyStore)
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
   const alerts = createChangeAlerts(settings, options.notifications ?? noOsNotifications)
   const backup = new BackupService(destination, environments, identity, alerts, packageJson.version)
-  const journal = await openRequestJournal(join(options.dataDir, 'requests.journal'))
   const spending = await openSpending(options.dataDir, {
+    readOnly,
     onRecovered: (movedTo) =>
       mainLog.warn(
         `a spending allowance file could not be read; moved aside to ${movedTo}, nothing allowed from it`,
@@ -90,12 +130,14 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       identity,
       alerts,
       spending,
+      storage: access.state,
     }),
     keyStore,
     localSandbox,
     downloads,
     close: async () => {
-      await journal.close()
+      // Stopping never fails on storage (a closing file a full disk refuses): said in one line.
+      await journal.close().catch((error: unknown) => mainLog.failure('closing the journal', error))
       await embedded?.close()
     },
   }

@@ -1,4 +1,5 @@
 import type { BridgeHandlers } from '../../shared/bridge'
+import type { DataFolderState } from '../../shared/bridge/systemContract'
 import type { BackupService } from '../services/backup/backupService'
 import type { ApiClient } from '../services/api/apiClient'
 import { runCryptoSearch } from '../services/api/cryptoSearchApi'
@@ -21,6 +22,8 @@ export interface MainServices {
   identity: IdentityService
   alerts: ChangeAlerts
   spending: Spending
+  /** Whether the data folder could be written at start (else every write is refused). */
+  storage: DataFolderState
 }
 
 /** The main side's answer to every bridge method; its type fails to compile if one is missing. */
@@ -34,6 +37,7 @@ export function createBridgeHandlers({
   identity,
   alerts,
   spending,
+  storage,
 }: MainServices): BridgeHandlers {
   return {
     'entities.list': async ({ page, limit }) =>
@@ -108,6 +112,7 @@ export function createBridgeHandlers({
     'system.notifyChanges': async (notice) => alerts.notify(notice),
     'system.changeAlerts': async () => alerts.view(),
     'system.setChangeAlerts': ({ notifyChanges }) => alerts.set(notifyChanges),
+    'system.storage': async () => storage,
     'spending.scheduledAllowance': async () => spending.view(),
     'spending.setScheduledAllowance': (change) => spending.set(change),
     'spending.allowJob': (change) => spending.allowJob(change),

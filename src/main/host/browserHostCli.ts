@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { localSandboxFromEnv, startMainSide } from '../app/startMainSide'
 import { mainLog } from '../app/mainLog'
+import { storageCodeOf } from '../services/dataFolder/storageFailure'
 import { startBrowserHost } from './browserHost'
 import { choosePort, readRememberedPort, rememberPort } from './hostAddressFile'
 import { acquireInstanceLock, recordInstanceOrigin, releaseInstanceLock } from './instanceLock'
@@ -26,13 +27,31 @@ const listenFailure = (error: unknown, port: number): unknown =>
       )
     : error
 
+/**
+ * Remembers the port of a first start, and tells a second start where the pages are. Storage
+ * refusing either is said in one line: this start serves its pages all the same.
+ */
+async function noteOrigin(dataDir: string, remembered: number | null, origin: string) {
+  const noted = (what: string) => (error: unknown) =>
+    mainLog.warn(`${what} could not be written (${storageCodeOf(error) ?? 'unknown error'})`)
+  if (remembered === null) {
+    await rememberPort(dataDir, Number(new URL(origin).port)).catch(
+      noted('the port of this data folder'),
+    )
+  }
+  await recordInstanceOrigin(dataDir, { pid: process.pid, origin }).catch(
+    noted('the address in the instance lock'),
+  )
+}
+
 async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url))
   const dataDir = process.env.COMPLIANCE_DESK_DATA_DIR ?? defaultDataDir()
-  const running = await acquireInstanceLock(dataDir, { pid: process.pid, origin: null })
-  if (running) {
+  const lock = await acquireInstanceLock(dataDir, { pid: process.pid, origin: null })
+  if (lock.kind === 'running') {
+    const { origin, pid } = lock.holder
     throw new Error(
-      `it is already running for this data folder${running.origin ? ` at ${running.origin}/` : ''} (process ${running.pid}). Open the full address it printed (it ends with #secret=…), or stop it first.`,
+      `it is already running for this data folder${origin ? ` at ${origin}/` : ''} (process ${pid}). Open the full address it printed (it ends with #secret=…), or stop it first.`,
     )
   }
   const remembered = await readRememberedPort(dataDir)
@@ -41,6 +60,7 @@ async function main(): Promise<void> {
     dataDir,
     keychainService: process.env.COMPLIANCE_DESK_KEYCHAIN_SERVICE,
     localSandbox: localSandboxFromEnv(process.env),
+    ...(lock.kind === 'unwritable' ? { unwritable: lock.error } : {}),
   })
   const host = await startBrowserHost({
     handlers: mainSide.handlers,
@@ -53,11 +73,12 @@ async function main(): Promise<void> {
     throw listenFailure(error, port)
   })
   const origin = new URL(host.url).origin
-  if (remembered === null) await rememberPort(dataDir, Number(new URL(origin).port))
-  await recordInstanceOrigin(dataDir, { pid: process.pid, origin })
+  // Without the lock (the folder cannot be written) there is nothing to note, nor a way to.
+  if (lock.kind === 'taken') await noteOrigin(dataDir, remembered, origin)
   console.log(`Compliance Desk is running at ${host.url}`)
   const stop = (): void => {
     void Promise.all([host.close(), mainSide.close()])
+      .catch((error: unknown) => mainLog.failure('stopping', error))
       .then(() => releaseInstanceLock(dataDir, process.pid))
       .then(() => process.exit(0))
   }

@@ -21,8 +21,13 @@ export class ServiceError extends Error {
   readonly mayHaveReachedService: boolean
   readonly evidence: Evidence | undefined
 
-  constructor(name: BridgeErrorName, message: string, details: ServiceErrorDetails) {
-    super(message)
+  constructor(
+    name: BridgeErrorName,
+    message: string,
+    details: ServiceErrorDetails,
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
     this.name = name
     this.status = details.status
     this.retryAfterS = details.retryAfterS

@@ -30,6 +30,17 @@ export const changeAlertSettingsSchema = z.object({
 })
 export type ChangeAlertSettings = z.infer<typeof changeAlertSettingsSchema>
 
+/**
+ * Whether the main side can write its data folder. When it cannot (the disk full, the folder
+ * read-only or not the user's), it started read-only: reads answer, and every call that would
+ * send or save answers `StorageError`. `problem` says what is wrong and what to do, in a sentence.
+ */
+export const dataFolderStateSchema = z.discriminatedUnion('writable', [
+  z.object({ writable: z.literal(true) }),
+  z.object({ writable: z.literal(false), problem: z.string().min(1) }),
+])
+export type DataFolderState = z.infer<typeof dataFolderStateSchema>
+
 export const systemContract = {
   /**
    * An OS notification that watched wallets changed; clicking it brings the window forward on
@@ -41,4 +52,6 @@ export const systemContract = {
     z.strictObject({ notifyChanges: z.boolean() }),
     changeAlertSettingsSchema,
   ),
+  /** Read once at start: the state holds until the app is restarted. */
+  'system.storage': defineMethod(z.strictObject({}), dataFolderStateSchema),
 }

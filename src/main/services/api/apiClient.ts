@@ -77,6 +77,24 @@ const feedbackOf = (result: AttemptResult, context: AttemptContext): SlotFeedbac
 }
 
 /**
+ * Puts an attempt on record before it may leave. A refusal (storage refused the line) means the
+ * attempt never left: it is returned, for the retry loop to say with what earlier attempts did.
+ * Anything else thrown is a bug, and is thrown on.
+ */
+async function recordAttempt(
+  journal: AttemptJournal | undefined,
+  attempt: number,
+): Promise<ServiceError | undefined> {
+  try {
+    await journal?.beforeAttempt(attempt)
+    return undefined
+  } catch (error) {
+    if (error instanceof ServiceError) return error
+    throw error
+  }
+}
+
+/**
  * One client for every environment, as a pipeline: a turn from the environment's rate limiter,
  * one attempt on the wire, a pure classifier of what came back, the retry loop, and the evidence
  * of the answer that was kept. Every request of the app goes through `send`, so one limiter per
@@ -143,8 +161,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         const number = (attempts += 1)
         let result: AttemptResult | undefined
         try {
-          await request.journal?.beforeAttempt(number)
-          const departure = await turn.slot.depart()
+          const unrecorded = await recordAttempt(request.journal, number)
+          const departure = unrecorded
+            ? { departed: false as const, error: unrecorded }
+            : await turn.slot.depart()
           if (departure.departed) {
             first ??= { at: new Date(), clock: performance.now() }
             sent += 1
@@ -157,7 +177,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
               timeoutMs,
             })
           } else {
-            // Journalled but held back (a pause, a stop, a cancel) and never sent.
+            // Held back (a pause, a stop, a cancel, its journal line refused) and never sent.
             await request.journal?.notSent(number)
             result = { kind: 'notSent', error: departure.error }
           }

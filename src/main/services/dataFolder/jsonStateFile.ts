@@ -1,71 +1,72 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises'
+import { mkdir, readFile, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { z } from 'zod'
+import type { ServiceError } from '../serviceError'
+import { replaceFile } from './atomicFile'
 
 export interface JsonStateFile<T> {
   /** What was on disk when opened, or `fresh` when there was nothing readable. */
   readonly initial: T
-  /** Resolves once the state is on disk; writes are applied in the order they were asked for. */
+  /**
+   * Resolves once the state is on disk; writes are applied in the order they were asked for.
+   * Rejects with storage's own error (the caller says what it means), or with the refusal of a
+   * file opened read-only.
+   */
   write(state: T): Promise<void>
 }
 
-/** Makes a rename durable where the platform lets a folder be synced (not on Windows). */
-async function syncFolder(folder: string): Promise<void> {
+export interface JsonStateFileOptions {
+  /** Told where an unreadable file was moved to. */
+  onRecovered?: ((movedTo: string) => void) | undefined
+  /**
+   * Set when the data folder cannot be written: the file is only read (an unreadable one is left
+   * where it is) and every write is refused with this.
+   */
+  readOnly?: ServiceError | undefined
+}
+
+/** The state on disk, or `fresh` with why there was none readable (absent is not unreadable). */
+async function readState<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  fresh: T,
+): Promise<{ state: T; unreadable: boolean }> {
   try {
-    const handle = await open(folder, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // The file itself is synced; a folder that cannot be synced leaves the rename to the OS.
+    const parsed = schema.safeParse(JSON.parse(await readFile(path, 'utf8')))
+    if (parsed.success) return { state: parsed.data, unreadable: false }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { state: fresh, unreadable: false }
   }
+  return { state: fresh, unreadable: true }
 }
 
 /**
- * One small JSON state of the data folder, replaced whole on every change (written, synced,
- * renamed over the old one), so a crash leaves either the state before a change or the state
- * after it, never half of one. A file that cannot be read is moved aside and the state starts
- * `fresh` (never deleted, so what it held can still be recovered by hand).
+ * One small JSON state of the data folder, replaced whole on every change (see `replaceFile`), so
+ * a crash leaves either the state before a change or the state after it, never half of one. A
+ * file that cannot be read is moved aside and the state starts `fresh` (never deleted, so what it
+ * held can still be recovered by hand).
  */
 export async function openJsonStateFile<T>(
   path: string,
   schema: z.ZodType<T>,
   fresh: T,
-  onRecovered: (movedTo: string) => void = () => {},
+  { onRecovered = () => {}, readOnly }: JsonStateFileOptions = {},
 ): Promise<JsonStateFile<T>> {
-  const folder = dirname(path)
-  await mkdir(folder, { recursive: true })
-  let initial = fresh
-  try {
-    const parsed = schema.safeParse(JSON.parse(await readFile(path, 'utf8')))
-    if (!parsed.success) throw new Error('unreadable state')
-    initial = parsed.data
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      const movedTo = `${path}.unreadable-${Date.now()}`
-      await rename(path, movedTo)
-      onRecovered(movedTo)
-    }
+  if (!readOnly) await mkdir(dirname(path), { recursive: true })
+  const { state: initial, unreadable } = await readState(path, schema, fresh)
+  if (unreadable && !readOnly) {
+    const movedTo = `${path}.unreadable-${Date.now()}`
+    await rename(path, movedTo)
+    onRecovered(movedTo)
   }
   let writing: Promise<void> = Promise.resolve()
   return {
     initial,
     write: (state) => {
+      if (readOnly) return Promise.reject(readOnly)
       const text = `${JSON.stringify(schema.parse(state))}\n`
-      const write = writing.then(async () => {
-        const temporary = `${path}.${process.pid}.tmp`
-        const handle = await open(temporary, 'w', 0o600)
-        try {
-          await handle.writeFile(text)
-          await handle.sync()
-        } finally {
-          await handle.close()
-        }
-        await rename(temporary, path)
-        await syncFolder(folder)
-      })
+      const write = writing.then(() => replaceFile(path, text))
       writing = write.catch(() => {})
       return write
     },

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { ServiceError } from '../serviceError'
 import { bundleFileName, EvidenceExporter } from './evidenceExporter'
 import { chosenFileDestination } from './exportDestination'
 import { fixtureSigning } from '../../../test-support/evidenceFixtures'
+import { blockReplacing } from '../../../test-support/refusingStorage'
 
 const caseRecord: CaseRecord = {
   id: 'case_1',
@@ -30,6 +31,17 @@ describe('a file chosen in the save dialog', () => {
     expect(await target.deliver()).toEqual({ kind: 'saved', path: chosen })
     expect(readFileSync(chosen, 'utf8')).toBe('bundle')
     expect(existsSync(target.partialPath)).toBe(false)
+  })
+
+  it('leaves no .partial beside the chosen name when the bundle cannot take it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cd-chosen-'))
+    const chosen = join(folder, 'case.zip')
+    const target = await chosenFileDestination(async () => chosen).open('suggested.zip')
+    if (!target) throw new Error('expected a target')
+    writeFileSync(target.partialPath, 'bundle')
+    blockReplacing(chosen)
+    await expect(target.deliver()).rejects.toMatchObject({ code: 'EISDIR' })
+    expect(readdirSync(folder)).toEqual(['case.zip'])
   })
 
   it('turns a cancelled dialog into a CancelledError, with nothing written', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
+import { moveIntoPlace } from '../dataFolder/atomicFile'
 
 /** Where one bundle is being written, and how it reaches the user once complete. */
 export interface ExportTarget {
@@ -24,9 +25,9 @@ export interface ExportDestination {
 export type SavedFileKind = 'evidence' | 'backup'
 
 /**
- * A file the user chose (Electron's save dialog): written beside it under `.partial`, renamed
- * into place only once complete, so a failed export never leaves a truncated bundle under the
- * chosen name.
+ * A file the user chose (Electron's save dialog): written beside it under `.partial`, moved
+ * into place only once complete (see `moveIntoPlace`), so a failed export never leaves a
+ * truncated bundle under the chosen name, nor the `.partial` beside it.
  */
 export function chosenFileDestination(
   choosePath: (suggestedFileName: string, kind: SavedFileKind) => Promise<string | null>,
@@ -41,7 +42,7 @@ export function chosenFileDestination(
         partialPath,
         fileName: path,
         deliver: async () => {
-          await rename(partialPath, path)
+          await moveIntoPlace(partialPath, path)
           return { kind: 'saved', path }
         },
         discard: () => rm(partialPath, { force: true }),

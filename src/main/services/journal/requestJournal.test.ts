@@ -1,7 +1,10 @@
-import { mkdtemp, readdir, readFile, writeFile, appendFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, writeFile, appendFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import { refusingFs, type StorageRefusals } from '../../../test-support/refusingStorage'
+import { ServiceError } from '../serviceError'
 import { openRequestJournal, type RequestJournal } from './requestJournal'
 
 const id = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
@@ -93,5 +96,62 @@ describe('the request journal', () => {
     expect(stateOf(journal, id(9), new Date(Date.now() - 1000).toISOString())).toBe('mayHaveLeft')
     const kept = await readdir(join(path, '..'))
     expect(kept.some((name) => name.startsWith('requests.journal.damaged-'))).toBe(true)
+  })
+})
+
+describe('the request journal on storage that refuses writes', () => {
+  const refusal = new ServiceError(bridgeErrorNames.storage, 'Started read-only.', {
+    mayHaveReachedService: false,
+  })
+
+  it('holds an attempt back when its line cannot be written, saying nothing was sent', async () => {
+    const path = await journalPath()
+    const refusals: StorageRefusals = {}
+    const journal = await openRequestJournal(path, { fs: refusingFs(refusals) })
+    refusals.writes = 'ENOSPC'
+    await expect(journal.attempts(id(10)).beforeAttempt(1)).rejects.toMatchObject({
+      name: bridgeErrorNames.storage,
+      mayHaveReachedService: false,
+      message: `The disk holding the data folder (${dirname(path)}) is full, so this request was not sent: nothing reached the service and nothing was billed. Free some space, then run it again.`,
+    })
+    await journal.settle(id(10), { ok: false, error: refusal.toBridgeError() })
+    expect(stateOf(journal, id(10))).toBe('settled')
+    await journal.close()
+    expect(stateOf(await openRequestJournal(path), id(10))).toBe('neverSent')
+  })
+
+  it('keeps an answered request answered when its settled line cannot be written', async () => {
+    const refusals: StorageRefusals = {}
+    const journal = await openRequestJournal(await journalPath(), { fs: refusingFs(refusals) })
+    await journal.attempts(id(11)).beforeAttempt(1)
+    refusals.writes = 'ENOSPC'
+    await expect(journal.settle(id(11), { ok: true, data: 'answer' })).resolves.toBeUndefined()
+    expect(journal.fate([{ requestId: id(11), startedAt: later }])).toEqual([
+      { requestId: id(11), state: 'settled', reply: { ok: true, data: 'answer' } },
+    ])
+  })
+
+  it('opened read-only, answers from what is on disk, writes nothing and refuses every line', async () => {
+    const path = await journalPath()
+    const before = await openRequestJournal(path)
+    await before.attempts(id(12)).beforeAttempt(1)
+    await before.close()
+    const onDisk = await readFile(path, 'utf8')
+
+    const journal = await openRequestJournal(path, { readOnly: refusal })
+    expect(stateOf(journal, id(12))).toBe('mayHaveLeft')
+    await expect(journal.attempts(id(13)).beforeAttempt(1)).rejects.toBe(refusal)
+    await expect(journal.collect([id(12)])).rejects.toBe(refusal)
+    await journal.close()
+    expect(await readFile(path, 'utf8')).toBe(onDisk)
+    expect(await readdir(dirname(path))).toEqual(['requests.journal'])
+  })
+
+  it('opened read-only on a journal it cannot read, vouches for nothing older than itself', async () => {
+    const path = await journalPath()
+    await mkdir(path)
+    const journal = await openRequestJournal(path, { readOnly: refusal })
+    expect(stateOf(journal, id(14), new Date(Date.now() - 1000).toISOString())).toBe('mayHaveLeft')
+    expect(stateOf(journal, id(14), later)).toBe('neverSent')
   })
 })

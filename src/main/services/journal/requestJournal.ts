@@ -1,8 +1,10 @@
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import { bridgeReplySchema, type BridgeReply } from '../../../shared/bridge/errors'
 import type { RequestFate } from '../../../shared/bridge/requestsContract'
+import { nodeFolderFs, replaceFile, type FolderFs, type OpenFile } from '../dataFolder/atomicFile'
+import { notSavedFailure, notSentFailure } from '../dataFolder/storageFailure'
+import type { ServiceError } from '../serviceError'
 
 /**
  * One line of the journal. `wire` is written (and synced to disk) before attempt `n` goes on the
@@ -26,7 +28,10 @@ interface JournalRecord {
 
 /** What the API client tells the journal about one request's attempts. */
 export interface AttemptJournal {
-  /** Resolves once it is on disk: only then may the attempt be sent. */
+  /**
+   * Resolves once it is on disk: only then may the attempt be sent. When storage refuses the line,
+   * rejects with a `StorageError` saying the attempt was not sent.
+   */
   beforeAttempt(attempt: number): Promise<void>
   notSent(attempt: number): Promise<void>
 }
@@ -57,30 +62,74 @@ const parseLines = (text: string): { lines: JournalLine[]; damaged: boolean } =>
   return { lines, damaged }
 }
 
+/** Where the journal's lines are appended. */
+type JournalFile = Pick<OpenFile, 'appendFile' | 'sync' | 'close'>
+
+/** A read-only journal's file: every line refused, saying why. */
+const refusingFile = (refusal: ServiceError): JournalFile => ({
+  appendFile: () => Promise.reject(refusal),
+  sync: async () => {},
+  close: async () => {},
+})
+
+/** Writes the journal again with only what is still worth knowing, and opens it to append. */
+async function rewrite(
+  path: string,
+  records: ReadonlyMap<string, JournalRecord>,
+  since: string,
+  fs: FolderFs,
+): Promise<JournalFile> {
+  const kept: JournalLine[] = [{ e: 'since', at: since }]
+  for (const [id, record] of records) {
+    for (const n of record.mayHaveLeft) kept.push({ e: 'wire', id, n })
+    if (record.settled) kept.push({ e: 'settled', id, reply: record.settled })
+  }
+  await replaceFile(path, `${kept.map((line) => JSON.stringify(line)).join('\n')}\n`, { fs })
+  return fs.open(path, 'a')
+}
+
+export interface RequestJournalOptions {
+  now?: () => Date
+  fs?: FolderFs
+  /**
+   * Set when the data folder cannot be written: the journal is read (for what became of earlier
+   * requests) but never written, and every line it would write is refused with this.
+   */
+  readOnly?: ServiceError | undefined
+}
+
+/** The journal's text: empty when there is none; null when it cannot be read (known damaged). */
+async function readJournal(path: string, fs: FolderFs, readOnly: boolean): Promise<string | null> {
+  try {
+    return await fs.readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ''
+    if (readOnly) return null
+    throw error
+  }
+}
+
 /**
  * The main side's durable memory of the requests it put on the wire, so that after any crash
  * "may this be sent again?" has a true answer. An append-only file of JSON lines in the data
- * folder, rewritten without the collected requests each time it is opened.
+ * folder, rewritten without the collected requests each time it is opened (which throws when
+ * storage refuses it: the caller may open it read-only instead).
  */
 export async function openRequestJournal(
   path: string,
-  now: () => Date = () => new Date(),
+  { now = () => new Date(), fs = nodeFolderFs, readOnly }: RequestJournalOptions = {},
 ): Promise<RequestJournal> {
-  await mkdir(dirname(path), { recursive: true })
+  const folder = dirname(path)
+  if (!readOnly) await fs.mkdir(folder, { recursive: true })
   const records = new Map<string, JournalRecord>()
   const inFlight = new Set<string>()
   let since = now().toISOString()
-  let text = ''
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  const { lines, damaged } = parseLines(text)
-  if (damaged) {
+  const text = await readJournal(path, fs, readOnly !== undefined)
+  const { lines, damaged } = text === null ? { lines: [], damaged: true } : parseLines(text)
+  if (damaged && !readOnly) {
     // Lines that could not be read may have announced attempts: keep the file for inspection and
     // treat every request this journal does not know of as possibly sent.
-    await rename(path, `${path}.damaged-${Date.now()}`)
+    await fs.rename(path, `${path}.damaged-${Date.now()}`)
   }
   for (const line of lines) {
     if (line.e === 'since') {
@@ -95,20 +144,7 @@ export async function openRequestJournal(
     else records.delete(line.id)
   }
 
-  const kept: JournalLine[] = [{ e: 'since', at: since }]
-  for (const [id, record] of records) {
-    for (const n of record.mayHaveLeft) kept.push({ e: 'wire', id, n })
-    if (record.settled) kept.push({ e: 'settled', id, reply: record.settled })
-  }
-  const rewritten = `${kept.map((line) => JSON.stringify(line)).join('\n')}\n`
-  const temporary = `${path}.rewrite`
-  const handle = await open(temporary, 'w')
-  await handle.writeFile(rewritten)
-  await handle.sync()
-  await handle.close()
-  await rename(temporary, path)
-
-  const file: FileHandle = await open(path, 'a')
+  const file = readOnly ? refusingFile(readOnly) : await rewrite(path, records, since, fs)
   let writing: Promise<void> = Promise.resolve()
   const append = (line: JournalLine): Promise<void> => {
     const write = writing.then(async () => {
@@ -128,12 +164,19 @@ export async function openRequestJournal(
     attempts: (id) => ({
       beforeAttempt: async (n) => {
         inFlight.add(id)
-        recordOf(id).mayHaveLeft.add(n)
-        await append({ e: 'wire', id, n })
+        const record = recordOf(id)
+        record.mayHaveLeft.add(n)
+        await append({ e: 'wire', id, n }).catch((error: unknown) => {
+          // Not on record, so never sent: the caller holds the attempt back.
+          record.mayHaveLeft.delete(n)
+          throw notSentFailure(folder, error, 'this request')
+        })
       },
       notSent: async (n) => {
         recordOf(id).mayHaveLeft.delete(n)
-        await append({ e: 'notSent', id, n })
+        // Not on disk, the attempt reads "may have left" after a restart: the safe side, and what
+        // the caller is told of this attempt stays true.
+        await append({ e: 'notSent', id, n }).catch(() => {})
       },
     }),
     settle: async (id, reply) => {
@@ -161,7 +204,9 @@ export async function openRequestJournal(
       for (const id of ids) {
         if (!records.delete(id)) continue
         collected += 1
-        await append({ e: 'collected', id })
+        await append({ e: 'collected', id }).catch((error: unknown) => {
+          throw notSavedFailure(folder, error)
+        })
       }
       return collected
     },

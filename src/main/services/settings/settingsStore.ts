@@ -2,7 +2,8 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { environmentIdSchema } from '../../../shared/environments'
 import { investigatorSchema, trustedSignerSchema } from '../../../shared/identity/investigator'
-import { openJsonStateFile } from '../dataFolder/jsonStateFile'
+import { openJsonStateFile, type JsonStateFileOptions } from '../dataFolder/jsonStateFile'
+import { notSavedFailure } from '../dataFolder/storageFailure'
 
 const persistedSettingsSchema = z.object({
   version: z.literal(1),
@@ -26,16 +27,19 @@ export interface SettingsStore {
   update(change: (current: PersistedSettings) => PersistedSettings): Promise<PersistedSettings>
 }
 
-/** Non-secret settings in `settings.json` of the data folder (see openJsonStateFile). */
+/**
+ * Non-secret settings in `settings.json` of the data folder (see openJsonStateFile). A change
+ * storage refused is a `StorageError`, and is not current.
+ */
 export async function openSettingsStore(
   dataDir: string,
-  onRecovered: (movedTo: string) => void = () => {},
+  options: JsonStateFileOptions = {},
 ): Promise<SettingsStore> {
   const file = await openJsonStateFile(
     join(dataDir, 'settings.json'),
     persistedSettingsSchema,
     defaultSettings(),
-    onRecovered,
+    options,
   )
   let current = file.initial
   let changing: Promise<unknown> = Promise.resolve()
@@ -45,7 +49,9 @@ export async function openSettingsStore(
       // Each change applies to the one before it, and is current only once it is on disk.
       const next = changing.then(async () => {
         const changed = persistedSettingsSchema.parse(change(current))
-        await file.write(changed)
+        await file.write(changed).catch((error: unknown) => {
+          throw notSavedFailure(dataDir, error)
+        })
         current = changed
         return changed
       })

@@ -5,7 +5,11 @@ import {
   bulkJobIdSchema,
   jobPurposeSchema,
 } from '../../../shared/bridge/spendingContract'
-import { openJsonStateFile, type JsonStateFile } from '../dataFolder/jsonStateFile'
+import {
+  openJsonStateFile,
+  type JsonStateFile,
+  type JsonStateFileOptions,
+} from '../dataFolder/jsonStateFile'
 
 const jobAllowanceSchema = z.object({
   // Written before re-screens had allowances of their own, when every one was a bulk job's.
@@ -33,6 +37,6 @@ export type BulkAllowanceFile = JsonStateFile<BulkAllowances>
  */
 export const openBulkAllowanceFile = (
   path: string,
-  onRecovered?: (movedTo: string) => void,
+  options?: JsonStateFileOptions,
 ): Promise<BulkAllowanceFile> =>
-  openJsonStateFile(path, bulkAllowancesSchema, { version: 1, jobs: {} }, onRecovered)
+  openJsonStateFile(path, bulkAllowancesSchema, { version: 1, jobs: {} }, options)

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type {
   BulkJobAllowance,
@@ -6,9 +7,11 @@ import type {
 } from '../../../shared/bridge/spendingContract'
 import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
 import { countOf, noun } from '../../../shared/text/counting'
+import type { JsonStateFileOptions } from '../dataFolder/jsonStateFile'
+import { notSavedFailure, notSentFailure } from '../dataFolder/storageFailure'
 import { ServiceError } from '../serviceError'
 import { openBulkAllowanceFile, type BulkAllowances, type JobAllowance } from './bulkAllowanceFile'
-import { notCounted, type CheckLedger } from './countedSend'
+import type { CheckLedger } from './countedSend'
 
 export interface BulkAllowanceService {
   /** Registers what a person confirmed for a job, or raises its cap; refuses a cap not above its count. */
@@ -89,12 +92,15 @@ export async function openBulkAllowances(
   path: string,
   {
     now = () => new Date(),
-    onRecovered,
-  }: { now?: () => Date; onRecovered?: ((movedTo: string) => void) | undefined } = {},
+    ...fileOptions
+  }: { now?: (() => Date) | undefined } & JsonStateFileOptions = {},
 ): Promise<BulkAllowanceService> {
-  const file = await openBulkAllowanceFile(path, onRecovered)
+  const file = await openBulkAllowanceFile(path, fileOptions)
   let state: BulkAllowances = kept(file.initial, now())
-  if (JSON.stringify(state) !== JSON.stringify(file.initial)) await file.write(state)
+  if (JSON.stringify(state) !== JSON.stringify(file.initial)) {
+    // Housekeeping: what is kept holds in memory, and reaches the disk with the next change.
+    await file.write(state).catch(() => {})
+  }
 
   const withJob = (jobId: string, job: Omit<JobAllowance, 'touchedAt'>): BulkAllowances => ({
     ...state,
@@ -119,7 +125,9 @@ export async function openBulkAllowances(
       }
       const next = withJob(jobId, { purpose, environment, cap, used })
       // On disk before it counts: a confirmation the app might forget is not yet a confirmation.
-      await file.write(next)
+      await file.write(next).catch((error: unknown) => {
+        throw notSavedFailure(dirname(path), error)
+      })
       state = next
       return { jobId, cap, used }
     },
@@ -145,8 +153,8 @@ export async function openBulkAllowances(
           if (cap !== null && used + waiting >= cap) throw capReached(purpose, cap)
         },
         spend: () =>
-          count(1).catch(() => {
-            throw notCounted(`this ${jobWords[purpose].job}’s billed checks`)
+          count(1).catch((error: unknown) => {
+            throw notSentFailure(dirname(path), error, 'this check')
           }),
         giveBack: () => count(-1),
       }

@@ -1,4 +1,3 @@
-import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { AttemptJournal } from '../journal/requestJournal'
 import { ServiceError } from '../serviceError'
 
@@ -11,19 +10,15 @@ export interface CheckLedger {
   key: string
   /** Throws the refusal (nothing sent) when the count plus `waiting` admitted checks is at the cap. */
   admit(waiting: number): void
-  /** Counts this check: in memory at once, so checks admitted meanwhile see it, then on disk. */
+  /**
+   * Counts this check: in memory at once, so checks admitted meanwhile see it, then on disk. When
+   * the count cannot reach the disk the check is not sent, and this rejects with a `StorageError`
+   * that says so.
+   */
   spend(): Promise<void>
   /** Takes this check off the count again. */
   giveBack(): Promise<void>
 }
-
-/** A ledger's `spend` throws this when the count did not reach the disk: the check is not sent. */
-export const notCounted = (what: string): ServiceError =>
-  new ServiceError(
-    bridgeErrorNames.internal,
-    `Nothing was sent: Compliance Desk could not write its count of ${what} to its data folder. Check that the folder is writable and has space.`,
-    { mayHaveReachedService: false },
-  )
 
 /** Only an answer that says nothing was done, or no attempt at all, gives a counted check back. */
 const provablyNotActedOn = (error: unknown): boolean =>

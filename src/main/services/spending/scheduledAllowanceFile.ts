@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { budgetMonthSchema, monthlyCapSchema } from '../../../shared/bridge/spendingContract'
-import { openJsonStateFile, type JsonStateFile } from '../dataFolder/jsonStateFile'
+import {
+  openJsonStateFile,
+  type JsonStateFile,
+  type JsonStateFileOptions,
+} from '../dataFolder/jsonStateFile'
 
 const allowanceStateSchema = z.object({
   version: z.literal(1),
@@ -21,11 +25,11 @@ export type ScheduledAllowanceFile = JsonStateFile<AllowanceState>
 export const openScheduledAllowanceFile = (
   path: string,
   month: string,
-  onRecovered?: (movedTo: string) => void,
+  options?: JsonStateFileOptions,
 ): Promise<ScheduledAllowanceFile> =>
   openJsonStateFile(
     path,
     allowanceStateSchema,
     { version: 1, optedIn: false, cap: null, month, used: 0 },
-    onRecovered,
+    options,
   )

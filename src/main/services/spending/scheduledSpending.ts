@@ -1,3 +1,4 @@
+import { dirname } from 'node:path'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type {
   ScheduledAllowance,
@@ -6,8 +7,10 @@ import type {
 import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
 import { countOf, noun } from '../../../shared/text/counting'
 import { budgetMonthOf } from '../../../shared/watch/watchSchedule'
+import type { JsonStateFileOptions } from '../dataFolder/jsonStateFile'
+import { notSavedFailure, notSentFailure } from '../dataFolder/storageFailure'
 import { ServiceError } from '../serviceError'
-import { notCounted, type CheckLedger } from './countedSend'
+import type { CheckLedger } from './countedSend'
 import {
   openScheduledAllowanceFile,
   type AllowanceState,
@@ -58,18 +61,16 @@ export async function openScheduledAllowance(
   path: string,
   {
     now = () => new Date(),
-    onRecovered,
+    ...fileOptions
   }: {
     /** The clock that says which month it is. */
-    now?: () => Date
-    /** Told where an unreadable file was moved to. */
-    onRecovered?: (movedTo: string) => void
-  } = {},
+    now?: (() => Date) | undefined
+  } & JsonStateFileOptions = {},
 ): Promise<ScheduledAllowanceService> {
   const file: ScheduledAllowanceFile = await openScheduledAllowanceFile(
     path,
     budgetMonthOf(now()),
-    onRecovered,
+    fileOptions,
   )
   let state = file.initial
 
@@ -97,7 +98,9 @@ export async function openScheduledAllowance(
         ? { ...current(), optedIn: true, cap: change.cap }
         : { ...current(), optedIn: false }
       // On disk before it counts: an opt-in the app might forget is not yet an opt-in.
-      await file.write(next)
+      await file.write(next).catch((error: unknown) => {
+        throw notSavedFailure(dirname(path), error)
+      })
       state = next
       return viewOf(next)
     },
@@ -115,8 +118,8 @@ export async function openScheduledAllowance(
         spend: () => {
           const before = current()
           spentIn = before.month
-          return count({ ...before, used: before.used + 1 }).catch(() => {
-            throw notCounted('scheduled billed checks')
+          return count({ ...before, used: before.used + 1 }).catch((error: unknown) => {
+            throw notSentFailure(dirname(path), error, 'this check')
           })
         },
         giveBack: async () => {

@@ -7,6 +7,7 @@ import type {
   ScheduledAllowanceChange,
 } from '../../../shared/bridge/spendingContract'
 import { isBilledEnvironment, type EnvironmentId } from '../../../shared/environments'
+import type { JsonStateFileOptions } from '../dataFolder/jsonStateFile'
 import { openBulkAllowances } from './bulkSpending'
 import { createCountedSend, type CountAttempts } from './countedSend'
 import { openScheduledAllowance } from './scheduledSpending'
@@ -33,28 +34,18 @@ export interface Spending {
 
 /**
  * The one place that decides whether a billed check may be sent, and keeps the counts it decides
- * on in the data folder (`scheduled-allowance.json`, `bulk-allowances.json`).
+ * on in the data folder (`scheduled-allowance.json`, `bulk-allowances.json`). A count or a change
+ * storage refused is a `StorageError`, and a check whose count was refused is not sent.
  */
 export async function openSpending(
   dataDir: string,
-  {
-    now,
-    onRecovered,
-  }: {
+  options: {
     /** The clock that says which month it is, and how old a job's allowance is. */
     now?: () => Date
-    /** Told where an unreadable allowance file was moved to. */
-    onRecovered?: (movedTo: string) => void
-  } = {},
+  } & JsonStateFileOptions = {},
 ): Promise<Spending> {
-  const scheduled = await openScheduledAllowance(join(dataDir, 'scheduled-allowance.json'), {
-    now,
-    onRecovered,
-  })
-  const bulk = await openBulkAllowances(join(dataDir, 'bulk-allowances.json'), {
-    now,
-    onRecovered,
-  })
+  const scheduled = await openScheduledAllowance(join(dataDir, 'scheduled-allowance.json'), options)
+  const bulk = await openBulkAllowances(join(dataDir, 'bulk-allowances.json'), options)
   const countedSend = createCountedSend()
   return {
     view: () => scheduled.view(),
