@@ -6,10 +6,8 @@ import { ScreenTitle } from '../components/ScreenTitle'
 import { followCurrentDatabase, onCurrentDatabase } from '../data/currentDatabase'
 import { useSettings } from '../data/settings/settingsQueries'
 import { useStoragePersistence } from '../data/storagePersistence'
-import { startBulkRunner } from '../work/bulkRunner'
 import { startSearchTermsRunner } from '../work/searchTermsRunner'
-import { startOutboxRunner } from '../work/outboxRunner'
-import { startWatchRunner } from '../work/watchRunner'
+import { startBackgroundWork } from '../work/backgroundWork'
 import { installHistoryShortcuts } from './historyShortcuts'
 import { createAppRouter } from './router'
 
@@ -37,10 +35,8 @@ export function App() {
   useEffect(() => {
     markAppState(settings.isError ? 'failed' : ready ? 'ready' : 'loading')
   }, [ready, settings.isError])
-  useEffect(() => (ready ? startOutboxRunner() : undefined), [ready])
-  useEffect(() => (ready ? startWatchRunner() : undefined), [ready])
-  // Bulk jobs go on whatever screen is shown, and resume after a reload.
-  useEffect(() => (ready ? startBulkRunner() : undefined), [ready])
+  // The outbox, bulk jobs and watches go on whatever screen is shown, and resume after a reload.
+  useEffect(() => (ready ? startBackgroundWork() : undefined), [ready])
   useEffect(() => (ready ? startSearchTermsRunner() : undefined), [ready])
   useEffect(() => installHistoryShortcuts(window, router.history), [router])
   useEffect(

@@ -283,25 +283,15 @@ export const wakeBulkRunner = (): void => {
 }
 
 /**
- * Mounted once by the app: one page at a time (a Web Lock) drives bulk jobs, resuming what a
- * reload or a crash interrupted, and looks again every few seconds. Returns a stop function.
+ * Drives bulk jobs, resuming what a reload or a crash interrupted, and looks again every few
+ * seconds; only in the page that runs background work (see backgroundWork). Returns a stop function.
  */
 export function startBulkRunner(): () => void {
-  let stopped = false
-  let timer: ReturnType<typeof setInterval> | undefined
-  let release = (): void => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  void navigator.locks.request('compliance-desk-bulk', async () => {
-    if (stopped) return
-    ourTurn = true
-    timer = setInterval(wakeBulkRunner, serviceWaitMs)
-    wakeBulkRunner()
-    await held
-  })
+  ourTurn = true
+  const timer = setInterval(wakeBulkRunner, serviceWaitMs)
+  wakeBulkRunner()
   return () => {
-    stopped = true
     ourTurn = false
     clearInterval(timer)
-    release()
   }
 }

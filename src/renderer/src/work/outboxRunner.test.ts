@@ -24,7 +24,6 @@ let ticks: Array<{ ms: number; tick: () => void; stopped: boolean }>
 /** What the main side's journal says, by request id; unknown ids never left. */
 let journal: Map<string, RequestFate['state']>
 let collected: string[]
-let ourTurn: () => Promise<void>
 
 const failure = (name: BridgeErrorName, mayHaveReachedService: boolean) =>
   new BridgeCallError({ name, message: `${name} happened.`, mayHaveReachedService })
@@ -75,17 +74,13 @@ const runner = () =>
         timer.stopped = true
       }
     },
-    exclusively: (work) => {
-      ourTurn = work
-      return () => {}
-    },
   })
 
 /** A runner whose page has its turn, after its first recovery and drain. */
 const started = async (): Promise<OutboxRunner & { stop: () => void }> => {
   const outbox = runner()
-  const stop = outbox.start()
-  await ourTurn()
+  const { stop, first } = outbox.start()
+  await first
   return { ...outbox, stop }
 }
 

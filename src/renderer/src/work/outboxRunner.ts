@@ -9,7 +9,6 @@ import {
   type OutboxItem,
 } from '../data/outbox/outboxRepository'
 import { collectRequests } from '../data/requests/journalClient'
-import { exclusively } from '../data/pageLock'
 import { afterSendFailure, type SendFailure } from './outboxDecision'
 import { queuedCheckKey, recoverRequests } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
@@ -54,21 +53,16 @@ export interface OutboxPorts {
   collect: (requestIds: readonly string[]) => Promise<void>
   /** Runs `tick` every `ms` until the returned function is called. */
   every: (ms: number, tick: () => void) => () => void
-  /**
-   * Runs `work` while no other page of this app drives the outbox, so two tabs never recover
-   * each other's sends; resolves when it is this page's turn. Returns a release function.
-   */
-  exclusively: (work: () => Promise<void>) => () => void
 }
 
 export interface OutboxRunner {
   /**
    * Sends queued items one by one, oldest first, until none is left or the service is away; only
-   * in the page whose turn it is (another page's runner sends them).
+   * once started (in the page that runs background work: another page's runner sends them).
    */
   drain(): Promise<void>
-  /** Recovers what a crash left running, then keeps trying; returns a stop function. */
-  start(): () => void
+  /** Recovers what a crash left running, then keeps trying; `first` is that first turn. */
+  start(): { stop: () => void; first: Promise<void> }
 }
 
 export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
@@ -119,20 +113,13 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
   return {
     drain,
     start: () => {
-      let stopTicking = (): void => {}
-      let stopped = false
-      const release = ports.exclusively(async () => {
-        if (stopped) return
-        ourTurn = true
-        stopTicking = ports.every(outboxRetryIntervalMs, () => void recoverThenDrain())
-        await recoverThenDrain()
-      })
-      return () => {
-        stopped = true
+      ourTurn = true
+      const stopTicking = ports.every(outboxRetryIntervalMs, () => void recoverThenDrain())
+      const stop = (): void => {
         ourTurn = false
         stopTicking()
-        release()
       }
+      return { stop, first: recoverThenDrain() }
     },
   }
 }
@@ -146,9 +133,8 @@ const outboxRunner = createOutboxRunner({
     const timer = setInterval(tick, ms)
     return () => clearInterval(timer)
   },
-  // One page at a time drives the outbox.
-  exclusively: (work) => exclusively('compliance-desk-outbox', work),
 })
 
 export const drainOutbox = (): Promise<void> => outboxRunner.drain()
-export const startOutboxRunner = (): (() => void) => outboxRunner.start()
+/** Only in the page that runs background work (see backgroundWork). */
+export const startOutboxRunner = (): (() => void) => outboxRunner.start().stop

@@ -1,6 +1,5 @@
 import type { ChangesNotice } from '../../../shared/bridge/systemContract'
 import { callBridge, errorMessage } from '../bridge/bridgeClient'
-import { exclusively } from '../data/pageLock'
 import { watchFirstLookMeasure } from '../../../shared/watch/watchSchedule'
 import { screenWatched, type Screen } from '../data/watch/screenWatched'
 import { watchRepository, type WatchChange, type WatchRecord } from '../data/watch/watchRepository'
@@ -56,28 +55,20 @@ const ports: WatchPorts = {
 }
 
 /**
- * Runs due watches now and then every minute while the app is open, in one page at a time.
- * Returns the function that stops it.
+ * Runs due watches now and then every minute while the app is open, only in the page that runs
+ * background work (see backgroundWork). Returns the function that stops it.
  */
 export function startWatchRunner(): () => void {
-  let stopTicking = (): void => {}
   let running: Promise<void> = Promise.resolve()
   const tick = () => {
     running = running.then(() => runDueWatches(ports)).catch(() => undefined)
   }
-  const release = exclusively('compliance-desk-watches', async () => {
-    // The first look is what watching adds to every start: measured, for the bench to read.
-    const started = performance.now()
-    tick()
-    void running.then(() =>
-      performance.measure(watchFirstLookMeasure, { start: started, end: performance.now() }),
-    )
-    const timer = setInterval(tick, watchTickMs)
-    stopTicking = () => clearInterval(timer)
-    await running
-  })
-  return () => {
-    stopTicking()
-    release()
-  }
+  // The first look is what watching adds to every start: measured, for the bench to read.
+  const started = performance.now()
+  tick()
+  void running.then(() =>
+    performance.measure(watchFirstLookMeasure, { start: started, end: performance.now() }),
+  )
+  const timer = setInterval(tick, watchTickMs)
+  return () => clearInterval(timer)
 }
