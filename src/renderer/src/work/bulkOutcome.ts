@@ -1,7 +1,7 @@
-import { bridgeErrorNames } from '../../../shared/bridge'
+import { bridgeErrorNames, bridgeErrorNameSchema } from '../../../shared/bridge'
 import type { BulkCheck } from '../../../shared/bulk/bulkJob'
 import { countOf, noun } from '../../../shared/text/counting'
-import { hostLostMidCall, isUnreachable } from '../bridge/bridgeClient'
+import { nextStepAfter, obstacleAdvice, type SendFailure } from '../data/requests/failurePolicy'
 import type { CheckRecord, StoredCheck } from '../data/checks/checkRepository'
 
 /** What a failed send means for the job and for its address. */
@@ -19,72 +19,49 @@ export type SendVerdict =
   | { kind: 'cap'; reason: (pending: number, budget: number | null) => string }
   | { kind: 'settle'; state: 'failed' | 'unknown'; error: string }
 
-interface SendFailure {
-  name: string
-  message: string
-  mayHaveReachedService: boolean
-  retryAfterS?: number | undefined
-}
-
 const checksDone = (done: number): string =>
   `${countOf(done, noun('check'))} done so far ${done === 1 ? 'is' : 'are'} kept`
 
-export const serviceWaitMs = 5_000
-
+/** The job's words for the one policy's next step (see failurePolicy). */
 export function verdictOnFailure(failure: SendFailure): SendVerdict {
-  if (hostLostMidCall(failure)) return { kind: 'recover' }
-  const { name } = failure
-  if (!failure.mayHaveReachedService) {
-    if (name === bridgeErrorNames.unauthorized || name === bridgeErrorNames.missingKey) {
-      return {
-        kind: 'stop',
-        reason: (done) =>
-          `The service refused this environment's key, so the job stopped (${checksDone(done)}). Enter a valid key in Settings, then resume the job.`,
-      }
-    }
-    if (name === bridgeErrorNames.forbidden) {
-      return {
-        kind: 'stop',
-        reason: (done) =>
-          `The service says this key's plan or permissions do not allow crypto checks, so the job stopped (${checksDone(done)}). Ask your account's administrator, then resume the job.`,
-      }
-    }
-    if (name === bridgeErrorNames.paymentRequired) {
-      return {
-        kind: 'stop',
-        reason: (done) =>
-          `The account has no funds left for billed checks, so the job stopped (${checksDone(done)}). Top up the account, then resume the job.`,
-      }
-    }
-    if (name === bridgeErrorNames.budgetReached || name === bridgeErrorNames.notOptedIn) {
-      return {
-        kind: 'cap',
-        reason: (pending, budget) =>
-          name === bridgeErrorNames.budgetReached && budget !== null
-            ? `The budget cap of ${budget} billed checks is reached: ${pending} addresses were not sent. Raise the cap to go on.`
-            : failure.message,
-      }
-    }
-    if (name === bridgeErrorNames.rateLimited) {
-      const seconds = Math.max(1, failure.retryAfterS ?? 1)
-      return { kind: 'wait', waiting: 'The service asked to slow down.', ms: seconds * 1000 }
-    }
-    if (isUnreachable(name)) {
+  const step = nextStepAfter(failure)
+  switch (step.kind) {
+    case 'recover':
+      return step
+    case 'wait':
       return {
         kind: 'wait',
         waiting:
-          'Waiting for the service: it cannot be reached. The job goes on by itself when it is back.',
-        ms: serviceWaitMs,
+          step.why === 'slowDown'
+            ? 'The service asked to slow down.'
+            : 'Waiting for the service: it cannot be reached. The job goes on by itself when it is back.',
+        ms: step.ms,
+      }
+    case 'stop': {
+      const { why, then } = obstacleAdvice[step.obstacle]
+      return {
+        kind: 'stop',
+        reason: (done) =>
+          `${why}, so the job stopped (${checksDone(done)}). ${then}, then resume the job.`,
       }
     }
-  }
-  return failure.mayHaveReachedService
-    ? {
-        kind: 'settle',
-        state: 'unknown',
-        error: `Outcome unknown — may have been billed. ${failure.message}`,
+    case 'cap':
+      return {
+        kind: 'cap',
+        reason: (pending, budget) =>
+          failure.name === bridgeErrorNames.budgetReached && budget !== null
+            ? `The budget cap of ${budget} billed checks is reached: ${pending} addresses were not sent. Raise the cap to go on.`
+            : failure.message,
       }
-    : { kind: 'settle', state: 'failed', error: failure.message }
+    case 'settle':
+      return step.outcome === 'unknown'
+        ? {
+            kind: 'settle',
+            state: 'unknown',
+            error: `Outcome unknown — may have been billed. ${failure.message}`,
+          }
+        : { kind: 'settle', state: 'failed', error: failure.message }
+  }
 }
 
 const holderOf = (check: StoredCheck): string | undefined => {
@@ -133,7 +110,9 @@ export function outcomeOfRecord(
  */
 export const mayBeSentAgain = (record: CheckRecord): boolean => {
   if (record.outcome !== 'failed' || !record.error) return false
-  if (record.error.name === bridgeErrorNames.cancelled) return true
-  const verdict = verdictOnFailure({ ...record.error, mayHaveReachedService: false })
-  return verdict.kind !== 'settle' && verdict.kind !== 'recover'
+  const name = bridgeErrorNameSchema.safeParse(record.error.name)
+  if (!name.success) return false
+  if (name.data === bridgeErrorNames.cancelled) return true
+  const step = nextStepAfter({ ...record.error, name: name.data, mayHaveReachedService: false })
+  return step.kind !== 'settle' && step.kind !== 'recover'
 }

@@ -12,7 +12,8 @@ import { recordSendFailure, searchThroughBridge } from '../data/checks/executeCh
 import { collectSoon } from '../data/requests/journalClient'
 import { recoverBulkChecks } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
-import { outcomeOfRecord, serviceWaitMs, verdictOnFailure, type SendVerdict } from './bulkOutcome'
+import { outcomeOfRecord, verdictOnFailure, type SendVerdict } from './bulkOutcome'
+import { unreachableWaitMs, type SendFailure } from '../data/requests/failurePolicy'
 
 type CapReason = Extract<SendVerdict, { kind: 'cap' }>['reason']
 type StopReason = Extract<SendVerdict, { kind: 'stop' }>['reason']
@@ -87,10 +88,11 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
       return 'next'
     } catch (error) {
       await ports.recordFailure(attempt, error)
-      const failure =
+      const failure: SendFailure =
         error instanceof BridgeCallError
           ? error
-          : { name: 'InternalError', message: String(error), mayHaveReachedService: true }
+          : // Thrown in this page after the answer came back (e.g. while storing it): it was sent.
+            { name: 'InternalError', message: String(error), mayHaveReachedService: true }
       const verdict = verdictOnFailure(failure)
       if (verdict.kind === 'recover') return 'recover'
       if (verdict.kind === 'settle') {
@@ -122,7 +124,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
    */
   const runJob = async (jobId: string): Promise<void> => {
     if (!(await ports.recover(jobId))) {
-      await ports.wait(serviceWaitMs)
+      await ports.wait(unreachableWaitMs)
       return
     }
     let waitMs = 0
@@ -288,7 +290,7 @@ export const wakeBulkRunner = (): void => {
  */
 export function startBulkRunner(): () => void {
   ourTurn = true
-  const timer = setInterval(wakeBulkRunner, serviceWaitMs)
+  const timer = setInterval(wakeBulkRunner, unreachableWaitMs)
   wakeBulkRunner()
   return () => {
     ourTurn = false

@@ -1,31 +1,26 @@
-import { bridgeErrorNames } from '../../../shared/bridge'
-import { hostLostMidCall, isUnreachable } from '../bridge/bridgeClient'
-
-/** What a failed send says about the item. */
-export interface SendFailure {
-  name: string
-  /** Decided on the main side: whether the request may have reached the service. */
-  mayHaveReachedService: boolean
-}
+import { nextStepAfter, type SendFailure } from '../data/requests/failurePolicy'
 
 /**
- * - `wait`: provably not done (the service said "not now", or the request never left): it stays
- *   queued and is tried again later, on its own;
+ * What a failed send leaves of an outbox item, by the one policy's next step (see failurePolicy):
+ * - `wait`: provably not done, for a reason that passes: it stays queued and is tried again later;
  * - `ask`: it may have been done: it is never sent again without the user's say;
- * - `fail`: refused (a bad key, a bad request…): sending it again as it is would not help;
+ * - `fail`: provably not done, and sending it again as it is would not help until a person acts
+ *   (a key, a plan, a balance…): it shows why, with "Send again";
  * - `recover`: the app's own host stopped answering after the call may have reached it: the item
  *   stays running until the main side's journal says whether it left.
  */
 export type AfterFailure = 'wait' | 'ask' | 'fail' | 'recover'
 
-const notNow = new Set<string>([
-  // A 429 is answered before anything is processed.
-  bridgeErrorNames.rateLimited,
-])
-
 export function afterSendFailure(failure: SendFailure): AfterFailure {
-  if (notNow.has(failure.name)) return 'wait'
-  if (hostLostMidCall(failure)) return 'recover'
-  if (failure.mayHaveReachedService) return 'ask'
-  return isUnreachable(failure.name) ? 'wait' : 'fail'
+  const step = nextStepAfter(failure)
+  switch (step.kind) {
+    case 'recover':
+    case 'wait':
+      return step.kind
+    case 'stop':
+    case 'cap':
+      return 'fail'
+    case 'settle':
+      return step.outcome === 'unknown' ? 'ask' : 'fail'
+  }
 }

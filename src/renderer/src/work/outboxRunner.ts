@@ -9,7 +9,8 @@ import {
   type OutboxItem,
 } from '../data/outbox/outboxRepository'
 import { collectRequests } from '../data/requests/journalClient'
-import { afterSendFailure, type SendFailure } from './outboxDecision'
+import { afterSendFailure } from './outboxDecision'
+import type { SendFailure } from '../data/requests/failurePolicy'
 import { queuedCheckKey, recoverRequests } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
 
@@ -41,7 +42,7 @@ const failureOf = (error: unknown): SendFailure =>
   error instanceof BridgeCallError
     ? error
     : // Thrown in this page after the answer came back (e.g. while saving it): it was sent.
-      { name: bridgeErrorNames.internal, mayHaveReachedService: true }
+      { name: bridgeErrorNames.internal, message: errorMessage(error), mayHaveReachedService: true }
 
 /** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
 export interface OutboxPorts {

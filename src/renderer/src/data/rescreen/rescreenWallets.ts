@@ -2,7 +2,8 @@ import { bridgeErrorNames } from '../../../../shared/bridge'
 import type { CheckPurpose } from '../../../../shared/bridge/cryptoContract'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import type { DifferenceKeys } from '../../../../shared/records/differenceWords'
-import { BridgeCallError, errorMessage, isUnreachable } from '../../bridge/bridgeClient'
+import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
+import { nextStepAfter } from '../requests/failurePolicy'
 import { runCheck } from '../checks/executeCheck'
 
 /** A wallet to check again: one identifier in one environment. */
@@ -56,23 +57,22 @@ export const checkAgain =
     })
 
 /**
- * Refusals of the main side that hold for every later billed check of the run: a watch's monthly
- * allowance, or the cap a person set for their re-screen.
+ * The one policy's next step after a wallet's check failed (see failurePolicy): the run goes on
+ * past a wallet whose check is over; anything else (a refused key, plan, balance or storage, the
+ * run's allowance, a service out of reach or asking to slow down) would stop the next check too.
+ * A run has no waiting of its own: it stops, keeping what it found, and a person runs it again.
  */
-const allowanceRefusals = new Set<string>([
-  bridgeErrorNames.notOptedIn,
-  bridgeErrorNames.budgetReached,
-])
-
-/**
- * Answers that say the next check would fare no better: the key, the plan or the balance, the
- * run's allowance, or a service out of reach.
- */
-const stopsTheRun = (error: unknown): boolean =>
-  error instanceof BridgeCallError &&
-  ([401, 402, 403].includes(error.status ?? 0) ||
-    isUnreachable(error.name) ||
-    allowanceRefusals.has(error.name))
+const stepAfter = (error: unknown) =>
+  nextStepAfter(
+    error instanceof BridgeCallError
+      ? error
+      : // Thrown in this page after the answer came back (e.g. while storing it): it was sent.
+        {
+          name: bridgeErrorNames.internal,
+          message: errorMessage(error),
+          mayHaveReachedService: true,
+        },
+  )
 
 /**
  * Checks each wallet again, one after the other, and keeps each later check with its difference.
@@ -97,8 +97,11 @@ export async function rescreenWallets<Wallet extends RescreenWallet>(
       const difference = await steps.record(wallet, laterId)
       outcomes[index] = { wallet, kind: 'done', laterId, difference }
     } catch (error) {
+      const step = stepAfter(error)
       const atCap =
-        error instanceof BridgeCallError && error.name === bridgeErrorNames.budgetReached
+        step.kind === 'cap' &&
+        error instanceof BridgeCallError &&
+        error.name === bridgeErrorNames.budgetReached
       outcomes[index] = {
         wallet,
         kind: 'failed',
@@ -106,7 +109,7 @@ export async function rescreenWallets<Wallet extends RescreenWallet>(
         ...(atCap ? { atCap } : {}),
       }
       onOutcome(outcomes[index], index)
-      if (stopsTheRun(error)) break
+      if (step.kind !== 'settle') break
       continue
     }
     onOutcome(outcomes[index], index)
