@@ -13,6 +13,10 @@ export class AppShell {
   readonly notFound: Locator
   /** What the app says when it cannot start (e.g. a page from an earlier launch). */
   readonly startError: Locator
+  /** Above every screen while the main side cannot write its data folder. */
+  readonly readOnlyBanner: Locator
+  /** The banner's sentence: what is wrong with the data folder, and what to do. */
+  readonly readOnlyProblem: Locator
 
   constructor(readonly page: Page) {
     this.connectivity = page.getByTestId('connectivity')
@@ -20,6 +24,8 @@ export class AppShell {
     this.currentNavigation = page.getByRole('navigation').locator('a[aria-current="page"]')
     this.notFound = page.getByTestId('not-found')
     this.startError = page.getByTestId('start-error')
+    this.readOnlyBanner = page.getByTestId('read-only-banner')
+    this.readOnlyProblem = this.readOnlyBanner.locator('.mantine-Alert-message')
   }
 
   /** A screen's link in the navigation, by its name. */
@@ -45,6 +51,21 @@ export class AppShell {
   async reloadWithoutDatabaseNameCopy(): Promise<void> {
     await this.page.evaluate(`localStorage.removeItem(${JSON.stringify(pointerStorage.copyKey)})`)
     await this.reload()
+  }
+
+  /**
+   * The browser's storage for the app's origin is full from now on, as on a full disk: its quota
+   * is set to a byte through the DevTools protocol (whose session stays open: closing it ends the
+   * override), so IndexedDB refuses every write. Chromium lets an origin that wrote in the last 30
+   * seconds go on writing from the room it found then, so this is for a page that has not written
+   * yet.
+   */
+  async fillBrowserStorage(): Promise<void> {
+    const devTools = await this.page.context().newCDPSession(this.page)
+    await devTools.send('Storage.overrideQuotaForOrigin', {
+      origin: new URL(this.page.url()).origin,
+      quotaSize: 1,
+    })
   }
 
   /** Where the app is: the part of the address after `#`. */

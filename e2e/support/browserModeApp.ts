@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import { blockReplacing } from '../../src/test-support/refusingStorage'
 import {
   startSandbox,
   type RunningSandbox,
@@ -21,6 +23,12 @@ export interface BrowserModeApp {
   restart(): Promise<void>
   /** Kills the host mid-whatever (SIGKILL) and starts it again with the same data folder. */
   crashAndStart(): Promise<void>
+  /**
+   * Stops the host and starts it again on a data folder it cannot write: something stands where
+   * the request journal is rewritten at start (a folder with a file in it, which storage refuses
+   * to replace, even for root), so it starts read-only.
+   */
+  restartReadOnly(): Promise<void>
   /** A second start for the same data folder while this one runs: it must be refused. */
   startAgain(): Promise<{ code: number | null; stderr: string }>
   stop(): Promise<void>
@@ -58,6 +66,11 @@ export async function launchBrowserModeApp(
     },
     crashAndStart: async () => {
       await host.kill()
+      host = await startBrowserHostProcess(profile)
+    },
+    restartReadOnly: async () => {
+      await host.stop()
+      blockReplacing(join(profile.dataDir, 'requests.journal'))
       host = await startBrowserHostProcess(profile)
     },
     startAgain: () => refusedBrowserHostStart(profile),

@@ -18,6 +18,7 @@ import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { NavRouterLink } from '../components/RouterLinks'
 import { useNewChanges } from '../data/watch/watchQueries'
 import { BulkFinishedNotice } from '../features/bulk/BulkFinishedNotice'
+import { ReadOnlyBanner } from './ReadOnlyBanner'
 
 const navigation = [
   { screen: 'search', to: '/search', label: 'Crypto search', icon: <IconSearch size={18} /> },
@@ -77,6 +78,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         })}
       </AppShell.Navbar>
       <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <ReadOnlyBanner />
         {children}
       </AppShell.Main>
       <BulkFinishedNotice />

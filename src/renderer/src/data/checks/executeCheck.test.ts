@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bridgeErrorNames, type BridgeErrorName } from '../../../../shared/bridge'
 import { BridgeCallError } from '../../bridge/bridgeCall'
 import { appDatabase } from '../database/appDatabase'
@@ -7,11 +7,15 @@ import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContrac
 import { storedCheck } from '../../../../test-support/storedChecks'
 import { checksContaining } from './checkSelection'
 import { deriveAwaitingTerms } from './deferredSearchTerms'
-import { executeCheck } from './executeCheck'
+import { CheckNotRecordedError, executeCheck, runCheck } from './executeCheck'
 
 const reply = vi.hoisted(() => ({
   refusal: new Error('no refusal chosen'),
   answer: undefined as CryptoSearchResult | undefined,
+  /** Every method called, in order. */
+  calls: [] as string[],
+  /** Runs as the main side answers a check. */
+  onSearch: (): void => {},
 }))
 
 // The bridge is the edge here: the main side's answer is what this test chooses.
@@ -19,9 +23,33 @@ vi.mock('../../bridge/bridgeClient', async () => {
   const call = await import('../../bridge/bridgeCall')
   return {
     ...call,
-    callBridge: () =>
-      reply.answer ? Promise.resolve(reply.answer) : Promise.reject(reply.refusal),
+    callBridge: (method: string) => {
+      reply.calls.push(method)
+      if (method === 'requests.collect') return Promise.resolve({ collected: 1 })
+      reply.onSearch()
+      return reply.answer ? Promise.resolve(reply.answer) : Promise.reject(reply.refusal)
+    },
   }
+})
+
+/** What the browser's storage throws at every write, while set: as a full disk does. */
+const storage: { refusal: (() => Error) | undefined } = { refusal: undefined }
+
+// Below Dexie, where the browser's IndexedDB refuses a write; registered before the first open.
+appDatabase.use({
+  stack: 'dbcore',
+  name: 'storage-that-refuses',
+  create: (down) => ({
+    ...down,
+    table: (name) => {
+      const table = down.table(name)
+      return {
+        ...table,
+        mutate: (request) =>
+          storage.refusal ? Promise.reject(storage.refusal()) : table.mutate(request),
+      }
+    },
+  }),
 })
 
 const refused = (name: BridgeErrorName, status?: number) =>
@@ -83,5 +111,97 @@ describe('History’s search entries of a check sent in the background', () => {
     expect((await checksContaining(appDatabase, 'fda16')).sort()).toEqual(
       [background, person].sort(),
     )
+  })
+})
+
+describe('a check this computer’s storage will not record', () => {
+  const query = '0x8589427373D6D84E98730D7795D8f6f8731FDA16'
+  const notSent =
+    'This computer’s storage for Compliance Desk is full, so the check was not sent: nothing was sent and nothing billed. Free some disk space, then run it again.'
+
+  beforeEach(async () => {
+    reply.answer = undefined
+    reply.calls = []
+    await appDatabase.checks.clear()
+  })
+  afterEach(() => {
+    storage.refusal = undefined
+    reply.onSearch = () => {}
+  })
+
+  it('is not sent when its attempt cannot be written, and says that nothing was', async () => {
+    const fullDisks = [
+      () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+      // Chromium, when the disk under its profile is full.
+      () => new DOMException('Failed to write blobs (FILE_ERROR_NO_SPACE)', 'UnknownError'),
+    ]
+    for (const [index, refusal] of fullDisks.entries()) {
+      storage.refusal = refusal
+      await expect(
+        runCheck({ requestId: `req-full-${index}`, query, environment: 'production' }),
+      ).rejects.toMatchObject({
+        name: bridgeErrorNames.storage,
+        mayHaveReachedService: false,
+        message: notSent,
+      })
+    }
+    // Neither sent nor anything asked of the journal, which never heard of them.
+    expect(reply.calls).toEqual([])
+    storage.refusal = undefined
+    expect(await appDatabase.checks.count()).toBe(0)
+  })
+
+  it('says what storage said when it refused the attempt for another reason', async () => {
+    storage.refusal = () =>
+      new DOMException('The database connection is closing.', 'InvalidStateError')
+    await expect(
+      runCheck({ requestId: 'req-closing', query, environment: 'local' }),
+    ).rejects.toMatchObject({
+      name: bridgeErrorNames.storage,
+      mayHaveReachedService: false,
+      message:
+        'This computer’s storage for Compliance Desk refused to write (The database connection is closing.), so the check was not sent: nothing was sent and nothing billed. Reload Compliance Desk, then run it again.',
+    })
+    expect(reply.calls).toEqual([])
+  })
+
+  it('keeps an answer it could not store for the screen, and in the journal for History', async () => {
+    const { environment, check, evidence } = storedCheck('2026-11-24T02:00:00.000Z_x', query, {})
+    reply.answer = { environment, check, evidence }
+    // The disk fills while the check is on its way.
+    reply.onSearch = () => {
+      storage.refusal = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    const failure = await runCheck({ requestId: 'req-answered', query, environment: 'production' })
+      .then(() => undefined)
+      .catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(CheckNotRecordedError)
+    expect(failure).toMatchObject({
+      name: bridgeErrorNames.storage,
+      mayHaveReachedService: true,
+      message:
+        'The service answered (it may have been billed) but this computer could not store the answer: its storage is full. Free some disk space: History records the answer then, without running the check again.',
+      answer: { outcome: 'succeeded', query, check: { id: check.id } },
+    })
+    // The journal is not told to forget the reply: recovery stores it once there is room.
+    expect(reply.calls).toEqual(['crypto.search'])
+    storage.refusal = undefined
+    expect(await appDatabase.checks.toArray()).toMatchObject([{ outcome: 'pending', query }])
+  })
+
+  it('says what the main side answered when storage refuses to record the failure', async () => {
+    reply.refusal = refused(bridgeErrorNames.paymentRequired, 402)
+    reply.onSearch = () => {
+      storage.refusal = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    await expect(
+      runCheck({ requestId: 'req-402-full', query, environment: 'production' }),
+    ).rejects.toMatchObject({
+      name: bridgeErrorNames.storage,
+      mayHaveReachedService: false,
+      message:
+        'Refused. History could not record this: this computer’s storage is full. Free some disk space.',
+    })
+    expect(reply.calls).toEqual(['crypto.search'])
   })
 })

@@ -9,13 +9,14 @@ import type {
 import {
   BridgeCallError,
   callBridge,
+  errorMessage,
   hostLostMidCall,
   isUnreachable,
 } from '../../bridge/bridgeClient'
-import { appDatabase, type CheckAttempt } from '../database/appDatabase'
+import { appDatabase, type CheckAttempt, type StoredCheck } from '../database/appDatabase'
 import { collectRequests } from '../requests/journalClient'
 import { holdingRequest } from '../requests/requestOwnership'
-import { beginAttempt, dropPendingAttempt, settleAttempt } from './checkAttempts'
+import { answeredRecordOf, beginAttempt, dropPendingAttempt, settleAttempt } from './checkAttempts'
 
 export interface CheckRequest {
   requestId: string
@@ -39,35 +40,113 @@ export interface CheckRequest {
 }
 
 /**
+ * This computer's storage (IndexedDB) refused to record a check, said as a StorageError whose
+ * sentence says what did happen: its attempt was refused, so nothing was sent; or its end was,
+ * and the main side's journal keeps the reply until recovery can store it. `answer` is the
+ * service's answer that could not be stored, for the screen to show all the same.
+ */
+export class CheckNotRecordedError extends BridgeCallError {
+  constructor(
+    message: string,
+    mayHaveReachedService: boolean,
+    readonly answer?: StoredCheck,
+  ) {
+    super({ name: bridgeErrorNames.storage, message, mayHaveReachedService })
+  }
+}
+
+/** The browser's own error, under what Dexie made of it (Dexie keeps it as `inner`). */
+function browserErrorOf(error: unknown): unknown {
+  let current = error
+  while (current instanceof Error && 'inner' in current && current.inner instanceof Error)
+    current = current.inner
+  return current
+}
+
+/**
+ * What this computer's storage did with a write it refused, and what a person can do. Want of
+ * room (the origin's quota, or the disk under it, which Chromium names only in the message of an
+ * UnknownError) is said as such; anything else in the browser's words.
+ */
+function refusalOf(error: unknown): { did: string; fix: string } {
+  const refusal = browserErrorOf(error)
+  const full =
+    refusal instanceof Error &&
+    (refusal.name === 'QuotaExceededError' || /NO_SPACE|no space left/i.test(refusal.message))
+  return full
+    ? { did: 'is full', fix: 'Free some disk space' }
+    : { did: `refused to write (${errorMessage(refusal)})`, fix: 'Reload Compliance Desk' }
+}
+
+/** A write of the check's record that storage refused, as `say` words it. */
+async function recorded<T>(
+  write: Promise<T>,
+  say: (refusal: { did: string; fix: string }) => CheckNotRecordedError,
+): Promise<T> {
+  try {
+    return await write
+  } catch (error) {
+    throw say(refusalOf(error))
+  }
+}
+
+/**
  * Runs one crypto check through the bridge, on the record from before it is sent to its end:
- * returns the saved check's key; throws BridgeCallError after recording the failure. When the
- * app's own host stopped answering mid-call the attempt stays pending: only the main side's
- * journal can say whether it was sent. The caller collects the request once it has recorded
- * everything else that depends on it.
+ * returns the saved check's key; throws BridgeCallError after recording the failure, or
+ * CheckNotRecordedError when storage refused to record it. When the app's own host stopped
+ * answering mid-call the attempt stays pending: only the main side's journal can say whether it
+ * was sent. The caller collects the request once it has recorded everything else that depends on
+ * it.
  */
 export const executeCheck = (request: CheckRequest): Promise<string> =>
   // In hand from before its attempt is written until its end is: no recovery settles it meanwhile.
   holdingRequest(request.requestId, () => sendAndRecord(request))
 
 async function sendAndRecord(request: CheckRequest): Promise<string> {
-  const attempt = await beginAttempt(appDatabase, {
-    requestId: request.requestId,
-    environment: request.environment,
-    query: request.query,
-    queryKey: validateAddress(request.query).normalized,
-    ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
-    billed: isBilledEnvironment(request.environment),
-    ...(request.localId ? { localId: request.localId } : {}),
-    deferSearchTerms: request.pace === 'background',
-  })
+  // Nothing is sent unless its attempt is on the record first.
+  const attempt = await recorded(
+    beginAttempt(appDatabase, {
+      requestId: request.requestId,
+      environment: request.environment,
+      query: request.query,
+      queryKey: validateAddress(request.query).normalized,
+      ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
+      billed: isBilledEnvironment(request.environment),
+      ...(request.localId ? { localId: request.localId } : {}),
+      deferSearchTerms: request.pace === 'background',
+    }),
+    ({ did, fix }) =>
+      new CheckNotRecordedError(
+        `This computer’s storage for Compliance Desk ${did}, so the check was not sent: nothing was sent and nothing billed. ${fix}, then run it again.`,
+        false,
+      ),
+  )
+  let result: CryptoSearchResult
   try {
-    const result = await searchThroughBridge(request)
-    await settleAttempt(appDatabase, attempt, { kind: 'answered', result })
-    return attempt.localId
+    result = await searchThroughBridge(request)
   } catch (error) {
-    await recordSendFailure(attempt, error, request.queued === true)
+    if (error instanceof BridgeCallError) {
+      await recorded(
+        recordSendFailure(attempt, error, request.queued === true),
+        ({ did, fix }) =>
+          new CheckNotRecordedError(
+            `${error.message} History could not record this: this computer’s storage ${did}. ${fix}.`,
+            error.mayHaveReachedService,
+          ),
+      )
+    }
     throw error
   }
+  await recorded(
+    settleAttempt(appDatabase, attempt, { kind: 'answered', result }),
+    ({ did, fix }) =>
+      new CheckNotRecordedError(
+        `The service answered (it may have been billed) but this computer could not store the answer: its storage ${did}. ${fix}: History records the answer then, without running the check again.`,
+        true,
+        answeredRecordOf(attempt, result),
+      ),
+  )
+  return attempt.localId
 }
 
 /** Sends one crypto check to the main side, which decides whether it may go (and be billed). */
@@ -114,7 +193,13 @@ export async function runCheck(request: CheckRequest): Promise<string> {
     forget()
     return localId
   } catch (error) {
-    if (error instanceof BridgeCallError && !hostLostMidCall(error)) forget()
+    // An end this computer could not store stays in the journal, for recovery to store.
+    if (
+      error instanceof BridgeCallError &&
+      !hostLostMidCall(error) &&
+      !(error instanceof CheckNotRecordedError)
+    )
+      forget()
     throw error
   }
 }

@@ -26,6 +26,13 @@ export const useSettingsChange = () =>
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   })
 
+/**
+ * Whether the main side can write its data folder, and if not, why, in a sentence. Read once: it
+ * holds until the app is restarted.
+ */
+export const useDataFolder = () =>
+  useQuery({ queryKey: ['dataFolder'], queryFn: () => callBridge('system.storage', {}) })
+
 const changeAlertsKey = ['changeAlerts'] as const
 
 /** Whether watch runs that find changes show an OS notification, and whether this platform can. */

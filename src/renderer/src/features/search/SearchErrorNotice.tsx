@@ -18,6 +18,7 @@ const titles: Record<string, string> = {
   [bridgeErrorNames.missingKey]: 'Settings needed',
   [bridgeErrorNames.cancelled]: 'Cancelled',
   [bridgeErrorNames.unexpectedResponse]: 'The answer could not be understood',
+  [bridgeErrorNames.storage]: 'This computer could not record the check',
 }
 const settingsErrors = new Set<string>([
   bridgeErrorNames.unauthorized,
@@ -48,6 +49,9 @@ interface SearchErrorNoticeProps {
 export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchErrorNoticeProps) {
   const secondsLeft = useCountdown(run)
   const cancelled = run.errorName === bridgeErrorNames.cancelled
+  // Storage's refusal says in its own sentence whether the check went, and what History holds.
+  const warnOfBilling =
+    billed && run.mayHaveReachedService && !cancelled && run.errorName !== bridgeErrorNames.storage
   return (
     <Alert
       color={cancelled ? 'gray' : run.mayHaveReachedService ? 'orange' : 'red'}
@@ -64,7 +68,7 @@ export function SearchErrorNotice({ run, onRetry, onQueue, billed }: SearchError
     >
       <Stack gap={6}>
         <Text size="sm">{run.message}</Text>
-        {billed && run.mayHaveReachedService && !cancelled && (
+        {warnOfBilling && (
           <Text size="sm" fw={600} data-testid="billing-warning">
             It may have reached the service and been billed. History keeps this attempt and shows
             what became of it; run it again only if you need a new result.

@@ -23,7 +23,8 @@ export function SearchScreen() {
   const addressCheck = validateAddress(query)
   const billed = environment !== null && isBilledEnvironment(environment)
   const shownId = run.state === 'done' ? run.localId : null
-  const shown = useCheck(shownId)
+  const stored = useCheck(shownId)
+  const shown = run.state === 'failed' ? run.answer : stored
 
   const queue = () => {
     if (environment === null) return

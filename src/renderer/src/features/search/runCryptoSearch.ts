@@ -1,7 +1,7 @@
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import { BridgeCallError, callBridge, errorMessage } from '../../bridge/bridgeClient'
 import type { EnvironmentId } from '../../../../shared/environments'
-import { runCheck } from '../../data/checks/executeCheck'
+import { CheckNotRecordedError, runCheck } from '../../data/checks/executeCheck'
 import { searchActions, searchSelectors, useSearchStore } from './store'
 
 /** Runs the check the form describes, saves it with its evidence, and shows it. One at a time. */
@@ -23,7 +23,7 @@ export async function runCryptoSearch(environment: EnvironmentId): Promise<void>
     const failure =
       error instanceof BridgeCallError
         ? error
-        : // Thrown here after the answer came back (e.g. saving it): the check was run.
+        : // Neither the bridge's nor storage's refusal: thrown once the check may have left.
           { name: bridgeErrorNames.internal, mayHaveReachedService: true, retryAfterS: undefined }
     const { retryAfterS } = failure
     searchActions.setRun({
@@ -33,6 +33,7 @@ export async function runCryptoSearch(environment: EnvironmentId): Promise<void>
       message: errorMessage(error),
       ...(retryAfterS === undefined ? {} : { retryAfterS }),
       failedAt: Date.now(),
+      ...(error instanceof CheckNotRecordedError && error.answer ? { answer: error.answer } : {}),
     })
   }
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { BridgeErrorName } from '../../../../shared/bridge'
+import type { StoredCheck } from '../../data/checks/checkRepository'
 
 export const advancedSearchFields = [
   ['firstName', 'First name'],
@@ -24,6 +25,8 @@ export type SearchRun =
       mayHaveReachedService: boolean
       retryAfterS?: number
       failedAt: number
+      /** The service's answer, which this computer could not store: shown all the same. */
+      answer?: StoredCheck
     }
 
 interface SearchState {
