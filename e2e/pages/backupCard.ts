@@ -1,6 +1,10 @@
 import type { Download, Locator, Page } from '@playwright/test'
+import { bridgeHttpPathPrefix, type BridgeMethod } from '../../src/shared/bridge'
 
-/** Settings' Backup card: back up all data, and restore it from a file. */
+/**
+ * Settings' Backup card: back up all data, and restore it from a file; and the notice above every
+ * screen while a restore is not finished.
+ */
 export class BackupCard {
   readonly root: Locator
   readonly done: Locator
@@ -14,6 +18,12 @@ export class BackupCard {
   readonly restored: Locator
   /** Which environments' keys must be entered again after a restore. */
   readonly keysNeeded: Locator
+  /** Above every screen while a restore is not finished: which part did not come back. */
+  readonly unfinished: Locator
+  /** Shown once an unfinished restore was finished from its notice. */
+  readonly finished: Locator
+  /** The page has asked whether a restore is unfinished, and none is. */
+  readonly noneUnfinished: Locator
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('backup-card')
@@ -24,6 +34,9 @@ export class BackupCard {
     this.confirmation = page.getByRole('dialog', { name: 'Replace all data on this computer?' })
     this.restored = page.getByTestId('restore-done')
     this.keysNeeded = page.getByTestId('restore-keys-needed')
+    this.unfinished = page.getByTestId('restore-unfinished')
+    this.finished = page.getByTestId('restore-finished')
+    this.noneUnfinished = page.locator('html[data-unfinished-restore="none"]')
   }
 
   /** The browser mode hands the backup over as a download. */
@@ -50,5 +63,27 @@ export class BackupCard {
 
   async cancelReplace(): Promise<void> {
     await this.confirmation.getByRole('button', { name: 'Cancel' }).click()
+  }
+
+  /**
+   * Confirms replacing the data here, and runs `cut` (the test kills the host) once the app has
+   * switched to the restored data and its call to put the settings in place is on its way: the
+   * call never reaches a host, and fails as a dead host's does.
+   */
+  async confirmReplaceCutBeforeSettings(cut: () => Promise<void>): Promise<void> {
+    const settingsStep: BridgeMethod = 'backup.finishRestore'
+    let cutDone: (outcome: Promise<void>) => void = () => undefined
+    const done = new Promise<void>((resolve) => (cutDone = resolve))
+    await this.page.route(
+      `**${bridgeHttpPathPrefix}${settingsStep}`,
+      (route) => cutDone(cut().finally(() => route.abort('connectionrefused'))),
+      { times: 1 },
+    )
+    await this.confirmReplace()
+    await done
+  }
+
+  async finishRestore(): Promise<void> {
+    await this.unfinished.getByTestId('restore-finish').click()
   }
 }

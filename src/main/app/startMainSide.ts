@@ -3,6 +3,8 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
 import { BackupService } from '../services/backup/backupService'
+import { openPendingRestoreFile } from '../services/backup/pendingRestoreFile'
+import { RestoreService } from '../services/backup/restoreService'
 import {
   storageCodeOf,
   unwritableDataFolder,
@@ -112,6 +114,19 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const exporter = new EvidenceExporter(destination, packageJson.version, identity)
   const alerts = createChangeAlerts(settings, options.notifications ?? noOsNotifications)
   const backup = new BackupService(destination, environments, identity, alerts, packageJson.version)
+  const restore = new RestoreService({
+    file: await openPendingRestoreFile(options.dataDir, {
+      readOnly,
+      onRecovered: (movedTo) =>
+        mainLog.warn(
+          `the record of an unfinished restore could not be read; moved aside to ${movedTo}`,
+        ),
+    }),
+    dataDir: options.dataDir,
+    environments,
+    identity,
+    alerts,
+  })
   const spending = await openSpending(options.dataDir, {
     readOnly,
     onRecovered: (movedTo) =>
@@ -127,6 +142,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       journal,
       exporter,
       backup,
+      restore,
       identity,
       alerts,
       spending,

@@ -1,6 +1,7 @@
 import type { BridgeHandlers } from '../../shared/bridge'
 import type { DataFolderState } from '../../shared/bridge/systemContract'
 import type { BackupService } from '../services/backup/backupService'
+import type { RestoreService } from '../services/backup/restoreService'
 import type { ApiClient } from '../services/api/apiClient'
 import { runCryptoSearch } from '../services/api/cryptoSearchApi'
 import { createEntity, getEntity, listEntities } from '../services/api/entitiesApi'
@@ -19,6 +20,7 @@ export interface MainServices {
   journal: RequestJournal
   exporter: EvidenceExporter
   backup: BackupService
+  restore: RestoreService
   identity: IdentityService
   alerts: ChangeAlerts
   spending: Spending
@@ -34,6 +36,7 @@ export function createBridgeHandlers({
   journal,
   exporter,
   backup,
+  restore,
   identity,
   alerts,
   spending,
@@ -103,7 +106,10 @@ export function createBridgeHandlers({
       backup.addEntry(backupId, table, Buffer.from(deflated, 'base64')),
     'backup.finish': ({ backupId }) => backup.finish(backupId),
     'backup.abort': ({ backupId }) => backup.abort(backupId),
-    'backup.restoreSettings': ({ settings }) => backup.restoreSettings(settings),
+    'backup.stageRestore': (staged) => restore.stage(staged),
+    'backup.pendingRestore': async () => restore.pending(),
+    'backup.finishRestore': ({ restoreId }) => restore.finish(restoreId),
+    'backup.discardRestore': ({ restoreId }) => restore.discard(restoreId),
     'identity.get': () => identity.view(),
     'identity.setInvestigator': ({ investigator }) => identity.setInvestigator(investigator),
     'identity.trustSigner': ({ publicKey, investigator }) =>

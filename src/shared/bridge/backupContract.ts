@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { backupSettingsSchema, backupTableNameSchema } from '../backup/backupFormat'
+import { backupTableNameSchema } from '../backup/backupFormat'
+import { pendingRestoreSchema, restoreIdSchema } from '../backup/pendingRestore'
 import { defineMethod } from './defineMethod'
 import { exportDeliverySchema } from './evidenceContract'
 import { settingsViewSchema } from './settingsContract'
@@ -52,9 +53,32 @@ export const backupContract = {
     z.strictObject({ backupId: backupIdSchema }),
     z.object({ aborted: z.boolean() }),
   ),
-  /** Puts a backup's addresses and active environment in place; keys are not in a backup. */
-  'backup.restoreSettings': defineMethod(
-    z.strictObject({ settings: backupSettingsSchema }),
+  /**
+   * Records a restore's settings, and the database it wrote, before the app switches to that
+   * database (see pendingRestore): until `backup.finishRestore`, every start can tell which part
+   * came back. Storage refusing it is a StorageError, and the app then keeps its data as it was.
+   */
+  'backup.stageRestore': defineMethod(
+    pendingRestoreSchema,
+    z.object({ restoreId: restoreIdSchema }),
+  ),
+  /** The restore recorded and not yet finished or discarded, if any. */
+  'backup.pendingRestore': defineMethod(
+    z.strictObject({}),
+    z.object({ pending: pendingRestoreSchema.nullable() }),
+  ),
+  /**
+   * Puts the recorded restore's addresses, active environment, investigator, trusted signers and
+   * choice of notifications in place (keys are not in a backup), then forgets it. Safe to ask
+   * again after a stop part-way: each setting is set, not added.
+   */
+  'backup.finishRestore': defineMethod(
+    z.strictObject({ restoreId: restoreIdSchema }),
     settingsViewSchema,
+  ),
+  /** Forgets the recorded restore, leaving the settings here as they are. */
+  'backup.discardRestore': defineMethod(
+    z.strictObject({ restoreId: restoreIdSchema }),
+    z.object({ discarded: z.boolean() }),
   ),
 }

@@ -5,16 +5,23 @@ import { join } from 'node:path'
 import { deflateRawSync } from 'node:zlib'
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { backupManifestSchema, backupPaths } from '../../../shared/backup/backupFormat'
+import {
+  backupManifestSchema,
+  backupPaths,
+  type BackupSettings,
+} from '../../../shared/backup/backupFormat'
+import { blockReplacing } from '../../../test-support/refusingStorage'
 import { maxBackupChunkBytes } from '../../../shared/bridge/backupContract'
 import { createEnvironmentService } from '../environments/environmentService'
 import { createIdentityService } from '../identity/identityService'
 import { chosenFileDestination } from '../evidence/exportDestination'
-import { sessionKeyStore } from '../keys/secretKeyStore'
+import { sessionKeyStore, type SecretKeyStore } from '../keys/secretKeyStore'
 import { createChangeAlerts } from '../notifications/changeAlerts'
 import { noOsNotifications } from '../notifications/notificationPort'
 import { openSettingsStore } from '../settings/settingsStore'
 import { BackupService } from './backupService'
+import { openPendingRestoreFile } from './pendingRestoreFile'
+import { RestoreService } from './restoreService'
 
 const productionKey = 'sk_live_kept_on_this_computer_9876'
 const createdAt = new Date('2026-11-22T09:30:00.000Z')
@@ -23,11 +30,12 @@ const ana = { name: 'Ana Example', email: 'ana@example.org', organisation: 'Exam
 /** A chunk as the renderer sends it: NDJSON deflated. */
 const chunk = (ndjson: string | Uint8Array) => deflateRawSync(ndjson)
 
-/** A service writing to a folder of its own, as Electron's save dialog would have chosen. */
-const service = async ({ cancel = false } = {}) => {
-  const folder = mkdtempSync(join(tmpdir(), 'cd-backup-'))
-  const keys = sessionKeyStore('tests keep keys for the session')
-  const settings = await openSettingsStore(mkdtempSync(join(tmpdir(), 'cd-backup-settings-')))
+/**
+ * The main side's settings and its restores over the data folder `dataDir`, as a start opens
+ * them: a second start on the same folder and key store reads what the first left.
+ */
+const mainSettings = async (dataDir: string, keys: SecretKeyStore) => {
+  const settings = await openSettingsStore(dataDir)
   const identity = createIdentityService(settings, keys)
   const environments = createEnvironmentService({
     settings,
@@ -35,6 +43,17 @@ const service = async ({ cancel = false } = {}) => {
     localSandbox: { baseUrl: 'http://127.0.0.1:1/', secretKey: 'sk_test_local_0000' },
   })
   const alerts = createChangeAlerts(settings, noOsNotifications)
+  const file = await openPendingRestoreFile(dataDir)
+  const restore = new RestoreService({ file, dataDir, environments, identity, alerts })
+  return { environments, identity, alerts, restore }
+}
+
+/** A service writing to a folder of its own, as Electron's save dialog would have chosen. */
+const service = async ({ cancel = false } = {}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'cd-backup-'))
+  const dataDir = mkdtempSync(join(tmpdir(), 'cd-backup-settings-'))
+  const keys = sessionKeyStore('tests keep keys for the session')
+  const { environments, identity, alerts, restore } = await mainSettings(dataDir, keys)
   const destination = chosenFileDestination(async (name) => (cancel ? null : join(folder, name)))
   const backup = new BackupService(
     destination,
@@ -44,7 +63,18 @@ const service = async ({ cancel = false } = {}) => {
     '9.9.9',
     () => createdAt,
   )
-  return { backup, environments, identity, alerts, keys, folder }
+  return {
+    backup,
+    environments,
+    identity,
+    alerts,
+    restore,
+    keys,
+    folder,
+    dataDir,
+    /** The main side stopped (killed or not) and started again on the same data folder. */
+    restart: () => mainSettings(dataDir, keys),
+  }
 }
 
 describe('the backup service', () => {
@@ -133,12 +163,82 @@ describe('the backup service', () => {
     await expect(backup.begin(6, ['checks'])).rejects.toMatchObject({ name: 'CancelledError' })
     expect(readdirSync(folder)).toEqual([])
   })
+})
 
-  it('puts a backup’s addresses and active environment in place; a key for another origin goes', async () => {
-    const { backup, environments, keys } = await service()
+/** A restore as the renderer records it before switching to `database`. */
+const recorded = (settings: BackupSettings, database = 'compliance-desk-restored-1') => ({
+  restoreId: crypto.randomUUID(),
+  database,
+  fileName: 'Compliance Desk backup 2026-11-22 0930.zip',
+  backupMadeAt: createdAt.toISOString(),
+  settings,
+})
+
+/** Settings put in place as a restore does: recorded, then finished. */
+const restoreSettings = async (restore: RestoreService, settings: BackupSettings) => {
+  const { restoreId } = await restore.stage(recorded(settings))
+  return restore.finish(restoreId)
+}
+
+describe('a restore’s settings', () => {
+  it('are recorded before the switch and found by every start until finished, then put in place and forgotten', async () => {
+    const { restore, restart } = await service()
+    const staged = recorded({
+      activeEnvironment: 'production',
+      baseUrls: { production: 'https://api.example.com/' },
+      keysHeld: [],
+      investigator: ana,
+    })
+    await restore.stage(staged)
+    // The main side dies after the switch, before the settings: started again, it still knows.
+    const again = await restart()
+    expect(again.restore.pending()).toEqual({ pending: staged })
+    expect((await again.environments.view()).activeEnvironment).toBe('local')
+    const afterThat = await restart()
+    expect(afterThat.restore.pending()).toEqual({ pending: staged })
+    const view = await afterThat.restore.finish(staged.restoreId)
+    expect(view.activeEnvironment).toBe('production')
+    expect((await afterThat.identity.view()).investigator).toEqual(ana)
+    expect((await restart()).restore.pending()).toEqual({ pending: null })
+    await expect(afterThat.restore.finish(staged.restoreId)).rejects.toThrow(
+      /no longer waiting to be finished/,
+    )
+  })
+
+  it('can be discarded, the settings here kept; a later restore replaces an earlier one', async () => {
+    const { restore, environments, restart } = await service()
+    const settings = { activeEnvironment: 'sandbox' as const, baseUrls: {}, keysHeld: [] }
+    const first = recorded(settings)
+    await restore.stage(first)
+    const second = recorded(settings, 'compliance-desk-restored-2')
+    await restore.stage(second)
+    expect(await restore.discard(first.restoreId)).toEqual({ discarded: false })
+    expect(restore.pending()).toEqual({ pending: second })
+    expect(await restore.discard(second.restoreId)).toEqual({ discarded: true })
+    expect((await restart()).restore.pending()).toEqual({ pending: null })
+    expect((await environments.view()).activeEnvironment).toBe('local')
+  })
+
+  it('are not recorded when storage refuses, said as such, and nothing changes', async () => {
+    const { restore, dataDir } = await service()
+    const unblock = blockReplacing(join(dataDir, 'pending-restore.json'))
+    await expect(
+      restore.stage(recorded({ activeEnvironment: 'local', baseUrls: {}, keysHeld: [] })),
+    ).rejects.toMatchObject({
+      name: 'StorageError',
+      message: expect.stringMatching(
+        /so the restore did not start: the data and settings here are as they were\. .*then restore again\.$/,
+      ) as unknown,
+    })
+    unblock()
+    expect(restore.pending()).toEqual({ pending: null })
+  })
+
+  it('put a backup’s addresses and active environment in place; a key for another origin goes', async () => {
+    const { restore, environments, keys } = await service()
     await environments.setBaseUrl('production', 'https://old.example.org/')
     await environments.setKey('production', productionKey)
-    const view = await backup.restoreSettings({
+    const view = await restoreSettings(restore, {
       activeEnvironment: 'sandbox',
       baseUrls: { sandbox: 'https://sandbox.example.com/', production: 'https://api.example.com/' },
       keysHeld: ['production'],
@@ -152,19 +252,19 @@ describe('the backup service', () => {
     expect(await keys.get('production')).toBeNull()
   })
 
-  it('brings back the choice of change notifications, and leaves it alone for a backup without one', async () => {
-    const { backup, alerts } = await service()
+  it('bring back the choice of change notifications, and leave it alone for a backup without one', async () => {
+    const { restore, alerts } = await service()
     const settings = { activeEnvironment: 'local' as const, baseUrls: {}, keysHeld: [] }
-    await backup.restoreSettings({ ...settings, notifyChanges: false })
+    await restoreSettings(restore, { ...settings, notifyChanges: false })
     expect(alerts.view().notifyChanges).toBe(false)
-    await backup.restoreSettings(settings)
+    await restoreSettings(restore, settings)
     expect(alerts.view().notifyChanges).toBe(false)
-    await backup.restoreSettings({ ...settings, notifyChanges: true })
+    await restoreSettings(restore, { ...settings, notifyChanges: true })
     expect(alerts.view().notifyChanges).toBe(true)
   })
 
-  it('brings back who worked on the computer and whom they trusted, keeping this computer’s own key', async () => {
-    const { backup, identity } = await service()
+  it('bring back who worked on the computer and whom they trusted, keeping this computer’s own key', async () => {
+    const { restore, identity } = await service()
     const ownKey = (await identity.view()).signingKey
     const colleague = await service()
     const colleagueKey = (await colleague.identity.view()).signingKey
@@ -175,7 +275,7 @@ describe('the backup service', () => {
       fingerprint,
       trustedAt: createdAt.toISOString(),
     })
-    await backup.restoreSettings({
+    await restoreSettings(restore, {
       activeEnvironment: 'local',
       baseUrls: {},
       keysHeld: [],

@@ -15,10 +15,9 @@ import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
 import type { IdentityView } from '../../../shared/bridge/identityContract'
 import type { ChangeAlertSettings } from '../../../shared/bridge/systemContract'
 import type { SettingsView } from '../../../shared/bridge/settingsContract'
-import { investigatorOf } from '../../../shared/identity/investigator'
 import type { IdentityService } from '../identity/identityService'
 import type { ChangeAlerts } from '../notifications/changeAlerts'
-import { remoteEnvironmentIds, remoteEnvironmentIdSchema } from '../../../shared/environments'
+import { remoteEnvironmentIdSchema } from '../../../shared/environments'
 import type { EnvironmentService } from '../environments/environmentService'
 import { BundleWriter } from '../evidence/bundleWriter'
 import { asWriteFailure } from '../evidence/evidenceExporter'
@@ -216,27 +215,6 @@ export class BackupService {
     await session.writer.abort()
     await session.target.discard()
     return { aborted: true }
-  }
-
-  /**
-   * Puts a backup's addresses and active environment in place. An address on another origin than
-   * this computer's takes that environment's key away (see EnvironmentService.setBaseUrl). The
-   * investigator, the trusted signers and the choice of change notifications come back too; this
-   * computer keeps its own signing key.
-   */
-  async restoreSettings(settings: BackupSettings): Promise<SettingsView> {
-    for (const environment of remoteEnvironmentIds) {
-      const baseUrl = settings.baseUrls[environment]
-      if (baseUrl !== undefined) await this.environments.setBaseUrl(environment, baseUrl)
-    }
-    if (settings.investigator) await this.identity.setInvestigator(settings.investigator)
-    const own = (await this.identity.view()).signingKey.fingerprint
-    for (const signer of settings.trustedSigners ?? []) {
-      if (signer.fingerprint !== own)
-        await this.identity.trustSigner(signer.publicKey, investigatorOf(signer))
-    }
-    if (settings.notifyChanges !== undefined) await this.alerts.set(settings.notifyChanges)
-    return this.environments.setActive(settings.activeEnvironment)
   }
 
   private session(backupId: string): BackupSession {

@@ -18,6 +18,7 @@ import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { NavRouterLink } from '../components/RouterLinks'
 import { useNewChanges } from '../data/watch/watchQueries'
 import { BulkFinishedNotice } from '../features/bulk/BulkFinishedNotice'
+import { UnfinishedRestoreNotice } from '../features/settings/UnfinishedRestoreNotice'
 import { ReadOnlyBanner } from './ReadOnlyBanner'
 
 const navigation = [
@@ -79,6 +80,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
         <ReadOnlyBanner />
+        <UnfinishedRestoreNotice />
         {children}
       </AppShell.Main>
       <BulkFinishedNotice />

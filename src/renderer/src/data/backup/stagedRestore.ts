@@ -27,6 +27,12 @@ export interface StagingPorts {
    */
   whileSwitching: (work: () => Promise<void>) => Promise<void>
   onProgress?: (rowsDone: number, rowsTotal: number) => void
+  /**
+   * Runs once the new database is complete and the restore confirmed, just before the app
+   * switches to it (see restoreRecord, which records the restore's settings there); its failure
+   * leaves the data in use as it was, and `commit` rejects with it.
+   */
+  beforeSwitch?: (database: string) => Promise<void>
 }
 
 /**
@@ -36,7 +42,7 @@ export interface StagingPorts {
  */
 export function stageRestore(
   backup: VerifiedBackup,
-  { whileSwitching, onProgress }: StagingPorts,
+  { whileSwitching, onProgress, beforeSwitch = async () => undefined }: StagingPorts,
 ): StagedRestore {
   let decide: (commit: boolean) => void = () => undefined
   const decision = new Promise<boolean>((resolve) => (decide = resolve))
@@ -45,14 +51,15 @@ export function stageRestore(
     const db = openAppDatabase(name)
     try {
       await restoreBackup(db, backup, onProgress)
+      db.close()
+      if (!(await decision)) return await Dexie.delete(name)
+      await beforeSwitch(name)
     } catch (error) {
       db.close()
       await Dexie.delete(name)
       throw error
     }
-    db.close()
-    if (await decision) await pointTo(name)
-    else await Dexie.delete(name)
+    await pointTo(name)
   })
   // Reported by commit; a discarded restore's failure concerns no one.
   finished.catch(() => undefined)

@@ -1,8 +1,6 @@
 import { Alert, Button, FileButton, Modal, Stack, Text } from '@mantine/core'
 import { IconDatabaseImport } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
-import type { SettingsView } from '../../../../shared/bridge/settingsContract'
-import { environmentLabels } from '../../../../shared/environments'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { ModalActions } from '../../components/ModalActions'
 import { Timestamp } from '../../components/Timestamp'
@@ -11,11 +9,15 @@ import {
   backupReader,
   type VerifiedBackup,
 } from '../../data/backup/backupReader'
-import { stageRestore, type StagedRestore } from '../../data/backup/stagedRestore'
+import {
+  stageRecordedRestore,
+  type RecordedRestore,
+  type RestoreOutcome,
+} from '../../data/backup/restoreRecord'
 import { whileSwitching } from '../../data/currentDatabase'
 import { backupWriter } from '../../data/backup/backupWriter'
 import { describeRows, hasRows } from './backupLabels'
-import { keepUntilReloaded } from './restoredOutcome'
+import { keysToEnter, restoredOutcome } from './restoredOutcome'
 
 type RestoreState =
   | { kind: 'idle' }
@@ -28,15 +30,16 @@ type RestoreState =
 /**
  * Restores a backup file: checks all of it first (nothing is touched by a damaged file), shows
  * what it holds, asks before replacing data already here, then restores the rows into a new
- * database and the settings through the main side, and reloads the page onto the restored data
- * (Settings then says what came back: RestoredNotice).
+ * database and the settings through the main side, as one recorded operation (see restoreRecord),
+ * and reloads the page onto the restored data (Settings then says what came back: RestoredNotice;
+ * settings that did not follow are said at every start: UnfinishedRestoreNotice).
  * The rows are written into the new database from the moment the file is found intact, while the
  * user reads and confirms; it is used only once confirmed, and deleted otherwise.
  */
 export function RestoreBackup() {
   const [state, setState] = useState<RestoreState>({ kind: 'idle' })
   const [progress, setProgress] = useState({ done: 0, total: 0 })
-  const staged = useRef<StagedRestore | null>(null)
+  const staged = useRef<RecordedRestore | null>(null)
   const discardStaged = () => {
     void staged.current?.discard()
     staged.current = null
@@ -51,7 +54,7 @@ export function RestoreBackup() {
     try {
       const backup = await backupReader.verifyBackup(new Uint8Array(await file.arrayBuffer()))
       const here = await backupWriter.countRows()
-      staged.current = stageRestore(backup, {
+      staged.current = stageRecordedRestore(backup, file.name, callBridge, {
         whileSwitching,
         onProgress: (done, total) => setProgress({ done, total }),
       })
@@ -73,8 +76,9 @@ export function RestoreBackup() {
     if (!restoring) return
     staged.current = null
     setState({ kind: 'restoring' })
+    let outcome: RestoreOutcome
     try {
-      await restoring.commit()
+      outcome = await restoring.commit()
     } catch (error) {
       return setState({
         kind: 'refused',
@@ -82,24 +86,16 @@ export function RestoreBackup() {
         message:
           error instanceof BackupRefusedError
             ? error.message
-            : `The restore failed part-way (${errorMessage(error)}), so the data already here was kept as it was.`,
+            : `The restore failed part-way (${errorMessage(error)}), so the data and settings already here were kept as they were.`,
       })
     }
-    let settings: SettingsView | undefined
-    let settingsError: string | null = null
-    try {
-      settings = await callBridge('backup.restoreSettings', { settings: backup.settings })
-    } catch (error) {
-      settingsError = errorMessage(error)
-    }
-    keepUntilReloaded({
+    restoredOutcome.keep({
       rows: backup.rows,
-      keysToEnter: backup.settings.keysHeld
-        .filter(
-          (id) => !settings?.environments.find((environment) => environment.id === id)?.key.isSet,
-        )
-        .map((id) => environmentLabels[id]),
-      settingsError,
+      keysToEnter: keysToEnter(
+        backup.settings,
+        'settings' in outcome ? outcome.settings : undefined,
+      ),
+      settingsError: 'settingsError' in outcome ? outcome.settingsError : null,
     })
     // Every screen, query and runner starts again on the restored data, at the top of Settings,
     // where RestoredNotice says what came back (a reload keeps the page where it was scrolled).

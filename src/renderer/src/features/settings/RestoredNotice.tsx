@@ -1,15 +1,13 @@
 import { Alert, Text } from '@mantine/core'
-import { useEffect, useState } from 'react'
 import { describeRows } from './backupLabels'
-import { forgetRestored, restoredBeforeReload } from './restoredOutcome'
+import { restoredOutcome, useShownOnce } from './restoredOutcome'
 
 /**
  * What a restore brought back, at the top of Settings: the page reloads onto the restored data
  * (see RestoreBackup), and opens there. Shown once; a later reload shows Settings as usual.
  */
 export function RestoredNotice() {
-  const [restored, setRestored] = useState(restoredBeforeReload)
-  useEffect(forgetRestored, [])
+  const [restored, dismiss] = useShownOnce(restoredOutcome)
   if (!restored) return null
   return (
     <Alert
@@ -18,18 +16,19 @@ export function RestoredNotice() {
       title="Backup restored"
       withCloseButton
       closeButtonLabel="Dismiss"
-      onClose={() => setRestored(null)}
+      onClose={dismiss}
       data-testid="restore-done"
     >
-      <Text size="sm">
-        {describeRows(restored.rows)} are on this computer now, with the backup’s environment
-        addresses, active environment, investigator, trusted signers and choice of change
-        notifications.
-      </Text>
-      {restored.settingsError && (
-        <Text size="sm" c="red">
-          The settings were not restored: {restored.settingsError} Set the addresses in the
-          environment cards below.
+      {restored.settingsError ? (
+        <Text size="sm">
+          {describeRows(restored.rows)} are on this computer now, but not the backup’s settings:{' '}
+          {restored.settingsError} The notice at the top says so until the restore is finished.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {describeRows(restored.rows)} are on this computer now, with the backup’s environment
+          addresses, active environment, investigator, trusted signers and choice of change
+          notifications.
         </Text>
       )}
       {restored.keysToEnter.length > 0 && (

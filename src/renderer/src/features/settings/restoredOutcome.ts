@@ -1,3 +1,8 @@
+import { useEffect, useState } from 'react'
+import type { BackupSettings } from '../../../../shared/backup/backupFormat'
+import type { SettingsView } from '../../../../shared/bridge/settingsContract'
+import { environmentLabels } from '../../../../shared/environments'
+
 /** What "Backup restored" says; kept across the reload that follows a restore. */
 export interface RestoredOutcome {
   rows: Record<string, number>
@@ -7,17 +12,41 @@ export interface RestoredOutcome {
   settingsError: string | null
 }
 
-const storageKey = 'compliance-desk:restored'
+/**
+ * The environments that had a key where the backup was made and have none here (keys are never
+ * in a backup); all of them while the settings are not in place (`view` undefined).
+ */
+export const keysToEnter = (settings: BackupSettings, view: SettingsView | undefined): string[] =>
+  settings.keysHeld
+    .filter((id) => !view?.environments.find((environment) => environment.id === id)?.key.isSet)
+    .map((id) => environmentLabels[id])
 
-/** Kept for this tab only, until shown (see forgetRestored). */
-export function keepUntilReloaded(outcome: RestoredOutcome): void {
-  sessionStorage.setItem(storageKey, JSON.stringify(outcome))
+/**
+ * A value kept for this tab across the reload that follows a restore, shown once: read as the page
+ * renders, forgotten once shown, so a later reload shows the screen as usual.
+ */
+const keptAcrossReload = <T>(key: string) => ({
+  keep: (value: T): void => sessionStorage.setItem(key, JSON.stringify(value)),
+  read: (): T | null => {
+    const kept = sessionStorage.getItem(key)
+    return kept === null ? null : (JSON.parse(kept) as T)
+  },
+  forget: (): void => sessionStorage.removeItem(key),
+})
+
+/** The value kept before the reload, until dismissed; forgotten once shown. */
+export function useShownOnce<T>(
+  kept: ReturnType<typeof keptAcrossReload<T>>,
+): [T | null, () => void] {
+  const [value, setValue] = useState(kept.read)
+  useEffect(() => kept.forget(), [kept])
+  return [value, () => setValue(null)]
 }
 
-export function restoredBeforeReload(): RestoredOutcome | null {
-  const kept = sessionStorage.getItem(storageKey)
-  return kept === null ? null : (JSON.parse(kept) as RestoredOutcome)
-}
+/** What "Backup restored" says (see RestoredNotice). */
+export const restoredOutcome = keptAcrossReload<RestoredOutcome>('compliance-desk:restored')
 
-/** Once shown: a later reload shows Settings as usual. */
-export const forgetRestored = (): void => sessionStorage.removeItem(storageKey)
+/** What "The restore is finished" says (see UnfinishedRestoreNotice). */
+export const finishedOutcome = keptAcrossReload<{ keysToEnter: string[] }>(
+  'compliance-desk:restore-finished',
+)
