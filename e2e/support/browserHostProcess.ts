@@ -17,7 +17,15 @@ export interface HostProfile {
   keychainService: string
   local: { baseUrl: string; secretKey: string }
   extraEnv?: Record<string, string>
+  /**
+   * The host from its TypeScript sources (through tsx) instead of the build: for tests that run
+   * before anything is built (the record's oracle in `npm run test:unit`).
+   */
+  fromSource?: boolean
 }
+
+const hostArgs = ({ fromSource }: HostProfile): string[] =>
+  fromSource ? ['--import', 'tsx', 'src/main/host/browserHostCli.ts'] : ['out/main/browserHost.js']
 
 const hostEnv = ({ dataDir, keychainService, local, extraEnv }: HostProfile) => ({
   ...process.env,
@@ -34,7 +42,7 @@ const hostEnv = ({ dataDir, keychainService, local, extraEnv }: HostProfile) => 
  * own with the profile's data folder and keychain entry, its Local sandbox pointed at `local`.
  */
 export async function startBrowserHostProcess(profile: HostProfile): Promise<BrowserHostProcess> {
-  const host = spawn(process.execPath, ['out/main/browserHost.js'], {
+  const host = spawn(process.execPath, hostArgs(profile), {
     env: hostEnv(profile),
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -58,7 +66,7 @@ export async function startBrowserHostProcess(profile: HostProfile): Promise<Bro
 export async function refusedBrowserHostStart(
   profile: HostProfile,
 ): Promise<{ code: number | null; stderr: string }> {
-  const host = spawn(process.execPath, ['out/main/browserHost.js'], {
+  const host = spawn(process.execPath, hostArgs(profile), {
     env: hostEnv(profile),
     stdio: ['ignore', 'ignore', 'pipe'],
   })

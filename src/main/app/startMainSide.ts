@@ -139,7 +139,6 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       environments,
       api: createApiClient(),
       requests: new RequestRegistry(journal),
-      journal,
       exporter,
       backup,
       restore,

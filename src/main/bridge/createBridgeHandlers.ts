@@ -9,7 +9,6 @@ import type { RequestRegistry } from '../services/api/requestRegistry'
 import type { EnvironmentService } from '../services/environments/environmentService'
 import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
-import type { RequestJournal } from '../services/journal/requestJournal'
 import type { ChangeAlerts } from '../services/notifications/changeAlerts'
 import type { Spending } from '../services/spending/spending'
 
@@ -17,7 +16,6 @@ export interface MainServices {
   environments: EnvironmentService
   api: ApiClient
   requests: RequestRegistry
-  journal: RequestJournal
   exporter: EvidenceExporter
   backup: BackupService
   restore: RestoreService
@@ -33,7 +31,6 @@ export function createBridgeHandlers({
   environments,
   api,
   requests,
-  journal,
   exporter,
   backup,
   restore,
@@ -89,7 +86,7 @@ export function createBridgeHandlers({
     'requests.cancel': async ({ requestId }) => ({ cancelled: requests.cancel(requestId) }),
     'requests.fate': async ({ requests: asked }) => ({ fates: requests.fate(asked) }),
     'requests.collect': async ({ requestIds }) => ({
-      collected: await journal.collect(requestIds),
+      collected: await requests.collect(requestIds),
     }),
     'settings.get': () => environments.view(),
     'settings.setActiveEnvironment': ({ environment }) => environments.setActive(environment),

@@ -82,3 +82,45 @@ describe('a check whose journal line storage refuses', () => {
     expect(sandbox.requests).toHaveLength(1)
   })
 })
+
+describe('one request id, however often it arrives', () => {
+  const send = (registry: RequestRegistry, id = requestId) =>
+    registry.run(id, (signal, attempts) =>
+      runCryptoSearch(createApiClient(), environment, {
+        query: sanctioned,
+        signal,
+        journal: attempts,
+      }),
+    )
+  const checksSent = () =>
+    sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks')).length
+  const registryOnFolder = async () =>
+    new RequestRegistry(await openRequestJournal(join(folder, 'requests.journal')))
+
+  it('is sent once when it arrives again while it runs (a page that went, and the page after it)', async () => {
+    const registry = await registryOnFolder()
+    const [first, second] = await Promise.all([send(registry), send(registry)])
+    expect(second).toEqual(first)
+    expect(checksSent()).toBe(1)
+  })
+
+  it('gets the answer the journal kept once answered, and is refused unsent once that is forgotten', async () => {
+    const registry = await registryOnFolder()
+    const answered = await send(registry)
+    expect(await send(registry)).toEqual(answered)
+    expect(await registry.collect([requestId])).toBe(1)
+    await expect(send(registry)).rejects.toMatchObject({
+      name: bridgeErrorNames.cancelled,
+      mayHaveReachedService: false,
+    })
+    expect(checksSent()).toBe(1)
+  })
+
+  it('is sent again when the service provably did not act on it (a rate limit)', async () => {
+    const registry = await registryOnFolder()
+    sandbox.injectFault({ kind: 'rateLimit', retryAfterS: 60 })
+    await send(registry).catch(() => undefined)
+    await send(registry)
+    expect(checksSent()).toBe(2)
+  })
+})

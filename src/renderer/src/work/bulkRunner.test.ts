@@ -152,6 +152,29 @@ describe('the bulk runner', () => {
     expect(await countChecksIn(db, 'job-1', 'done')).toBe(4)
   })
 
+  it('never sends again an address whose answer is already on record, nor writes over that answer', async () => {
+    const answered = storedCheck('2026-11-26T10:00:00.000Z_answered', '0xbbb', {
+      sanctions: [walletRecord('0xbbb')],
+    })
+    // Put back to be sent by a recovery that read it before its answer was stored.
+    await createBulkJob(
+      db,
+      job(),
+      [],
+      checks().map((check) =>
+        check.address === '0xbbb'
+          ? { ...check, requestId: answered.requestId, checkLocalId: answered.localId }
+          : check,
+      ),
+    )
+    await db.checks.put(answered)
+    await runner().drive()
+    expect([...sent].sort()).toEqual(['0xaaa', '0xccc'])
+    expect(await db.checks.get(answered.localId)).toEqual(answered)
+    expect((await db.bulkChecks.get(['job-1', 1]))?.state).toBe('done')
+    expect((await getBulkJob(db, 'job-1'))?.state).toBe('finished')
+  })
+
   it('after a reload, resends only what never left and marks the rest outcome unknown', async () => {
     await createBulkJob(db, job(), [], checks())
     // A page that stopped with two sends on their way: one never left, one may have.

@@ -190,6 +190,15 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
       const batch = await repository.claimChecks(jobId, free)
       if (!batch) break
       waitingShown ??= batch.job.waiting !== undefined
+      for (const { check, record } of batch.answered) {
+        answered.push({
+          index: check.index,
+          record,
+          outcome: outcomeOfRecord(record) ?? { state: 'unknown' },
+          release: () => {},
+        })
+        storeSoon()
+      }
       for (const claim of batch.claimed) {
         const sending: Promise<void> = follow(claim, batch.job).finally(() =>
           inFlight.delete(sending),

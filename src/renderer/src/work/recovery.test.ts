@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { RequestFate } from '../../../shared/bridge/requestsContract'
 import { beginAttempt, settleAttempt, pendingAttempts } from '../data/checks/checkAttempts'
-import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
+import { openAppDatabase, type AppDatabase, type CheckAttempt } from '../data/database/appDatabase'
 import { runningItems, settle } from '../data/outbox/outboxRepository'
 import { recoverRequests, type RecoveryPorts } from './recovery'
 import { holdingRequest, requestsInHand } from '../data/requests/requestOwnership'
@@ -65,14 +65,18 @@ const recoveryPorts = (
 const recover = (fates: Record<string, RequestFate['state'] | RequestFate>) =>
   recoverRequests(recoveryPorts(fates))
 
-const attempt = (requestId = crypto.randomUUID()) =>
-  beginAttempt(db, {
+/** A new attempt, pending (a fresh key has no answer on record). */
+const attempt = async (requestId = crypto.randomUUID()): Promise<CheckAttempt> => {
+  const begun = await beginAttempt(db, {
     requestId,
     environment: 'production',
     query: wallet,
     queryKey: wallet,
     billed: true,
   })
+  if (begun.outcome !== 'pending') throw new Error('a fresh attempt was already answered')
+  return begun
+}
 
 beforeEach(() => {
   db = openAppDatabase(`recovery-${crypto.randomUUID()}`)
@@ -179,5 +183,20 @@ describe('what recovery never overwrites', () => {
     expect(await db.checks.get(pendingId)).toMatchObject({ outcome: 'pending' })
     letGo()
     await sending
+  })
+
+  it('keeps an answer on record when the same check begins again under its key (a resend)', async () => {
+    const pending = await attempt()
+    await settleAttempt(db, pending, { kind: 'answered', result })
+    const again = await beginAttempt(db, {
+      requestId: pending.requestId,
+      localId: pending.localId,
+      environment: 'production',
+      query: wallet,
+      queryKey: wallet,
+      billed: true,
+    })
+    expect(again.outcome).toBe('succeeded')
+    expect(await db.checks.get(pending.localId)).toMatchObject({ outcome: 'succeeded' })
   })
 })

@@ -81,7 +81,17 @@ async function settleBySettledReply(
  * that got a reply is settled by it. Every write only moves a record forward (see mayMoveTo), so
  * what was read before its sender stored its end stays as the sender stored it.
  */
-export async function recoverRequests(ports: RecoveryPorts): Promise<void> {
+export function recoverRequests(ports: RecoveryPorts): Promise<void> {
+  // One at a time in a page (the outbox's turn, a bulk job's start): two reading the same running
+  // item, the second asking the journal after the first let it forget, would queue it again.
+  const run = recovering.then(() => recoverOnce(ports))
+  recovering = run.catch(() => undefined)
+  return run
+}
+
+let recovering: Promise<void> = Promise.resolve()
+
+async function recoverOnce(ports: RecoveryPorts): Promise<void> {
   const allAttempts = await ports.attempts.pendingAttempts()
   const allItems = await ports.outbox.runningItems()
   const held = await ports.inHand([

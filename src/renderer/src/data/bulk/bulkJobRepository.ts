@@ -75,8 +75,9 @@ export interface ClaimedCheck {
 }
 
 /**
- * Takes up to `max` pending addresses of a running job to send, in one transaction: each is marked
- * running before anything leaves, with the request id and History key it keeps through any resend,
+ * Takes up to `max` pending addresses of a running job to send, in one transaction (with those
+ * among them whose answer is already on record, `answered`, to be settled by it, not sent): each is
+ * marked running before anything leaves, with the request id and History key it keeps through any resend,
  * and its attempt is on the record (so a check cut off by anything is in History). Returns them
  * with the job as it stands after; none when the job is not running or nothing is pending
  * (whether the budget allows them is the main side's to say).
@@ -86,12 +87,29 @@ export async function claimChecks(
   jobId: string,
   max: number,
   now: Date = new Date(),
-): Promise<{ claimed: ClaimedCheck[]; job: BulkJob } | undefined> {
+): Promise<
+  | {
+      claimed: ClaimedCheck[]
+      answered: Array<{ check: BulkCheck; record: StoredCheck }>
+      job: BulkJob
+    }
+  | undefined
+> {
   return db.transaction('rw', [db.bulkJobs, db.bulkChecks, db.checks], async () => {
     const job = await db.bulkJobs.get(jobId)
     if (!job || job.state !== 'running') return undefined
-    const pending = await checksIn(db, jobId, 'pending').limit(max).toArray()
-    if (pending.length === 0) return undefined
+    const candidates = await checksIn(db, jobId, 'pending').limit(max).toArray()
+    if (candidates.length === 0) return undefined
+    // One answered already (its answer stored by recovery, read before it was): not sent again.
+    const records = await db.checks.bulkGet(candidates.map((next) => next.checkLocalId ?? ''))
+    const answered = candidates.flatMap((check, at) => {
+      const record = records[at]
+      return record && isStoredCheck(record)
+        ? [{ check: { ...check, state: 'running' as const }, record }]
+        : []
+    })
+    const settled = new Set(answered.map(({ check }) => check.index))
+    const pending = candidates.filter((check) => !settled.has(check.index))
     const claimed = pending.map((next): ClaimedCheck => {
       const requestId = next.requestId ?? crypto.randomUUID()
       const check: BulkCheck = {
@@ -116,10 +134,10 @@ export async function claimChecks(
       return { check, attempt, release: holdRequest(requestId) }
     })
     const sentCount = job.sentCount + claimed.length
-    await db.bulkChecks.bulkPut(claimed.map(({ check }) => check))
+    await db.bulkChecks.bulkPut([...claimed, ...answered].map(({ check }) => check))
     await db.checks.bulkPut(claimed.map(({ attempt }) => attempt))
     await db.bulkJobs.update(jobId, { sentCount })
-    return { claimed, job: { ...job, sentCount } }
+    return { claimed, answered, job: { ...job, sentCount } }
   })
 }
 

@@ -9,6 +9,7 @@ import {
   type StoredCheck,
 } from '../database/appDatabase'
 import { searchTermsOf } from './checkSearchTerms'
+import { isStoredCheck } from '../database/storedCheck'
 import { isAwaitingTerms, termsPending } from './deferredSearchTerms'
 import { storedCheckKey, toStoredCheck } from './checkRepository'
 
@@ -55,15 +56,23 @@ export function attemptRecordOf(start: AttemptStart, now: Date = new Date()): Ch
   }
 }
 
-/** Written before the request is sent, so a check cut off by anything is still on the record. */
+/**
+ * Written before the request is sent, so a check cut off by anything is still on the record. A
+ * resend under the same key (a queued check, a bulk job's address) whose answer is already on
+ * record leaves it as it is and returns it: that check is answered, and is not sent again.
+ */
 export async function beginAttempt(
   db: AppDatabase,
   start: AttemptStart,
   now: Date = new Date(),
-): Promise<CheckAttempt> {
+): Promise<CheckAttempt | StoredCheck> {
   const attempt = attemptRecordOf(start, now)
-  await db.checks.put(attempt)
-  return attempt
+  return db.transaction('rw', db.checks, async () => {
+    const current = await db.checks.get(attempt.localId)
+    if (current && isStoredCheck(current)) return current
+    await db.checks.put(attempt)
+    return attempt
+  })
 }
 
 /** An answered attempt's record, under the attempt's key so History shows one row for it. */

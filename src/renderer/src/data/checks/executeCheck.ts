@@ -121,6 +121,8 @@ async function sendAndRecord(request: CheckRequest): Promise<string> {
         false,
       ),
   )
+  // Answered already (a resend under the same key, read before the answer was stored): not sent.
+  if (attempt.outcome !== 'pending') return attempt.localId
   let result: CryptoSearchResult
   try {
     result = await searchThroughBridge(request)
