@@ -12,6 +12,7 @@ import {
   settle,
   type OutboxItem,
 } from '../data/outbox/outboxRepository'
+import { CheckNotRecordedError } from '../data/checks/executeCheck'
 import { createOutboxRunner, type OutboxRunner } from './outboxRunner'
 import { recoverRequests } from './recovery'
 import { requestsInHand } from '../data/requests/requestOwnership'
@@ -166,6 +167,17 @@ describe('the outbox runner', () => {
     answers.set('first', new Error('the disk is full'))
     await started().then((outbox) => outbox.stop())
     expect(await states()).toEqual({ first: 'interrupted' })
+  })
+
+  it('leaves in the journal a reply this computer could not store, for recovery to store', async () => {
+    await queue('first', 1)
+    answers.set(
+      'first',
+      new CheckNotRecordedError('The service answered but the answer was not stored.', true),
+    )
+    await started().then((outbox) => outbox.stop())
+    expect(await states()).toEqual({ first: 'interrupted' })
+    expect(collected).toEqual([])
   })
 
   it('does nothing in a page whose turn has not come: another page drives the outbox', async () => {

@@ -1,7 +1,7 @@
 import { bridgeErrorNames } from '../../../shared/bridge'
 import { outboxRetryIntervalMs } from '../../../shared/outboxPace'
 import { BridgeCallError, errorMessage } from '../bridge/bridgeClient'
-import { executeCheck } from '../data/checks/executeCheck'
+import { endRecorded, executeCheck } from '../data/checks/executeCheck'
 import { createEntity } from '../data/entities/createEntity'
 import {
   outboxRepository,
@@ -90,9 +90,8 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
               message: errorMessage(error),
             })
           }
-          // Only a failure the bridge reported was recorded in full; anything else is left for
-          // recovery to settle from the journal.
-          if (error instanceof BridgeCallError) await ports.collect([item.localId])
+          // Anything not recorded in full is left for recovery to settle from the journal.
+          if (endRecorded(error)) await ports.collect([item.localId])
           if (after === 'wait') return
         } finally {
           item.release()

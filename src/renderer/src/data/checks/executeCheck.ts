@@ -195,16 +195,20 @@ export async function runCheck(request: CheckRequest): Promise<string> {
     forget()
     return localId
   } catch (error) {
-    // An end this computer could not store stays in the journal, for recovery to store.
-    if (
-      error instanceof BridgeCallError &&
-      !hostLostMidCall(error) &&
-      !(error instanceof CheckNotRecordedError)
-    )
-      forget()
+    if (endRecorded(error)) forget()
     throw error
   }
 }
+
+/**
+ * Whether a failed check's end is on the record, so the journal may forget its request: not when
+ * the app's own host stopped answering mid-call, nor when this computer could not store the end
+ * (the journal keeps the reply, for recovery to store).
+ */
+export const endRecorded = (error: unknown): boolean =>
+  error instanceof BridgeCallError &&
+  !hostLostMidCall(error) &&
+  !(error instanceof CheckNotRecordedError)
 
 /**
  * Provably not sent, and sent again later: on its own (the outbox's waits, see outboxDecision), or
