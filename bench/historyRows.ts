@@ -19,6 +19,8 @@ import { benchRow, type BenchRow } from './benchStats'
 
 const checkCount = Number(process.env.BENCH_HISTORY_CHECKS ?? 200_000)
 const runs = 9
+/** Each reload starts the whole app again: fewer of them. */
+const countRuns = 5
 
 /** The key `seedChecks` gives its check number `index`. */
 export const seededCheckKey = (index: number): string =>
@@ -197,6 +199,52 @@ async function longestTaskWhileTyping(page: Page, text: string): Promise<number>
   return Math.max(0, ...(await takeLongTasks(page)).map((task) => task.duration))
 }
 
+/**
+ * Reloads the page on History and returns when (ms from the reload's start) History says the
+ * exact number of checks stored: the count is then the page's first read of its database, which
+ * once gave the number of checks at the latest instant. A wrong number never ends the wait.
+ */
+async function countShownAfterReload(page: Page): Promise<number> {
+  await page.getByTestId('nav-history').click()
+  await page.locator(rowShown).first().waitFor()
+  await page.reload()
+  return page.evaluate(async (expected) => {
+    const right = () =>
+      (document.querySelector('[data-testid="history-count"]')?.textContent ?? '')
+        .replace(/,/g, '')
+        .includes(`${expected} checks shown`)
+    await new Promise<void>((resolve, reject) => {
+      if (right()) return resolve()
+      const timer = setTimeout(
+        () => reject(new Error(`History did not say "${expected} checks shown" within 10 s`)),
+        10_000,
+      )
+      const observer = new MutationObserver(() => {
+        if (!right()) return
+        observer.disconnect()
+        clearTimeout(timer)
+        resolve()
+      })
+      observer.observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    return performance.now()
+  }, checkCount)
+}
+
+/** The baseline: the checks counted straight from IndexedDB (every record of the store). */
+const rawCount = (page: Page) =>
+  page.evaluate(async () => {
+    const started = performance.now()
+    const db = await benchPage.openDb()
+    await new Promise<void>((resolve, reject) => {
+      const request = db.transaction('checks').objectStore('checks').count()
+      request.onsuccess = () => resolve()
+      request.onerror = () => reject(request.error ?? new Error('the count failed'))
+    })
+    db.close()
+    return performance.now() - started
+  })
+
 export async function historyAtScale(): Promise<BenchRow[]> {
   const app = await launchBrowserModeApp()
   // A profile on disk, as the app's own: a new context keeps IndexedDB in memory, under a quota
@@ -242,6 +290,11 @@ export async function historyAtScale(): Promise<BenchRow[]> {
       inside.baseline.push(await rawRead(page, fragment))
       await clear()
     }
+    const counted = { measured: [] as number[], baseline: [] as number[] }
+    for (let run = 0; run < countRuns; run += 1) {
+      counted.measured.push(await countShownAfterReload(page))
+      counted.baseline.push(await rawCount(page))
+    }
     const typing: number[] = []
     for (const text of [fragmentOf(0), fragmentOf(1), 'sanctioned', 'dataset_12']) {
       typing.push(await longestTaskWhileTyping(page, text))
@@ -274,6 +327,15 @@ export async function historyAtScale(): Promise<BenchRow[]> {
         },
         inside.measured,
         inside.baseline,
+      ),
+      benchRow(
+        {
+          name: `"${checkCount.toLocaleString()} checks shown", right, after reloading on History (from the reload's start)`,
+          baselineName: 'raw IndexedDB count of the checks store',
+          target: 'median < 1,000 ms',
+        },
+        counted.measured,
+        counted.baseline,
       ),
       benchRow(
         {
