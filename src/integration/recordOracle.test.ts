@@ -15,11 +15,17 @@ import { apiPaths, rootedPath } from '../shared/api/apiPaths'
 import { bulkJobOf } from '../test-support/bulkJobs'
 import { propertyRuns } from '../test-support/propertyRuns'
 import { openRendererPage, type RendererPage } from '../test-support/rendererPage'
-import { disagreementsWithLog, type ScheduleWallets } from '../test-support/recordOracle'
+import {
+  disagreementsWithLog,
+  type CaseLink,
+  type ScheduleWallets,
+} from '../test-support/recordOracle'
+import { fixtureActor } from '../test-support/evidenceFixtures'
+import type { CheckRecord } from '../renderer/src/data/database/appDatabase'
 
 /**
- * The record against what happened: random interleavings of single checks, queued checks and bulk
- * jobs, with pages reloaded and the main side's process killed at random moments, against the local
+ * The record against what happened: random interleavings of single checks, queued checks, bulk
+ * jobs, re-screens, watch runs and case links, with pages reloaded and the main side's process killed at random moments, against the local
  * sandbox at a low rate limit (so requests wait in the main side's limiter); then History, the
  * outbox and the jobs are held against the sandbox's own log of the requests it answered.
  * `ORACLE_SCHEDULES` sets how many schedules run (`npm run soak -- --schedules N`).
@@ -30,6 +36,12 @@ type Action =
   | { kind: 'search'; sanctioned: boolean }
   | { kind: 'queue'; sanctioned: boolean }
   | { kind: 'bulk'; size: number; sanctioned: number }
+  /** A person re-screens the wallet of an answered check of this schedule (History's rows). */
+  | { kind: 'rescreen'; pick: number }
+  /** A watch on such a wallet comes due and runs. */
+  | { kind: 'watch'; pick: number }
+  /** A person links such a check to a new case. */
+  | { kind: 'link'; pick: number }
   | { kind: 'reload' }
   /** The background work's periodic turn comes due (recovery, then the outbox). */
   | { kind: 'turn' }
@@ -43,12 +55,16 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('bulk'),
-      size: fc.integer({ min: 1, max: 12 }),
+      size: fc.integer({ min: 1, max: 16 }),
       sanctioned: fc.integer({ min: 0, max: 2 }),
     }),
   },
+  ...(['rescreen', 'watch', 'link'] as const).map((kind) => ({
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant(kind), pick: fc.nat() }),
+  })),
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reload') }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('turn') }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('turn') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('killHost') }) },
   {
     weight: 3,
@@ -97,6 +113,7 @@ const ensureHost = async (): Promise<void> => {
 
 async function runSchedule(actions: readonly Action[]): Promise<string[]> {
   const wallets: ScheduleWallets = new Map()
+  const links: CaseLink[] = []
   await ensureHost()
   let page: RendererPage = await openRendererPage(hostOrigin())
   const started = Date.now()
@@ -135,6 +152,12 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
         })),
       )
       page.modules.bulkRunner.wakeBulkRunner()
+    } else if (step.kind === 'rescreen' || step.kind === 'watch' || step.kind === 'link') {
+      const answered = (await page.modules.database.appDatabase.checks.toArray()).filter(
+        (record) => wallets.has(record.query) && record.outcome === 'succeeded',
+      )
+      const chosen = answered[step.pick % Math.max(1, answered.length)]
+      if (chosen) await personActs(page, step.kind, chosen, links)
     } else if (step.kind === 'turn') {
       const { recovery, appRecovery, outboxRunner } = page.modules
       void recovery
@@ -161,6 +184,7 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
   const disagreements = await disagreementsWithLog(
     last.modules.database.appDatabase,
     wallets,
+    links,
     sandbox.requests.filter(
       (request) =>
         request.path === rootedPath(apiPaths.cryptoSearch) && request.receivedAt >= started - 1_000,
@@ -168,6 +192,54 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
   )
   last.kill()
   return disagreements
+}
+
+const dayMs = 86_400_000
+
+/**
+ * What a person (or a watch) does with an answered check: another check of its wallet, through the
+ * same runs the app uses, not awaited (the record is judged, not what the screen saw), or a case
+ * linking it, awaited (what the person was told was done).
+ */
+async function personActs(
+  page: RendererPage,
+  kind: 'rescreen' | 'watch' | 'link',
+  chosen: CheckRecord,
+  links: CaseLink[],
+): Promise<void> {
+  const { rescreen, listRescreen, watches, screenWatched, watchRunner, cases } = page.modules
+  const wallet = { environment: 'local' as const, query: chosen.query, queryKey: chosen.queryKey }
+  if (kind === 'rescreen') {
+    void rescreen
+      .rescreenWallets(listRescreen.listRescreenSteps(), [wallet], () => {})
+      .catch(() => {})
+  } else if (kind === 'watch') {
+    // Watched two days ago, daily: due now.
+    await watches.watchRepository.watch(
+      fixtureActor,
+      { kind: 'wallet', ...wallet },
+      'daily',
+      new Date(Date.now() - 2 * dayMs),
+    )
+    void watchRunner
+      .runDueWatches({
+        due: watches.watchRepository.dueWatches,
+        screen: screenWatched.screenWatched,
+        markRun: watches.watchRepository.markRun,
+        recordChange: watches.watchRepository.recordChange,
+        notify: async () => undefined,
+        now: () => new Date(),
+      })
+      .catch(() => {})
+  } else {
+    const caseId = await cases.caseRepository.createCase(fixtureActor, {
+      title: `Wallet ${chosen.query.slice(0, 10)}`,
+      subject: 'Oracle',
+      description: 'A case the record must keep.',
+    })
+    await cases.caseRepository.linkCheck(fixtureActor, caseId, chosen)
+    links.push({ caseId, localId: chosen.localId })
+  }
 }
 
 /** Until nothing is pending, running or queued: recovery, the outbox and the jobs each take turns. */
@@ -220,7 +292,7 @@ const soak = process.env.ORACLE_SOAK === '1'
 
 describe('the record', () => {
   it(
-    `equals the service's log over ${schedules} random schedules of checks, queued checks and bulk jobs, with reloads and killed hosts`,
+    `equals the service's log over ${schedules} random schedules of checks, queued checks, bulk jobs, re-screens, watch runs and case links, with reloads and killed hosts`,
     async () => {
       const found: Array<{ actions: readonly Action[]; disagreements: string[] }> = []
       await fc.assert(

@@ -4,19 +4,27 @@ import type { AppDatabase } from '../renderer/src/data/database/appDatabase'
 /** The addresses a schedule asked about, each with the status the sandbox answers for it. */
 export type ScheduleWallets = Map<string, 'review_required' | 'no_match'>
 
+/** A check a person linked to a case, and was told so. */
+export interface CaseLink {
+  caseId: string
+  localId: string
+}
+
 /**
  * Where the app's record disagrees with the service's log, one sentence each (none is the
- * target). For every address asked about:
- * - the service answered it at most once (nothing was sent twice);
- * - History has at most one record of it, none left pending;
- * - answered by the service: History says so with that answer, or "outcome unknown" (the host
- *   died before the answer reached its journal: true, not false);
- * - never answered: History does not claim an answer;
- * - an outbox item or a bulk job's address done only if the service answered it.
+ * target). Each attempt is one record in History, so for every address asked about:
+ * - no answer made up: its records that say "answered" are at most the service's answers;
+ * - nothing sent twice, none lost: every answer the service gave has a record that says it was
+ *   answered, or that its outcome is unknown (the host died before the answer reached its
+ *   journal: true, not false); none is recorded as failed ("nothing was sent") or missing;
+ * - an answer recorded is the service's (its status), and nothing is left pending;
+ * - an outbox item or a bulk job's address is done only if the service answered it;
+ * and every case link the person was told was made exists.
  */
 export async function disagreementsWithLog(
   db: AppDatabase,
   wallets: ScheduleWallets,
+  links: readonly CaseLink[],
   log: readonly SandboxRequestRecord[],
 ): Promise<string[]> {
   const found: string[] = []
@@ -30,25 +38,28 @@ export async function disagreementsWithLog(
   const bulkChecks = await db.bulkChecks.toArray()
   for (const [address, status] of wallets) {
     const answered = answers.get(address) ?? 0
-    if (answered > 1) found.push(`${address}: answered ${answered} times (sent twice)`)
     const mine = records.filter((record) => record.query === address)
-    if (mine.length > 1)
-      found.push(
-        `${address}: ${mine.length} records in History (${mine.map((r) => `${r.outcome} ${r.localId} request ${r.requestId}`).join(', ')})`,
+    const said = (outcome: string) => mine.filter((record) => record.outcome === outcome).length
+    const listed = mine
+      .map((record) =>
+        record.outcome === 'succeeded'
+          ? `succeeded ${record.localId}`
+          : `${record.outcome} ${record.localId}${record.error ? ` (${record.error.message})` : ''}`,
       )
+      .join(', ')
+    if (said('succeeded') > answered)
+      found.push(
+        `${address}: ${said('succeeded')} recorded as answered, ${answered} answered: ${listed}`,
+      )
+    if (answered > said('succeeded') + said('unknown'))
+      found.push(
+        `${address}: answered ${answered} times, ${said('succeeded')} recorded as answered and ${said('unknown')} as unknown: ${listed}`,
+      )
+    if (said('pending') > 0) found.push(`${address}: still pending once all settled`)
     for (const record of mine) {
-      if (record.outcome === 'pending') found.push(`${address}: still pending once all settled`)
-      if (answered > 0 && record.outcome === 'failed')
-        found.push(
-          `${address}: answered by the service, recorded as failed (${record.error?.name}: ${record.error?.message})`,
-        )
-      if (answered === 0 && record.outcome === 'succeeded')
-        found.push(`${address}: recorded as answered, never answered by the service`)
       if (record.outcome === 'succeeded' && record.status !== status)
         found.push(`${address}: recorded ${record.status}, the service answers ${status}`)
     }
-    if (answered > 0 && mine.length === 0)
-      found.push(`${address}: answered by the service, not in History`)
     for (const item of outbox) {
       if (
         item.kind === 'cryptoCheck' &&
@@ -65,6 +76,11 @@ export async function disagreementsWithLog(
       if (check.state === 'running' || check.state === 'pending')
         found.push(`${address}: bulk address still ${check.state} once all settled`)
     }
+  }
+  for (const { caseId, localId } of links) {
+    const linked = await db.cases.get(caseId)
+    if (!linked?.checkIds.includes(localId))
+      found.push(`case ${caseId}: the check ${localId} the person linked is not linked`)
   }
   return found
 }
