@@ -6,6 +6,7 @@ import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import { expect, test } from './fixtures/browserModeTest'
 import { saveScreen } from './support/screenshots'
+import { hostRestartErrors } from './support/consoleErrors'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const queued = 'bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw'
@@ -195,13 +196,7 @@ test.describe('a restore cut between the data and the settings', () => {
   // Killing the host is logged by Chromium as a refused load, and the page of the earlier launch
   // as refused (401) until it is given the new address: this test provokes both.
   test.use({
-    allowedConsoleErrors: [
-      [
-        /Failed to load resource: net::ERR_CONNECTION_REFUSED/,
-        /Failed to load resource: the server responded with a status of 401/,
-      ],
-      { scope: 'test' },
-    ],
+    allowedConsoleErrors: [hostRestartErrors, { scope: 'test' }],
   })
 
   test('the host killed after the switch and before the settings: every start says the settings did not come back, and "Finish the restore" brings them', async ({

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/browserModeTest'
 import { saveScreen } from './support/screenshots'
+import { hostRestartErrors } from './support/consoleErrors'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const queued = 'bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw'
@@ -8,13 +9,7 @@ const queued = 'bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw'
 // earlier launch is refused (401): Chromium logs both, and both are what this test provokes.
 test.use({
   // A list is given with its options: Playwright would read a bare array as [value, options].
-  allowedConsoleErrors: [
-    [
-      /Failed to load resource: net::ERR_CONNECTION_REFUSED/,
-      /Failed to load resource: the server responded with a status of 401/,
-    ],
-    { scope: 'test' },
-  ],
+  allowedConsoleErrors: [hostRestartErrors, { scope: 'test' }],
 })
 
 test('after a restart with default settings, History, cases, entities and the outbox are as they were', async ({

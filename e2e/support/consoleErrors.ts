@@ -37,3 +37,13 @@ export class ConsoleErrorWatch {
     this.seen.push(error)
   }
 }
+
+/**
+ * What Chromium logs while the host restarts, both provoked on purpose by the tests that restart
+ * it: the open page's calls refused at the network level, and a page of the earlier launch refused
+ * (401) until it is given the new address.
+ */
+export const hostRestartErrors: RegExp[] = [
+  /Failed to load resource: net::ERR_CONNECTION_REFUSED/,
+  /Failed to load resource: the server responded with a status of 401/,
+]

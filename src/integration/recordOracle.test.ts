@@ -12,7 +12,7 @@ import {
 import { startSandbox, type RunningSandbox } from '../sandbox/sandboxServer'
 import { bundledSanctionedWallets } from '../sandbox/crypto/walletRecords'
 import { apiPaths, rootedPath } from '../shared/api/apiPaths'
-import { bulkJobOf } from '../test-support/bulkJobs'
+import { bulkJobOf, pendingChecksOf } from '../test-support/bulkJobs'
 import { propertyRuns } from '../test-support/propertyRuns'
 import { openRendererPage, type RendererPage } from '../test-support/rendererPage'
 import {
@@ -141,15 +141,7 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
       await bulk.bulkJobRepository.createBulkJob(
         bulkJobOf({ id, rowCount: addresses.length, checkCount: addresses.length }),
         [],
-        addresses.map((address, index) => ({
-          jobId: id,
-          index,
-          address,
-          queryKey: address,
-          chain: null,
-          lines: [index + 1],
-          state: 'pending',
-        })),
+        pendingChecksOf(id, addresses),
       )
       page.modules.bulkRunner.wakeBulkRunner()
     } else if (step.kind === 'rescreen' || step.kind === 'watch' || step.kind === 'link') {

@@ -27,10 +27,10 @@ export const bulkJobOf = (overrides: Partial<BulkJob> = {}): BulkJob => ({
 /** The three addresses of `bulkJobOf`'s job. */
 export const bulkAddresses = ['0xaaa', '0xbbb', '0xccc']
 
-/** `bulkJobOf`'s addresses, each pending, one a line. */
-export const pendingBulkChecks = (): BulkCheck[] =>
-  bulkAddresses.map((address, index) => ({
-    jobId: 'job-1',
+/** A job's addresses, each pending, one a line. */
+export const pendingChecksOf = (jobId: string, addresses: readonly string[]): BulkCheck[] =>
+  addresses.map((address, index) => ({
+    jobId,
     index,
     address,
     queryKey: address,
@@ -38,3 +38,6 @@ export const pendingBulkChecks = (): BulkCheck[] =>
     lines: [index + 1],
     state: 'pending',
   }))
+
+/** `bulkJobOf`'s addresses, each pending, one a line. */
+export const pendingBulkChecks = (): BulkCheck[] => pendingChecksOf('job-1', bulkAddresses)

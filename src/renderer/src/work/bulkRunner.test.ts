@@ -20,6 +20,7 @@ import {
 import { pendingAttempts, settleAttempt } from '../data/checks/checkAttempts'
 import { requestsInHand } from '../data/requests/requestOwnership'
 import { recoverBulkChecks } from './recovery'
+import { journalFates } from '../../../test-support/journalFates'
 import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
 import { bulkAddresses, bulkJobOf, pendingBulkChecks } from '../../../test-support/bulkJobs'
 import { storedCheck, walletRecord } from '../../../test-support/storedChecks'
@@ -84,18 +85,7 @@ const runner = (
           },
           readCheck: (localId) => db.checks.get(localId),
           inHand: requestsInHand,
-          askFates: async (requests) =>
-            new Map(
-              requests.map(({ requestId }): [string, RequestFate] => {
-                const fate = journal.get(requestId) ?? 'neverSent'
-                return [
-                  requestId,
-                  typeof fate === 'object'
-                    ? fate
-                    : { requestId, state: fate as 'neverSent' | 'mayHaveLeft' },
-                ]
-              }),
-            ),
+          askFates: journalFates((requestId) => journal.get(requestId)),
           collect: async () => {},
           saveEntity: async () => {},
         },

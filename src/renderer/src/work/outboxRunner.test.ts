@@ -16,6 +16,7 @@ import { CheckNotRecordedError } from '../data/checks/executeCheck'
 import { createOutboxRunner, type OutboxRunner } from './outboxRunner'
 import { recoverRequests } from './recovery'
 import { requestsInHand } from '../data/requests/requestOwnership'
+import { journalFates } from '../../../test-support/journalFates'
 
 let db: AppDatabase
 /** What each send answers, by query; an Error is thrown. */
@@ -52,18 +53,7 @@ const runner = () =>
           runningItems: () => runningItems(db),
           settle: (localId, state, outcome) => settle(db, localId, state, outcome),
         },
-        askFates: async (requests) =>
-          new Map(
-            requests.map(({ requestId }): [string, RequestFate] => {
-              const state = journal.get(requestId) ?? 'neverSent'
-              return [
-                requestId,
-                state === 'settled'
-                  ? { requestId, state, reply: { ok: true, data: {} } }
-                  : { requestId, state },
-              ]
-            }),
-          ),
+        askFates: journalFates((requestId) => journal.get(requestId)),
         collect: async (ids) => void collected.push(...ids),
         saveEntity: async () => {},
       }),

@@ -6,6 +6,7 @@ import { beginAttempt, settleAttempt, pendingAttempts } from '../data/checks/che
 import { openAppDatabase, type AppDatabase, type CheckAttempt } from '../data/database/appDatabase'
 import { runningItems, settle } from '../data/outbox/outboxRepository'
 import { recoverRequests, type RecoveryPorts } from './recovery'
+import { journalFates } from '../../../test-support/journalFates'
 import { holdingRequest, requestsInHand } from '../data/requests/requestOwnership'
 
 let db: AppDatabase
@@ -46,18 +47,7 @@ const recoveryPorts = (
   bulk: { runningChecksOf: async () => [], settleBulkCheck: async () => {} },
   readCheck: (localId) => db.checks.get(localId),
   inHand: requestsInHand,
-  askFates: async (requests) =>
-    new Map(
-      requests.map(({ requestId }): [string, RequestFate] => {
-        const fate = fates[requestId] ?? 'neverSent'
-        return [
-          requestId,
-          typeof fate === 'string' && fate !== 'settled'
-            ? { requestId, state: fate }
-            : (fate as RequestFate),
-        ]
-      }),
-    ),
+  askFates: journalFates((requestId) => fates[requestId]),
   collect: async (ids) => void collected.push(...ids),
   saveEntity: async () => {},
 })
