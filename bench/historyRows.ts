@@ -199,16 +199,9 @@ async function longestTaskWhileTyping(page: Page, text: string): Promise<number>
   return Math.max(0, ...(await takeLongTasks(page)).map((task) => task.duration))
 }
 
-/**
- * Reloads the page on History and returns when (ms from the reload's start) History says the
- * exact number of checks stored: the count is then the page's first read of its database, which
- * once gave the number of checks at the latest instant. A wrong number never ends the wait.
- */
-async function countShownAfterReload(page: Page): Promise<number> {
-  await page.getByTestId('nav-history').click()
-  await page.locator(rowShown).first().waitFor()
-  await page.reload()
-  return page.evaluate(async (expected) => {
+/** Resolves, in the page, once History says the exact number of checks stored; returns then. */
+const untilCountRight = (page: Page) =>
+  page.evaluate(async (expected) => {
     const right = () =>
       (document.querySelector('[data-testid="history-count"]')?.textContent ?? '')
         .replace(/,/g, '')
@@ -229,6 +222,28 @@ async function countShownAfterReload(page: Page): Promise<number> {
     })
     return performance.now()
   }, checkCount)
+
+/**
+ * How long History takes to say the exact number of checks stored in a page just reloaded: from
+ * the reload's start when reloaded on History (the count is then the page's first read of its
+ * database, which once gave the number of checks at the latest instant), and from opening History
+ * in a page reloaded elsewhere. A wrong number never ends the wait.
+ */
+async function countShownAfterReload(
+  page: Page,
+): Promise<{ fromReload: number; fromOpening: number }> {
+  await page.getByTestId('nav-history').click()
+  await page.locator(rowShown).first().waitFor()
+  await page.reload()
+  const fromReload = await untilCountRight(page)
+  await page.getByTestId('nav-search').click()
+  await page.reload()
+  await waitUntilReady(page)
+  const opened = await page.evaluate(() => {
+    document.querySelector<HTMLElement>('[data-testid="nav-history"]')!.click()
+    return performance.now()
+  })
+  return { fromReload, fromOpening: (await untilCountRight(page)) - opened }
 }
 
 /** The baseline: the checks counted straight from IndexedDB (every record of the store). */
@@ -290,9 +305,15 @@ export async function historyAtScale(): Promise<BenchRow[]> {
       inside.baseline.push(await rawRead(page, fragment))
       await clear()
     }
-    const counted = { measured: [] as number[], baseline: [] as number[] }
+    const counted = {
+      fromReload: [] as number[],
+      fromOpening: [] as number[],
+      baseline: [] as number[],
+    }
     for (let run = 0; run < countRuns; run += 1) {
-      counted.measured.push(await countShownAfterReload(page))
+      const { fromReload, fromOpening } = await countShownAfterReload(page)
+      counted.fromReload.push(fromReload)
+      counted.fromOpening.push(fromOpening)
       counted.baseline.push(await rawCount(page))
     }
     const typing: number[] = []
@@ -330,11 +351,20 @@ export async function historyAtScale(): Promise<BenchRow[]> {
       ),
       benchRow(
         {
-          name: `"${checkCount.toLocaleString()} checks shown", right, after reloading on History (from the reload's start)`,
+          name: `"${checkCount.toLocaleString()} checks shown", right, from opening History in a page just reloaded`,
           baselineName: 'raw IndexedDB count of the checks store',
           target: 'median < 1,000 ms',
         },
-        counted.measured,
+        counted.fromOpening,
+        counted.baseline,
+      ),
+      benchRow(
+        {
+          name: `"${checkCount.toLocaleString()} checks shown", right, reloaded on History (from the reload's start: the app's start included)`,
+          baselineName: 'raw IndexedDB count of the checks store',
+          target: 'informative',
+        },
+        counted.fromReload,
         counted.baseline,
       ),
       benchRow(
