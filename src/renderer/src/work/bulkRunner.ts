@@ -13,7 +13,7 @@ import { collectSoon } from '../data/requests/journalClient'
 import { recoverBulkChecks } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
 import { outcomeOfRecord, verdictOnFailure, type SendVerdict } from './bulkOutcome'
-import { unreachableWaitMs, type SendFailure } from '../data/requests/failurePolicy'
+import { sendFailureOf, unreachableWaitMs } from '../data/requests/failurePolicy'
 
 type CapReason = Extract<SendVerdict, { kind: 'cap' }>['reason']
 type StopReason = Extract<SendVerdict, { kind: 'stop' }>['reason']
@@ -88,12 +88,7 @@ export function createBulkRunner(ports: BulkRunnerPorts): BulkRunner {
       return 'next'
     } catch (error) {
       await ports.recordFailure(attempt, error)
-      const failure: SendFailure =
-        error instanceof BridgeCallError
-          ? error
-          : // Thrown in this page after the answer came back (e.g. while storing it): it was sent.
-            { name: 'InternalError', message: String(error), mayHaveReachedService: true }
-      const verdict = verdictOnFailure(failure)
+      const verdict = verdictOnFailure(sendFailureOf(error))
       if (verdict.kind === 'recover') return 'recover'
       if (verdict.kind === 'settle') {
         await repository.settleBulkCheck(job.id, check.index, {

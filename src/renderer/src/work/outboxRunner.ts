@@ -1,6 +1,5 @@
-import { bridgeErrorNames } from '../../../shared/bridge'
 import { outboxRetryIntervalMs } from '../../../shared/outboxPace'
-import { BridgeCallError, errorMessage } from '../bridge/bridgeClient'
+import { errorMessage } from '../bridge/bridgeClient'
 import { endRecorded, executeCheck } from '../data/checks/executeCheck'
 import { createEntity } from '../data/entities/createEntity'
 import {
@@ -10,7 +9,7 @@ import {
 } from '../data/outbox/outboxRepository'
 import { collectRequests } from '../data/requests/journalClient'
 import { afterSendFailure } from './outboxDecision'
-import type { SendFailure } from '../data/requests/failurePolicy'
+import { sendFailureOf } from '../data/requests/failurePolicy'
 import { queuedCheckKey, recoverRequests } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
 
@@ -37,12 +36,6 @@ async function sendItem(item: OutboxItem): Promise<string> {
   })
   return created.entity.id
 }
-
-const failureOf = (error: unknown): SendFailure =>
-  error instanceof BridgeCallError
-    ? error
-    : // Thrown in this page after the answer came back (e.g. while saving it): it was sent.
-      { name: bridgeErrorNames.internal, message: errorMessage(error), mayHaveReachedService: true }
 
 /** What the runner needs of the world; tests give it a database, a sender and a clock of their own. */
 export interface OutboxPorts {
@@ -81,7 +74,7 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
           await repository.settle(item.localId, 'done', { resultId: await send(item) })
           await ports.collect([item.localId])
         } catch (error) {
-          const after = afterSendFailure(failureOf(error))
+          const after = afterSendFailure(sendFailureOf(error))
           // Left running: recovery asks the journal once the host answers again.
           if (after === 'recover') return
           if (after === 'wait') await repository.settle(item.localId, 'queued')

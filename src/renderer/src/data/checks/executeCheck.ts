@@ -11,11 +11,11 @@ import {
   callBridge,
   errorMessage,
   hostLostMidCall,
-  isUnreachable,
 } from '../../bridge/bridgeClient'
 import { appDatabase, type CheckAttempt, type StoredCheck } from '../database/appDatabase'
 import { collectRequests } from '../requests/journalClient'
 import { holdingRequest } from '../requests/requestOwnership'
+import { nextStepAfter } from '../requests/failurePolicy'
 import { answeredRecordOf, beginAttempt, dropPendingAttempt, settleAttempt } from './checkAttempts'
 
 export interface CheckRequest {
@@ -211,21 +211,15 @@ export const endRecorded = (error: unknown): boolean =>
   !(error instanceof CheckNotRecordedError)
 
 /**
- * Provably not sent, and sent again later: on its own (the outbox's waits, see outboxDecision), or
- * once a person confirms a bulk job's cap (the main side refused it at the cap).
+ * Provably not sent, and sent again later: on its own (a wait, see failurePolicy), or once a person
+ * raises the cap the main side refused it at.
  */
 const waitsToBeSentAgain = (error: BridgeCallError): boolean =>
-  !error.mayHaveReachedService &&
-  (error.name === bridgeErrorNames.rateLimited ||
-    error.name === bridgeErrorNames.budgetReached ||
-    error.name === bridgeErrorNames.notOptedIn ||
-    isUnreachable(error.name))
+  ['wait', 'cap'].includes(nextStepAfter(error).kind)
 
 /**
  * Refused on this computer, before sending, by the user's own budget (a job's or a re-screen's cap,
  * the scheduled re-screens' opt-in or monthly cap): no attempt at the service, so no row in
  * History. The run that asked says why; a watch due daily would otherwise add a failed row a day.
  */
-const refusedByOwnBudget = (error: BridgeCallError): boolean =>
-  !error.mayHaveReachedService &&
-  (error.name === bridgeErrorNames.budgetReached || error.name === bridgeErrorNames.notOptedIn)
+const refusedByOwnBudget = (error: BridgeCallError): boolean => nextStepAfter(error).kind === 'cap'

@@ -1,4 +1,5 @@
 import { bridgeErrorNames, type BridgeErrorName } from '../../../../shared/bridge'
+import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
 
 /** A failed send as a runner sees it: the bridge's error, or what a runner made of a throw. */
 export interface SendFailure {
@@ -8,6 +9,15 @@ export interface SendFailure {
   mayHaveReachedService: boolean
   retryAfterS?: number | undefined
 }
+
+/**
+ * A failed send as the policy reads it: the bridge's error, or anything else thrown in the page,
+ * which came after the answer came back (e.g. while storing it): it was sent.
+ */
+export const sendFailureOf = (error: unknown): SendFailure =>
+  error instanceof BridgeCallError
+    ? error
+    : { name: bridgeErrorNames.internal, message: errorMessage(error), mayHaveReachedService: true }
 
 /** What stands in the way of every later send of the run, until a person acts. */
 export type Obstacle = 'key' | 'plan' | 'funds' | 'storage' | 'keychain' | 'page'

@@ -3,7 +3,7 @@ import type { CheckPurpose } from '../../../../shared/bridge/cryptoContract'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import type { DifferenceKeys } from '../../../../shared/records/differenceWords'
 import { BridgeCallError, errorMessage } from '../../bridge/bridgeClient'
-import { nextStepAfter } from '../requests/failurePolicy'
+import { nextStepAfter, sendFailureOf } from '../requests/failurePolicy'
 import { runCheck } from '../checks/executeCheck'
 
 /** A wallet to check again: one identifier in one environment. */
@@ -62,17 +62,7 @@ export const checkAgain =
  * run's allowance, a service out of reach or asking to slow down) would stop the next check too.
  * A run has no waiting of its own: it stops, keeping what it found, and a person runs it again.
  */
-const stepAfter = (error: unknown) =>
-  nextStepAfter(
-    error instanceof BridgeCallError
-      ? error
-      : // Thrown in this page after the answer came back (e.g. while storing it): it was sent.
-        {
-          name: bridgeErrorNames.internal,
-          message: errorMessage(error),
-          mayHaveReachedService: true,
-        },
-  )
+const stepAfter = (error: unknown) => nextStepAfter(sendFailureOf(error))
 
 /**
  * Checks each wallet again, one after the other, and keeps each later check with its difference.
