@@ -52,6 +52,8 @@ export class RequestRegistry {
   ): Promise<T> {
     const running = this.running.get(requestId)
     if (running) return running as Promise<T>
+    // Only a reply it settled is read here: a start time of now keeps an id it does not know
+    // "never sent" rather than "older than the journal".
     const [known] = this.journal.fate([{ requestId, startedAt: new Date().toISOString() }])
     if (known?.state === 'settled' && actedOn(known.reply)) return replay<T>(known.reply)
     if (this.acted.has(requestId)) {
