@@ -4,7 +4,7 @@
  * false "OK"), the line and paragraph separators, and the bidi embeddings, overrides and isolates
  * (which reorder what follows them, so a name can read as another).
  */
-const isMisleading = (code: number): boolean =>
+export const isMisleading = (code: number): boolean =>
   code <= 0x1f ||
   (code >= 0x7f && code <= 0x9f) ||
   code === 0x2028 ||
