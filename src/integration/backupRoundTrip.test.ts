@@ -12,7 +12,7 @@ import { backupPaths, type BackupEntry, type BackupManifest } from '../shared/ba
 import { hitsOf } from '../shared/cases/checkHits'
 import {
   openAppDatabase,
-  schemaVersion,
+  backupSchemaVersion,
   type AppDatabase,
   type OutboxItem,
 } from '../renderer/src/data/database/appDatabase'
@@ -177,7 +177,7 @@ describe('a backup of all local data', () => {
     const restored = freshDatabase()
     const verified = await verifyBackup(restored, backup)
     expect(verified.rows).toEqual(await countRows(source))
-    expect(verified.manifest.schemaVersion).toBe(schemaVersion)
+    expect(verified.manifest.schemaVersion).toBe(backupSchemaVersion)
     await restoreBackup(restored, verified)
     // The checks' History search entries are derived again after the restore, not restored.
     expect(await checksAwaitingTerms(restored)).toBe(2)
@@ -392,19 +392,19 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
 
   it('a backup of a newer database version', async () => {
     const file = rezip((files) => {
-      withManifest(files, { ...manifestOf(files), schemaVersion: schemaVersion + 1 })
+      withManifest(files, { ...manifestOf(files), schemaVersion: backupSchemaVersion + 1 })
     })
     await refused(
       file,
       new RegExp(
-        `made by a newer version of Compliance Desk \\(database version ${schemaVersion + 1}\\); update the app first`,
+        `made by a newer version of Compliance Desk \\(database version ${backupSchemaVersion + 1}\\); update the app first`,
       ),
     )
   })
 
   it('a backup of an older database version', async () => {
     const file = rezip((files) => {
-      withManifest(files, { ...manifestOf(files), schemaVersion: schemaVersion - 1 })
+      withManifest(files, { ...manifestOf(files), schemaVersion: backupSchemaVersion - 1 })
     })
     await refused(file, /made by an earlier version of Compliance Desk/)
   })

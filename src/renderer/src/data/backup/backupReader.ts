@@ -9,7 +9,12 @@ import {
   type BackupManifest,
   type BackupSettings,
 } from '../../../../shared/backup/backupFormat'
-import { onAppDatabase, schemaVersion, type AppDatabase } from '../database/appDatabase'
+import {
+  backedUpTables,
+  backupSchemaVersion,
+  onAppDatabase,
+  type AppDatabase,
+} from '../database/appDatabase'
 import { entryContent, UnreadableZipError, zipEntries, type ZipEntry } from './zipEntries'
 
 /** The file is not a backup this app can restore; the message says what is wrong, in a sentence. */
@@ -133,17 +138,17 @@ async function checkBytes(
 }
 
 function checkVersionAndTables(db: AppDatabase, manifest: BackupManifest): void {
-  if (manifest.schemaVersion > schemaVersion) {
+  if (manifest.schemaVersion > backupSchemaVersion) {
     refuse(
       `This backup was made by a newer version of Compliance Desk (database version ${manifest.schemaVersion}); update the app first.`,
     )
   }
-  if (manifest.schemaVersion < schemaVersion) {
+  if (manifest.schemaVersion < backupSchemaVersion) {
     refuse(
-      `This backup was made by an earlier version of Compliance Desk (${manifest.appVersion}, database version ${manifest.schemaVersion}; this one uses ${schemaVersion}), and this version cannot yet bring its records up to date. Restore it with Compliance Desk ${manifest.appVersion}.`,
+      `This backup was made by an earlier version of Compliance Desk (${manifest.appVersion}, database version ${manifest.schemaVersion}; this one uses ${backupSchemaVersion}), and this version cannot yet bring its records up to date. Restore it with Compliance Desk ${manifest.appVersion}.`,
     )
   }
-  const ours = new Set(db.tables.map((table) => table.name))
+  const ours = new Set(backedUpTables(db).map((table) => table.name))
   const theirs = new Set(manifest.tables.map((table) => table.name))
   for (const name of theirs) {
     if (!ours.has(name)) refuse(`The backup holds a table this version does not have (${name}).`)

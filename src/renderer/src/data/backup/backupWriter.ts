@@ -2,8 +2,9 @@ import { Dexie, type IndexableType, type Table } from 'dexie'
 import type { BridgeOutput } from '../../../../shared/bridge'
 import type { CallBridge } from '../../bridge/bridgeCall'
 import {
+  backedUpTables,
+  backupSchemaVersion,
   onAppDatabase,
-  schemaVersion,
   type AppDatabase,
   type CheckRecord,
 } from '../database/appDatabase'
@@ -75,8 +76,9 @@ const backedUpRow: Partial<Record<string, (row: unknown) => unknown>> = {
 
 /** How many rows each table holds now. */
 export async function countRows(db: AppDatabase): Promise<Record<string, number>> {
-  const counts = await Promise.all(db.tables.map((table) => table.count()))
-  return Object.fromEntries(db.tables.map((table, index) => [table.name, counts[index] ?? 0]))
+  const tables = backedUpTables(db)
+  const counts = await Promise.all(tables.map((table) => table.count()))
+  return Object.fromEntries(tables.map((table, index) => [table.name, counts[index] ?? 0]))
 }
 
 /**
@@ -90,9 +92,9 @@ export async function writeBackup(
   call: CallBridge,
   onProgress: (rowsDone: number, rowsTotal: number) => void = () => undefined,
 ): Promise<FinishedBackup> {
-  const tables = db.tables
+  const tables = backedUpTables(db)
   const { backupId } = await call('backup.begin', {
-    schemaVersion,
+    schemaVersion: backupSchemaVersion,
     tables: tables.map((table) => table.name),
   })
   // One chunk is compressed and on its way while the next is read: IndexedDB fetches the next

@@ -50,8 +50,8 @@ const selectionSpacingMs = 250
  * The checks matching History's filters, read again when the checks change (paced: see
  * pacedReads), in a worker so typing never waits for it. Not a live query: one would remember
  * each of the (possibly tens of thousands of) keys found. With no filter the first rows are shown
- * at once and the number of checks follows when counted (the last number known stands meanwhile,
- * so the list does not jump): counting reads the whole of an index.
+ * at once and the number of checks follows, read from the number the database keeps (the last
+ * number known stands meanwhile, so the list does not jump).
  */
 export function useCheckSelection(filters: CheckFilters): FoundChecks | undefined {
   const signature = JSON.stringify(filters)

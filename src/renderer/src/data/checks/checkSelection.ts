@@ -1,5 +1,6 @@
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { AppDatabase, CheckOutcome, CheckRecord } from '../database/appDatabase'
+import { checkTally } from '../database/checkTally'
 import { checkWords, shortestFragment, typedFragments } from './checkSearchTerms'
 
 /** What History filters checks by; every criterion is optional. */
@@ -80,52 +81,8 @@ export const isUnfiltered = (filters: CheckFilters): boolean =>
   JSON.stringify({ ...filters, text: typedFragments(filters.text).join(' ') }) ===
   JSON.stringify(noCheckFilters)
 
-const outcomes: readonly CheckOutcome[] = ['succeeded', 'failed', 'unknown', 'pending']
-/** The entries one counting request reads at most, roughly: a few tens of milliseconds' work. */
-const countedPerRequest = 8_000
-const dayMs = 86_400_000
-
-/**
- * How many checks there are, counted on an index (counting the store reads every record's bytes)
- * in spans of time sized to hold a few thousand checks each. One request over 200,000 entries
- * holds IndexedDB for seconds, and every read issued after it (History's first rows) waits;
- * spans let those reads go in between.
- */
-export async function countAllChecks(db: AppDatabase): Promise<number> {
-  // A collection's `limit` and `reverse` change it in place, and it is read only once the database
-  // is open: both ends read from one collection after a reload were both its last.
-  const range = (outcome: CheckOutcome) =>
-    db.checks.where('[outcome+fetchedAt]').between([outcome, ''], [outcome, highest])
-  const ends = await Promise.all(
-    outcomes.flatMap((outcome) => [
-      range(outcome).limit(1).keys(),
-      range(outcome).reverse().limit(1).keys(),
-    ]),
-  )
-  const times = ends.flatMap((keys) => keys.map((key) => (key as unknown as [string, string])[1]))
-  if (times.length === 0) return 0
-  times.sort()
-  const last = times[times.length - 1]!
-  let total = 0
-  let span = dayMs
-  for (let from = times[0]!; from <= last;) {
-    const to = new Date(Date.parse(from) + span).toISOString()
-    const counts = await Promise.all(
-      outcomes.map((outcome) =>
-        db.checks
-          .where('[outcome+fetchedAt]')
-          .between([outcome, from], [outcome, to], true, false)
-          .count(),
-      ),
-    )
-    const counted = counts.reduce((sum, count) => sum + count, 0)
-    total += counted
-    from = to
-    if (counted < countedPerRequest / 4) span *= 2
-    else if (counted > countedPerRequest) span = Math.max(1, Math.floor(span / 2))
-  }
-  return total
-}
+/** How many checks there are: kept by the database with every write (see checkTally). */
+export const countAllChecks = (db: AppDatabase): Promise<number> => checkTally(db)
 
 /** The keys of the checks with `text` inside one of their words: one prefix range (see `searchFragments`). */
 export const checksContaining = (db: AppDatabase, text: string): Promise<string[]> =>

@@ -17,6 +17,7 @@ import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJo
 import type { HitTally } from '../cases/caseRules'
 import { copiedDatabaseName } from './databasePointer'
 import { openAppDatabase } from './openAppDatabase'
+import type { Tally } from './checkTally'
 
 export interface CachedEntity {
   environment: EnvironmentId
@@ -190,9 +191,16 @@ export type AppDatabase = Dexie & {
   bulkChecks: Table<BulkCheck, [string, number]>
   bulkRows: Table<BulkRow, [string, number]>
   caseSummaries: Table<CaseSummary, string>
+  /** Kept by the database itself: see checkTally. */
+  tallies: Table<Tally, string>
 }
 
-export { openAppDatabase, schemaVersion } from './openAppDatabase'
+export {
+  backedUpTables,
+  backupSchemaVersion,
+  openAppDatabase,
+  schemaVersion,
+} from './openAppDatabase'
 
 /**
  * The name of the app's database in this page, read once at load (see databasePointer): a restore

@@ -1,4 +1,4 @@
-import { Dexie } from 'dexie'
+import { Dexie, type Table } from 'dexie'
 import type { AppDatabase } from './appDatabase'
 import type { DatabaseMigration } from './migrations/databaseMigration'
 import { initialSchema } from './migrations/0001-initial'
@@ -12,6 +12,8 @@ import { bulkJobsSchema } from './migrations/0008-bulk-jobs'
 import { watchesSchema } from './migrations/0009-watches'
 import { checkFragmentsSchema } from './migrations/0010-check-fragments'
 import { caseSummariesSchema } from './migrations/0011-case-summaries'
+import { checkTallySchema } from './migrations/0012-check-tally'
+import { checkTallyMiddleware, talliesTable } from './checkTally'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -26,8 +28,20 @@ const migrations: readonly DatabaseMigration[] = [
   watchesSchema,
   checkFragmentsSchema,
   caseSummariesSchema,
+  checkTallySchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
+
+/** The version a backup's rows are of: the last migration that changed what a backup holds. */
+export const backupSchemaVersion =
+  migrations.filter((migration) => !migration.derivedOnly).at(-1)?.version ?? 0
+
+/** Tables kept from the others by the app itself, which a backup leaves out and a restore derives. */
+const derivedTables: ReadonlySet<string> = new Set([talliesTable])
+
+/** The tables a backup holds: all but those the app derives from them. */
+export const backedUpTables = (db: Dexie): Table[] =>
+  db.tables.filter((table) => !derivedTables.has(table.name))
 
 /**
  * The app's database called `name`, at the current schema. Apart from appDatabase, which opens
@@ -40,5 +54,6 @@ export function openAppDatabase(name: string): AppDatabase {
     const version = db.version(migration.version).stores(migration.stores)
     if (migration.upgrade) version.upgrade(migration.upgrade)
   }
+  db.use(checkTallyMiddleware)
   return db
 }
