@@ -131,7 +131,7 @@ export const checkTallyMiddleware: Middleware<DBCore> = {
         return {
           ...table,
           mutate: (request) => {
-            if ((request.trans as unknown as IDBTransaction).mode === 'versionchange') {
+            if ((request.trans as { mode?: string }).mode === 'versionchange') {
               return table.mutate(request)
             }
             const turn = (turns.get(request.trans) ?? Promise.resolve()).then(
