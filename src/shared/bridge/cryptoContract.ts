@@ -24,6 +24,9 @@ export type Pace = z.infer<typeof paceSchema>
 export const checkPurposeSchema = z.enum(['search', 'rescreen', 'bulk', 'watch'])
 export type CheckPurpose = z.infer<typeof checkPurposeSchema>
 
+/** The longest identifier a check may be sent with: no address of any chain comes near it. */
+export const queryMaxLength = 200
+
 const optionalText = z.string().trim().max(200, 'must be at most 200 characters').optional()
 
 export const cryptoSearchInputSchema = z.strictObject({
@@ -40,7 +43,11 @@ export const cryptoSearchInputSchema = z.strictObject({
    * environment, to count it.
    */
   jobId: bulkJobIdSchema.optional(),
-  query: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  query: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(queryMaxLength, `must be at most ${queryMaxLength} characters`),
   isSubjectConsent: z.literal(true, 'must be true: the subject’s consent is required'),
   type: z.literal('all'),
   advancedSearch: z

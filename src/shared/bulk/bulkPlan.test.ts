@@ -74,6 +74,7 @@ describe('planning the checks', () => {
     const plan = planBulk(
       readBulkTable('LaizKtS5DUhPuP1nTQcc83MS7HwK6vk85z\nlaizkts5duhpup1ntqcc83ms7hwk6vk85z\n'),
       0,
+      { sendUnrecognised: true },
     )
     // Base58 is case-sensitive: the lower-case text is another (unrecognised) identifier.
     expect(plan.checks.map((check) => check.chain)).toEqual(['litecoin', null])
@@ -82,7 +83,9 @@ describe('planning the checks', () => {
   it('keeps texts apart that share their length and their last characters', () => {
     const wallet = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
     const lookalike = `zz${wallet.slice(2)}`
-    const plan = planBulk(readBulkTable(`${wallet}\n${lookalike}\n${wallet}\n${lookalike}\n`), 0)
+    const plan = planBulk(readBulkTable(`${wallet}\n${lookalike}\n${wallet}\n${lookalike}\n`), 0, {
+      sendUnrecognised: true,
+    })
     expect([...plan.rowChecks]).toEqual([0, 1, 0, 1])
     expect(plan.checks.map((check) => [check.address, check.chain])).toEqual([
       [wallet, 'ethereum'],

@@ -1,19 +1,30 @@
-import { validateAddress, type AddressChain } from '../address'
+import { addressChainNames, validateAddress, type AddressChain } from '../address'
+import { queryMaxLength } from '../bridge/cryptoContract'
+import { formatNumber } from '../text/counting'
 import type { BulkTable } from './bulkTable'
+import { declaredChainAgrees, findChainColumn } from './declaredChain'
 
-/** An input row whose address cannot be checked, with the line it is on and why. */
+/** An input row that is not sent, with the line it is on and why. */
 export interface InvalidRow {
   /** Index into the table's rows. */
   row: number
   line: number
+  /** The address cell as written, or the line when its cells could not be told apart. */
   address: string
   chain: AddressChain | null
   reason: string
 }
 
+/** A row whose value is no address the app recognises: sent only if the user chooses to. */
+export interface UnrecognisedRow {
+  row: number
+  line: number
+  value: string
+}
+
 /** One check to run (or reuse) for every row whose address is the same after normalisation. */
 export interface PlannedCheck {
-  /** As written in the first row that has it (trimmed): what is sent. */
+  /** What is sent. */
   address: string
   /** The form History keys checks by (the app's address check's canonical form). */
   queryKey: string
@@ -21,12 +32,39 @@ export interface PlannedCheck {
 }
 
 export interface BulkPlan {
-  /** Per table row: the index of its check in `checks`, or -1 when its address is invalid. */
+  /**
+   * Per table row: the index of its check in `checks`, or -1 when it is not sent (invalid, or
+   * unrecognised while the user has not chosen to send those).
+   */
   rowChecks: Int32Array
   checks: PlannedCheck[]
   invalid: InvalidRow[]
-  /** Rows beyond the first of their check. */
+  unrecognised: UnrecognisedRow[]
+  /** Distinct unrecognised values: how many checks "send them as they are" adds. */
+  unrecognisedValues: number
+  /** The user chose to send the unrecognised values as they are: they are among `checks`. */
+  sendsUnrecognised: boolean
+  /** Rows beyond the first of a recognised address. */
   duplicateCount: number
+  /** The column whose chain each row's address is checked against; null when there is none. */
+  chainColumn: number | null
+}
+
+/**
+ * What became of every physical line of a list: the parts add up to `lines`. A row spanning
+ * several lines (a quoted cell) counts once, by its first line; the others are `continued`.
+ */
+export interface BulkAccount {
+  lines: number
+  header: number
+  blank: number
+  continued: number
+  /** Rows that are the first of a recognised address: one check each. */
+  screened: number
+  /** Rows of a recognised address seen on an earlier row. */
+  duplicate: number
+  invalid: number
+  unrecognised: number
 }
 
 /**
@@ -36,18 +74,45 @@ export interface BulkPlan {
 export const dedupeKeyOf = (address: string, chain: AddressChain | null): string =>
   chain === 'ethereum' ? address.toLowerCase() : address
 
-/** What the address check said of one text: the check it joins, or why it cannot be sent. */
-interface Verdict {
-  /** -1 when invalid. */
-  check: number
-  chain: AddressChain | null
-  reason: string
-}
+/** What the address check said of one text. */
+type Verdict =
+  /**
+   * `index` is its check's, set by the first row that joins it (a row whose chain column
+   * disagrees does not), so later rows of the same text skip the lookup by key.
+   */
+  | { kind: 'recognised'; chain: AddressChain; check: PlannedCheck; index: number }
+  | { kind: 'unrecognised' }
+  | { kind: 'invalid'; chain: AddressChain | null; reason: string }
 
 const trimmed = (cell: string): string => {
   const last = cell.length - 1
   return last >= 0 && cell.charCodeAt(0) > 32 && cell.charCodeAt(last) > 32 ? cell : cell.trim()
 }
+
+/**
+ * The characters an identifier the app does not recognise may still be sent with: every chain's
+ * addresses and account names are letters and digits with at most `.`, `:`, `_` and `-` (NEAR,
+ * Hedera, a CashAddr prefix), and none begins with a sign a spreadsheet reads as a formula.
+ */
+const sendableAsIs = /^[A-Za-z0-9][A-Za-z0-9.:_-]*$/
+
+const whatIsIn = (text: string): string => {
+  const odd = [...text].find(
+    (character, at) => !sendableAsIs.test(at === 0 ? character : `a${character}`),
+  )
+  if (odd === undefined) return 'a character no address uses'
+  if (/\s/.test(odd)) return 'a space or a line break'
+  if (/["'`]/.test(odd)) return 'a quote'
+  if ('=+-@|!()'.includes(odd)) return `a formula character (${odd})`
+  if (/\p{C}/u.test(odd)) return 'an invisible control character'
+  return `“${odd}”, which no address uses`
+}
+
+const tooLong = (text: string): string =>
+  `This cell is ${formatNumber(text.length)} characters long, and no address is longer than ${queryMaxLength}, so it was not sent. Check that the address column is the right one.`
+
+const wrongChain = (declared: string, chain: AddressChain): string =>
+  `The chain column says “${declared}”, but this is ${chain === 'ethereum' || chain === 'xrp' ? 'an' : 'a'} ${addressChainNames[chain]} address, so it was not sent. Correct the chain or the address.`
 
 /** A text seen before and what the address check said of it; `next` chains texts whose number collides. */
 interface Seen {
@@ -72,53 +137,143 @@ const numberOf = (text: string): number => {
   return hash & 0x3fffffff
 }
 
+export interface PlanOptions {
+  /** Send values that are no recognised address as they are (the user's deliberate choice). */
+  sendUnrecognised?: boolean
+}
+
 /**
- * Validates every row's address with the app's address check and collapses duplicates into one
- * check. The same text is checked once however often it repeats (lists repeat a lot), so the
- * cost per row is one small number and one lookup by it.
+ * Sorts every row into screened, duplicate, invalid or unrecognised, and collapses duplicates into
+ * one check. The same text is checked once however often it repeats (lists repeat a lot), so the
+ * cost per row is one small number and one lookup by it. Nothing that is no recognised address is
+ * planned to be sent unless `sendUnrecognised`, and text no address could be is never sent.
  */
-export function planBulk(table: BulkTable, addressColumn: number): BulkPlan {
+export function planBulk(
+  table: BulkTable,
+  addressColumn: number,
+  { sendUnrecognised = false }: PlanOptions = {},
+): BulkPlan {
   const seen = new Map<number, Seen>()
   const checkByKey = new Map<string, number>()
   const checks: PlannedCheck[] = []
   const invalid: InvalidRow[] = []
+  const unrecognised: UnrecognisedRow[] = []
   const rowChecks = new Int32Array(table.rows.length)
-  const judge = (address: string): Verdict => {
-    const checked = validateAddress(address)
-    if (!checked.valid) {
-      return { check: -1, chain: checked.chain, reason: checked.reason ?? 'It is not valid.' }
-    }
-    const key = dedupeKeyOf(address, checked.chain)
+  const chainColumn = findChainColumn(table.columns, table.hasHeader)
+  let unrecognisedValues = 0
+  const checkFor = (planned: PlannedCheck): number => {
+    const key = dedupeKeyOf(planned.queryKey, planned.chain)
     const known = checkByKey.get(key)
-    if (known !== undefined) return { check: known, chain: checked.chain, reason: '' }
+    if (known !== undefined) return known
     checkByKey.set(key, checks.length)
-    checks.push({ address, queryKey: checked.normalized, chain: checked.chain })
-    return { check: checks.length - 1, chain: checked.chain, reason: '' }
+    checks.push(planned)
+    return checks.length - 1
   }
-  const verdictOf = (address: string): Verdict => {
-    const number = numberOf(address)
+  const judge = (text: string): Verdict => {
+    if (text.length > queryMaxLength) return { kind: 'invalid', chain: null, reason: tooLong(text) }
+    const checked = validateAddress(text)
+    if (!checked.valid) {
+      return { kind: 'invalid', chain: checked.chain, reason: checked.reason ?? 'It is not valid.' }
+    }
+    if (checked.chain === null) {
+      if (!sendableAsIs.test(text)) {
+        const reason = `It holds ${whatIsIn(text)}, so it is no address and was not sent.`
+        return { kind: 'invalid', chain: null, reason }
+      }
+      unrecognisedValues += 1
+      return { kind: 'unrecognised' }
+    }
+    // EVM addresses are sent as typed (the service compares them whatever their case); other
+    // formats in the one form the address check gives them.
+    const address = checked.chain === 'ethereum' ? text : checked.normalized
+    const check = { address, queryKey: checked.normalized, chain: checked.chain }
+    return { kind: 'recognised', chain: checked.chain, check, index: -1 }
+  }
+  const verdictOf = (text: string): Verdict => {
+    const number = numberOf(text)
     const first = seen.get(number)
     for (let entry = first; entry !== undefined; entry = entry.next) {
-      if (entry.text === address) return entry.verdict
+      if (entry.text === text) return entry.verdict
     }
-    const verdict = judge(address)
-    seen.set(number, { text: address, verdict, next: first })
+    const verdict = judge(text)
+    seen.set(number, { text, verdict, next: first })
     return verdict
   }
-  const { rows, lines: rowLines } = table
-  let validRows = 0
+  const unrecognisedChecks = new Map<string, number>()
+  const { rows, lines: rowLines, broken } = table
+  let recognisedRows = 0
+  let recognisedChecks = 0
   for (let index = 0; index < rows.length; index += 1) {
-    const address = trimmed(rows[index]![addressColumn] ?? '')
-    const verdict = verdictOf(address)
-    rowChecks[index] = verdict.check
-    if (verdict.check !== -1) {
-      validRows += 1
+    rowChecks[index] = -1
+    const line = rowLines[index]!
+    const problem = broken.size > 0 ? broken.get(index) : undefined
+    if (problem) {
+      invalid.push({ row: index, line, address: problem.text, chain: null, reason: problem.reason })
       continue
     }
-    const line = rowLines[index]!
-    invalid.push({ row: index, line, address, chain: verdict.chain, reason: verdict.reason })
+    const cells = rows[index]!
+    const text = trimmed(cells[addressColumn] ?? '')
+    const verdict = verdictOf(text)
+    if (verdict.kind === 'invalid') {
+      invalid.push({
+        row: index,
+        line,
+        address: text,
+        chain: verdict.chain,
+        reason: verdict.reason,
+      })
+      continue
+    }
+    if (verdict.kind === 'unrecognised') {
+      unrecognised.push({ row: index, line, value: text })
+      if (!sendUnrecognised) continue
+      let check = unrecognisedChecks.get(text)
+      if (check === undefined) {
+        check = checkFor({ address: text, queryKey: text, chain: null })
+        unrecognisedChecks.set(text, check)
+      }
+      rowChecks[index] = check
+      continue
+    }
+    const declared = chainColumn === null ? '' : trimmed(cells[chainColumn] ?? '')
+    if (declared !== '' && !declaredChainAgrees(declared, verdict.chain)) {
+      const reason = wrongChain(declared, verdict.chain)
+      invalid.push({ row: index, line, address: text, chain: verdict.chain, reason })
+      continue
+    }
+    if (verdict.index === -1) {
+      const before = checks.length
+      verdict.index = checkFor(verdict.check)
+      if (checks.length > before) recognisedChecks += 1
+    }
+    rowChecks[index] = verdict.index
+    recognisedRows += 1
   }
-  return { rowChecks, checks, invalid, duplicateCount: validRows - checks.length }
+  return {
+    rowChecks,
+    checks,
+    invalid,
+    unrecognised,
+    unrecognisedValues,
+    sendsUnrecognised: sendUnrecognised,
+    duplicateCount: recognisedRows - recognisedChecks,
+    chainColumn,
+  }
+}
+
+/** What became of every line of the list; the parts add up to its lines. */
+export function accountOf(table: BulkTable, plan: BulkPlan): BulkAccount {
+  const screened = table.rows.length - plan.invalid.length - plan.unrecognised.length
+  return {
+    lines: table.lineCount,
+    header: table.headerLine === 0 ? 0 : 1,
+    blank: table.blankLines,
+    continued: table.continuedLines,
+    screened: screened - plan.duplicateCount,
+    duplicate: plan.duplicateCount,
+    invalid: plan.invalid.length,
+    unrecognised: plan.unrecognised.length,
+  }
 }
 
 /**
