@@ -137,6 +137,7 @@ describe.each(['bech32', 'bech32m'] as const)('%s vectors', (encoding: Bech32Enc
       valid: true,
       chain,
       normalized: text.toLowerCase(),
+      query: text.toLowerCase(),
       reason: null,
     })
     expect(decodeBech32Checksum(text, encoding).ok).toBe(true)
@@ -193,6 +194,7 @@ describe('Base58Check vectors', () => {
       valid: true,
       chain: bitcoinChain(vector.network),
       normalized: text,
+      query: text,
       reason: null,
     })
     const decoded = decodeBase58Check(text)
@@ -237,6 +239,7 @@ describe('TRON vectors', () => {
       valid: true,
       chain: 'tron',
       normalized: text,
+      query: text,
       reason: null,
     })
     const decoded = decodeBase58Check(text)

@@ -17,6 +17,7 @@ export type Base58CheckResult =
 const coders = { bitcoin: base58, xrp: base58xrp }
 const checksumLength = 4
 const hashLength = 20
+const solanaKeyLength = 32
 
 export function decodeBase58(
   text: string,
@@ -67,6 +68,11 @@ const formats: readonly Base58Format[] = [
   { chain: 'zcash', version: [0x1c, 0xb8], shape: new RegExp(`^t1${b58}{33}$`) },
   { chain: 'zcash', version: [0x1c, 0xbd], shape: new RegExp(`^t3${b58}{33}$`) },
   { chain: 'tron', version: [0x41], shape: new RegExp(`^T${b58}{33}$`) },
+  { chain: 'bitcoin-gold', version: [0x26], shape: new RegExp(`^G${b58}{33}$`) },
+  { chain: 'bitcoin-gold', version: [0x17], shape: new RegExp(`^A${b58}{33}$`) },
+  { chain: 'dogecoin', version: [0x1e], shape: new RegExp(`^D${b58}{33}$`) },
+  // Dogecoin's P2SH shares the leading "A" with Bitcoin Gold's: the version byte tells them apart.
+  { chain: 'dogecoin', version: [0x16], shape: new RegExp(`^[9A]${b58}{33}$`) },
 ]
 
 const base58Shape = new RegExp(`^${b58}{25,36}$`)
@@ -88,11 +94,24 @@ export function checkBase58Address(text: string): AddressCheck | null {
     // A sound checksum on an unknown version is most likely another chain's valid address.
     return format ? recognisedAddress(format.chain, text) : null
   }
-  if (decoded.error !== 'checksum') return null
+  // A Solana key is 32 bytes, which no Base58Check address is, even with a character mistyped.
+  if (decoded.error !== 'checksum' || decoded.payload.length + checksumLength === solanaKeyLength) {
+    return null
+  }
   // A typo usually leaves the version byte intact; when it does not, the leading characters and
   // the length still say which format was meant.
   const meant = formatOf(decoded.payload) ?? formats.find(({ shape }) => shape.test(text))
   return meant ? brokenAddress(meant.chain, text, checksumWrong) : null
+}
+
+/** 32 bytes are 43 or 44 characters, fewer only behind leading zero bytes ("1"s). */
+const solanaShape = new RegExp(`^${b58}{32,44}$`)
+
+/** A Solana account: an ed25519 public key in Base58, which carries no checksum. */
+export function checkSolanaAddress(text: string): AddressCheck | null {
+  return solanaShape.test(text) && decodeBase58(text)?.length === solanaKeyLength
+    ? recognisedAddress('solana', text, { withoutChecksum: true })
+    : null
 }
 
 /** XRP Ledger classic addresses: Base58Check over XRP's own alphabet, account ID version 0. */

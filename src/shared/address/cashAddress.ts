@@ -57,7 +57,8 @@ export function checkCashAddress(text: string): AddressCheck | null {
   const version = payload[0] ?? 0x80
   // The version byte's top bit is reserved and its low bits fix the hash size.
   const sound = (version & 0x80) === 0 && payload.length - 1 === (hashBits[version & 0x07] ?? 0) / 8
+  // Sent without its prefix, as the sanctions lists write it; keyed with it, which names the chain.
   return sound
-    ? recognisedAddress('bitcoin-cash', `${mainnetPrefix}:${body}`)
+    ? recognisedAddress('bitcoin-cash', `${mainnetPrefix}:${body}`, { query: body })
     : brokenAddress('bitcoin-cash', text, malformed)
 }

@@ -20,7 +20,7 @@ export function toChecksumAddress(address: string): string {
 
 /** `0x` addresses of Ethereum and every EVM chain; null when `text` does not start with `0x`. */
 export function checkEvmAddress(text: string): AddressCheck | null {
-  if (!text.startsWith('0x')) return null
+  if (!/^0x/i.test(text)) return null
   const digits = text.slice(2)
   if (!/^[0-9a-f]+$/i.test(digits)) {
     return /^[0-9a-z]{40}$/i.test(digits)
@@ -38,7 +38,13 @@ export function checkEvmAddress(text: string): AddressCheck | null {
   const checksummed = toChecksumAddress(text)
   // A single-case address carries no checksum, so only mixed case can be wrong.
   const carriesChecksum = digits !== digits.toLowerCase() && digits !== digits.toUpperCase()
-  return carriesChecksum && text !== checksummed
-    ? brokenAddress('ethereum', text, checksumWrong)
-    : recognisedAddress('ethereum', checksummed, { withoutChecksum: !carriesChecksum })
+  if (carriesChecksum && digits !== checksummed.slice(2)) {
+    return brokenAddress('ethereum', text, checksumWrong)
+  }
+  // Keyed by its EIP-55 form, which is the same whatever case was typed; sent with the digits as
+  // typed (the "0X" some tools print is no part of them).
+  return recognisedAddress('ethereum', checksummed, {
+    query: `0x${digits}`,
+    withoutChecksum: !carriesChecksum,
+  })
 }

@@ -14,6 +14,8 @@ const reply = vi.hoisted(() => ({
   answer: undefined as CryptoSearchResult | undefined,
   /** Every method called, in order. */
   calls: [] as string[],
+  /** The identifier of every check sent. */
+  sent: [] as string[],
   /** Runs as the main side answers a check. */
   onSearch: (): void => {},
 }))
@@ -23,9 +25,10 @@ vi.mock('../../bridge/bridgeClient', async () => {
   const call = await import('../../bridge/bridgeCall')
   return {
     ...call,
-    callBridge: (method: string) => {
+    callBridge: (method: string, input: { query?: string }) => {
       reply.calls.push(method)
       if (method === 'requests.collect') return Promise.resolve({ collected: 1 })
+      reply.sent.push(input.query ?? '')
       reply.onSearch()
       return reply.answer ? Promise.resolve(reply.answer) : Promise.reject(reply.refusal)
     },
@@ -88,6 +91,50 @@ describe('what a refused check leaves in History', () => {
     expect(await appDatabase.checks.toArray()).toMatchObject([
       { outcome: 'failed', error: { name: bridgeErrorNames.paymentRequired } },
     ])
+  })
+})
+
+describe('the identifier a check is sent and recorded with', () => {
+  beforeEach(async () => {
+    reply.sent = []
+    await appDatabase.checks.clear()
+  })
+
+  it('is the canonical form: bech32 in lower case, EVM as typed, keyed case-insensitively', async () => {
+    const bech32 = 'bc1qhxt04s5xnpy0kxw4x99n5hpdf5pmtzpqs52es2'
+    const evm = '0x8589427373d6d84e98730d7795d8f6f8731fda16'
+    for (const [typed, sent, key] of [
+      [`  ${bech32.toUpperCase()}\n`, bech32, bech32],
+      [evm, evm, '0x8589427373D6D84E98730D7795D8f6f8731FDA16'],
+    ] as const) {
+      const { environment, check, evidence } = storedCheck('2026-11-24T02:00:00.000Z_c', sent, {})
+      reply.answer = { environment, check, evidence }
+      const localId = await executeCheck({ requestId: `req-${sent}`, query: typed, environment })
+      expect(reply.sent.at(-1)).toBe(sent)
+      expect(await appDatabase.checks.get(localId)).toMatchObject({ query: sent, queryKey: key })
+    }
+  })
+
+  it('refuses a blank inside or a wrong checksum before anything is recorded or sent', async () => {
+    reply.answer = undefined
+    for (const typed of [
+      'bc1qhxt04s5xnpy0k xw4x99n5hpdf5pmtzpqs52es2',
+      '0x8589427373D6D84E98730D7795D8f6f8731FDa16',
+    ]) {
+      const refusal = await executeCheck({
+        requestId: `req-${typed}`,
+        query: typed,
+        environment: 'local',
+      }).catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(BridgeCallError)
+      expect(refusal).toMatchObject({
+        name: bridgeErrorNames.validation,
+        mayHaveReachedService: false,
+      })
+      expect(String(refusal)).toMatch(/Nothing has been sent\.$/)
+    }
+    expect(reply.sent).toEqual([])
+    expect(await appDatabase.checks.count()).toBe(0)
   })
 })
 

@@ -1,4 +1,4 @@
-import { validateAddress } from '../../../../shared/address'
+import { describeAddressCheck, validateAddress } from '../../../../shared/address'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bridgeErrorNames } from '../../../../shared/bridge'
 import type {
@@ -102,14 +102,15 @@ export const executeCheck = (request: CheckRequest): Promise<string> =>
   // In hand from before its attempt is written until its end is: no recovery settles it meanwhile.
   holdingRequest(request.requestId, () => sendAndRecord(request))
 
-async function sendAndRecord(request: CheckRequest): Promise<string> {
+async function sendAndRecord(typed: CheckRequest): Promise<string> {
+  const { request, queryKey } = canonicalRequest(typed)
   // Nothing is sent unless its attempt is on the record first.
   const attempt = await recorded(
     beginAttempt(appDatabase, {
       requestId: request.requestId,
       environment: request.environment,
       query: request.query,
-      queryKey: validateAddress(request.query).normalized,
+      queryKey,
       ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
       billed: isBilledEnvironment(request.environment),
       ...(request.localId ? { localId: request.localId } : {}),
@@ -151,9 +152,33 @@ async function sendAndRecord(request: CheckRequest): Promise<string> {
   return attempt.localId
 }
 
-/** Sends one crypto check to the main side, which decides whether it may go (and be billed). */
-export const searchThroughBridge = (request: CheckRequest): Promise<CryptoSearchResult> =>
-  callBridge('crypto.search', {
+/**
+ * The request with its identifier in canonical form (what is sent and recorded as its query) and
+ * the key its check is stored under; throws a ValidationError, before anything is recorded or
+ * sent, for text that can be no identifier or an address that fails its checksum. Every check
+ * goes through here: a person's search, the outbox, re-screens and watches (by `executeCheck`)
+ * and bulk jobs (by `searchThroughBridge`).
+ */
+function canonicalRequest(request: CheckRequest): { request: CheckRequest; queryKey: string } {
+  const check = validateAddress(request.query)
+  if (!check.valid) {
+    throw new BridgeCallError({
+      name: bridgeErrorNames.validation,
+      message: describeAddressCheck(check),
+      mayHaveReachedService: false,
+    })
+  }
+  return { request: { ...request, query: check.query }, queryKey: check.normalized }
+}
+
+/**
+ * Sends one crypto check to the main side, which decides whether it may go (and be billed), with
+ * its identifier in canonical form: a bulk job's rows come here without `executeCheck`.
+ */
+export const searchThroughBridge = async (typed: CheckRequest): Promise<CryptoSearchResult> => {
+  // Inside the promise: a refusal is a rejection, as the bridge's own are.
+  const { request } = canonicalRequest(typed)
+  return callBridge('crypto.search', {
     requestId: request.requestId,
     query: request.query,
     isSubjectConsent: true,
@@ -165,6 +190,7 @@ export const searchThroughBridge = (request: CheckRequest): Promise<CryptoSearch
     ...(request.jobId ? { jobId: request.jobId } : {}),
     ...(request.advancedSearch ? { advancedSearch: request.advancedSearch } : {}),
   })
+}
 
 /**
  * Records why an attempt's send failed. An attempt that provably never left and waits to be sent

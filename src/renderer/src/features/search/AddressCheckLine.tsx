@@ -14,8 +14,12 @@ const looks = {
   unguarded: { color: 'gray', text: undefined, icon: IconInfoCircle },
 } as const
 
-/** What the app makes of the identifier before anything is sent (and possibly billed). */
-export function AddressCheckLine({ check }: { check: AddressCheck }) {
+/**
+ * What the app makes of the identifier before anything is sent (and possibly billed), and the form
+ * it will be sent in when that is not what was typed (an upper-case bech32 address, a CashAddr
+ * prefix), so the record's query is never a surprise.
+ */
+export function AddressCheckLine({ check, typed }: { check: AddressCheck; typed: string }) {
   if (check.normalized === '') return null
   const state = !check.valid ? 'invalid' : check.chain === null ? 'unrecognised' : 'valid'
   const { color, text, icon: Icon } = looks[check.withoutChecksum ? 'unguarded' : state]
@@ -32,6 +36,15 @@ export function AddressCheckLine({ check }: { check: AddressCheck }) {
       </ThemeIcon>
       <Text size="sm" c={text}>
         {describeAddressCheck(check)}
+        {check.valid && check.query !== typed.trim() && (
+          <>
+            {' Sent as '}
+            <Text span ff="monospace" data-testid="address-sent-as">
+              {check.query}
+            </Text>
+            .
+          </>
+        )}
       </Text>
     </Group>
   )

@@ -79,7 +79,7 @@ export function SearchForm({ addressCheck, billed, samples, onSubmit, onCancel }
           data-autofocus
         />
         {samples}
-        {!tooLong && <AddressCheckLine check={addressCheck} />}
+        {!tooLong && <AddressCheckLine check={addressCheck} typed={query} />}
         <Checkbox
           label="The subject has consented to this check"
           description="The service only runs a check with the subject’s consent; it is sent with the request."

@@ -32,7 +32,7 @@ export function SearchScreen() {
     void outboxRepository
       .enqueue(environment, {
         kind: 'cryptoCheck',
-        query: query.trim(),
+        query: addressCheck.query,
         queryKey: addressCheck.normalized,
         ...(advancedSearch ? { advancedSearch } : {}),
       })
