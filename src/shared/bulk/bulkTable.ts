@@ -145,6 +145,7 @@ interface Gathered {
   broken: Map<number, BrokenRow>
   blankLines: number
   continuedLines: number
+  lineCount: number
 }
 
 const shown = (line: string): string => middleEllipsis(line, 60, 20)
@@ -185,10 +186,6 @@ const readLineByLine = (
   }
 }
 
-/** How many physical lines the text holds: a final line break does not open another. */
-const lineCountOf = (text: string, newline: Newline): number =>
-  text === '' ? 0 : occurrences(text, newline) + (text.endsWith(newline) ? 0 : 1)
-
 /** Reads the text whole with papaparse and, from the first quote it cannot close, line by line. */
 const gatherRows = (text: string, delimiter: Delimiter, newline: Newline): Gathered => {
   const parsed = Papa.parse<string[]>(text, { delimiter, newline, skipEmptyLines: false })
@@ -199,7 +196,8 @@ const gatherRows = (text: string, delimiter: Delimiter, newline: Newline): Gathe
       : parsed.data.length
   const all = parsed.data
   // A field spans lines only when quoted; and when the rows are as many as the lines, none does.
-  const mayNestLines = text.includes('"') && occurrences(text, newline) !== all.length - 1
+  const breaks = occurrences(text, newline)
+  const mayNestLines = text.includes('"') && breaks !== all.length - 1
   const gathered: Gathered = {
     // The rows that are not blank, moved up in the parser's own array (no second array of rows).
     rows: all,
@@ -207,6 +205,8 @@ const gatherRows = (text: string, delimiter: Delimiter, newline: Newline): Gathe
     broken: new Map(),
     blankLines: 0,
     continuedLines: 0,
+    // A final line break does not open another line.
+    lineCount: text === '' ? 0 : breaks + (text.endsWith(newline) ? 0 : 1),
   }
   let kept = 0
   let line = 1
@@ -260,7 +260,11 @@ const usualWidth = (rows: readonly string[][], broken: ReadonlyMap<number, Broke
 export function readBulkTable(input: string): BulkTable {
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
   const { delimiter, newline } = detectLayout(text)
-  const { rows, lines, broken, blankLines, continuedLines } = gatherRows(text, delimiter, newline)
+  const { rows, lines, broken, blankLines, continuedLines, lineCount } = gatherRows(
+    text,
+    delimiter,
+    newline,
+  )
   const first = broken.has(0) ? undefined : rows[0]
   const hasHeader = first ? firstRowIsHeader(first, broken.has(1) ? undefined : rows[1]) : false
   const header = hasHeader ? rows.shift() : undefined
@@ -291,7 +295,7 @@ export function readBulkTable(input: string): BulkTable {
     rows,
     lines: Int32Array.from(lines),
     broken,
-    lineCount: lineCountOf(text, newline),
+    lineCount,
     headerLine,
     blankLines,
     continuedLines,
