@@ -1,10 +1,13 @@
 import type { RunningSandbox } from '../src/sandbox/sandboxServer'
 import { expect, test } from './fixtures/browserModeTest'
+import { cryptoChecksSent } from './support/sandboxWallets'
 import { saveScreen } from './support/screenshots'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const clean = '0x0000000000000000000000000000000000000001'
 const badChecksum = '0x04DBA1194ee10112fE6C3207C0687DEf0e78bACf'
+/** On the OFAC list (and so in the sandbox) in lower case, as bech32 addresses are written. */
+const sanctionedBech32 = 'bc1q05aktddf9ce4p7hh3stgsf253m4vweu7nkhtmw'
 const checkRequests = (sandbox: RunningSandbox) =>
   sandbox.requests.filter((request) => request.path.endsWith('/crypto/aml-checks'))
 
@@ -189,4 +192,37 @@ test('a first run: sample wallets to try, one card per record with its categorie
   await search.run()
   expect(checkRequests(sandbox)).toHaveLength(sent)
   await saveScreen(search.page, 'search-09-query-too-long')
+})
+
+test('a sanctioned bech32 address typed in upper case finds its hit and is sent in lower case; one with a space inside is refused, nothing sent', async ({
+  search,
+  history,
+  sandbox,
+}) => {
+  await search.open()
+  const upperCase = sanctionedBech32.toUpperCase()
+  // Valid under BIP-173, as it is printed in QR codes; pasted with a blank around it.
+  await search.fill(` ${upperCase}\t`)
+  await expect(search.addressCheck).toHaveAttribute('data-state', 'valid')
+  await expect(search.addressCheck).toContainText('Bitcoin address, checksum verified.')
+  await expect(search.sentAs).toHaveText(sanctionedBech32)
+  await search.consent()
+  await search.run()
+  await search.expectStatus('review_required')
+  await expect(search.result.records('sanctions')).toContainText('Wang, Yunhe')
+  await saveScreen(search.page, 'search-11-upper-case-bech32-hit')
+  // The sandbox's own log of what it was asked: the listed, lower-case form, once.
+  expect(cryptoChecksSent(sandbox)).toEqual([sanctionedBech32])
+
+  await search.fill(`${upperCase.slice(0, 20)} ${upperCase.slice(20)}`)
+  await expect(search.addressCheck).toHaveAttribute('data-state', 'invalid')
+  await expect(search.addressCheck).toContainText('It has a space inside it')
+  await expect(search.addressCheck).toContainText('Nothing has been sent.')
+  await search.run()
+  await saveScreen(search.page, 'search-12-space-inside-refused')
+  expect(cryptoChecksSent(sandbox)).toEqual([sanctionedBech32])
+
+  await history.open()
+  await expect(history.rows).toHaveCount(1)
+  await expect(history.rows.first()).toContainText(sanctionedBech32)
 })

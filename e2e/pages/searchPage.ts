@@ -29,6 +29,8 @@ export class SearchPage {
   readonly billedGuard: BilledCheckGuard
   readonly error: Locator
   readonly addressCheck: Locator
+  /** The identifier as it will be sent, shown when that is not what was typed. */
+  readonly sentAs: Locator
   readonly identifier: Locator
   readonly retryCountdown: Locator
   readonly retryButton: Locator
@@ -47,6 +49,7 @@ export class SearchPage {
     this.billedGuard = new BilledCheckGuard(page)
     this.error = page.getByTestId('search-error')
     this.addressCheck = page.getByTestId('address-check')
+    this.sentAs = page.getByTestId('address-sent-as')
     this.identifier = page.getByLabel('Wallet identifier')
     this.retryCountdown = page.getByTestId('retry-countdown')
     this.retryButton = this.error.getByRole('button', { name: 'Retry' })
