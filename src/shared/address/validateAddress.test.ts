@@ -1,4 +1,6 @@
-import { bech32 } from '@scure/base'
+import { keccak_256 } from '@noble/hashes/sha3.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { base58, base58xmr, bech32, createBase58check } from '@scure/base'
 import { describe, expect, it } from 'vitest'
 import { validateAddress, type AddressChain } from '../address'
 import { describeAddressCheck } from './addressCheck'
@@ -234,5 +236,62 @@ describe('describeAddressCheck', () => {
       /checksum is wrong.*Nothing has been sent\.$/,
     )
     expect(describeAddressCheck(validateAddress('hello'))).toMatch(/^Not recognised/)
+  })
+})
+
+describe('chains whose version bytes or alphabets need telling apart', () => {
+  const base58check = createBase58check(sha256)
+  const withVersion = (version: number) =>
+    base58check.encode(Uint8Array.of(version, ...new Uint8Array(20).fill(0x5a)))
+
+  it.each([
+    [0x26, 'bitcoin-gold'],
+    [0x17, 'bitcoin-gold'],
+    [0x1e, 'dogecoin'],
+    // Dogecoin P2SH starts with "9" or "A", the latter like Bitcoin Gold's P2SH.
+    [0x16, 'dogecoin'],
+  ] as const)('names the chain of version byte %i by that byte', (version, chain) => {
+    const address = withVersion(version)
+    expect(validateAddress(address)).toMatchObject({ valid: true, chain, query: address })
+    expect(validateAddress(mistype(address, 12, base58Alphabet))).toMatchObject({
+      valid: false,
+      chain,
+    })
+  })
+
+  it('says a Solana key carries no checksum', () => {
+    const key = base58.encode(new Uint8Array(32).fill(0x9c))
+    expect(validateAddress(key)).toEqual({
+      valid: true,
+      chain: 'solana',
+      normalized: key,
+      query: key,
+      reason: null,
+      withoutChecksum: true,
+    })
+    expect(describeAddressCheck(validateAddress(key))).toBe(
+      'Solana address: its format carries no checksum, so a mistyped character cannot be detected.',
+    )
+  })
+
+  it('reads a BNB Beacon Chain account in either case and refuses mixed case', () => {
+    const account = bech32.encode('bnb', bech32.toWords(new Uint8Array(20).fill(3)))
+    expect(validateAddress(account.toUpperCase())).toMatchObject({
+      valid: true,
+      chain: 'bnb-beacon',
+      query: account,
+    })
+    const mixed = `${account.slice(0, -2)}${account.slice(-2).toUpperCase()}`
+    expect(validateAddress(mixed).reason).toBe(
+      'This looks like a BNB Beacon Chain address but it mixes upper- and lower-case letters, which its format does not allow.',
+    )
+  })
+
+  it('reads an integrated Monero address and refuses one mistyped character', () => {
+    const data = Uint8Array.of(19, ...new Uint8Array(64).fill(7), ...new Uint8Array(8).fill(1))
+    const integrated = base58xmr.encode(Uint8Array.of(...data, ...keccak_256(data).subarray(0, 4)))
+    expect(integrated).toHaveLength(106)
+    expect(validateAddress(integrated)).toMatchObject({ valid: true, chain: 'monero' })
+    expectChecksumWrong(mistype(integrated, 50, base58Alphabet), 'monero', 'a Monero')
   })
 })
