@@ -28,12 +28,14 @@ import {
   exportedCheckOf,
   exportThroughBridge,
   fixtureActor,
+  signingActor,
+  withAnswerEdited,
   type CaseFixture,
 } from '../test-support/evidenceFixtures'
 import {
   editJson,
+  forgeBundle,
   strangerKey,
-  tamperBundle,
   type BundleFiles,
 } from '../test-support/bundleTampering'
 
@@ -66,7 +68,7 @@ const refOf = ({ localId, query, fetchedAt }: StoredCheck) => ({ localId, query,
 /** The tamperer signs their edit with a key of their own: the signature holds, the meaning not. */
 const mallory = strangerKey()
 const tamper = (edit: (files: BundleFiles) => void): Uint8Array =>
-  tamperBundle(bundle, edit, mallory)
+  forgeBundle(bundle, edit, mallory)
 
 const problemsOf = (zip: Uint8Array) =>
   verifyBundle(zip).problems.map((problem) => `${problem.kind} ${problem.path}: ${problem.detail}`)
@@ -201,12 +203,14 @@ describe('a bundle true to its trail', () => {
   })
 
   it('passes a check that lists the same record twice: one decision, a row for each', async () => {
-    const check = exportedCheckOf(await search(sanctioned), 0)
-    const [category, records] = Object.entries(check.check.categories).find(
+    const answer = exportedCheckOf(await search(sanctioned), 0)
+    const [category, records] = Object.entries(answer.check.categories).find(
       ([, listed]) => listed.length > 0,
     )!
-    const categories = { ...check.check.categories, [category]: [...records, ...records] }
-    const twice = caseFixture([{ ...check, check: { ...check.check, categories } }], 'case_twice')
+    const check = withAnswerEdited(answer, (data) => {
+      data[category] = [...records, ...records]
+    })
+    const twice = caseFixture([check], 'case_twice')
     expect(twice.decisions).toHaveLength(1)
     const verification = verifyBundle(
       downloadedBundle(app, await exportThroughBridge(app.call, twice)),
@@ -217,7 +221,8 @@ describe('a bundle true to its trail', () => {
 
   it('passes with revised decisions, an unlinked check, and a closing undone and redone', async () => {
     const db = openAppDatabase(`meaning-${crypto.randomUUID()}`)
-    const caseId = await createCase(db, fixtureActor, {
+    const actor = await signingActor(app.call)
+    const caseId = await createCase(db, actor, {
       title: 'Revised',
       subject: 'ACME Ltd',
       description: '',
@@ -227,11 +232,11 @@ describe('a bundle true to its trail', () => {
       const requestId = crypto.randomUUID()
       const stored = toStoredCheck(requestId, sanctioned, sanctioned, await search(sanctioned))
       await saveCheck(db, stored)
-      await linkCheck(db, fixtureActor, caseId, refOf(stored))
+      await linkCheck(db, actor, caseId, refOf(stored))
       checks.push(stored)
     }
     const decide = (check: StoredCheck, decision: 'true_match' | 'false_positive') =>
-      decideHit(db, fixtureActor, caseId, {
+      decideHit(db, actor, caseId, {
         check,
         hit: hitsOf(check.check)[0]!,
         decision,
@@ -240,20 +245,20 @@ describe('a bundle true to its trail', () => {
     await decide(checks[0]!, 'true_match')
     await decide(checks[0]!, 'false_positive')
     await decide(checks[1]!, 'true_match')
-    await unlinkCheck(db, fixtureActor, caseId, refOf(checks[1]!))
+    await unlinkCheck(db, actor, caseId, refOf(checks[1]!))
     await decide(checks[2]!, 'true_match')
-    await closeCase(db, fixtureActor, caseId, {
+    await closeCase(db, actor, caseId, {
       outcome: 'risk_confirmed',
       reason: 'One wallet is theirs.',
     })
-    await reopenCase(db, fixtureActor, caseId, 'The bank sent more statements.')
-    await closeCase(db, fixtureActor, caseId, { outcome: 'reported', reason: 'SAR filed.' })
+    await reopenCase(db, actor, caseId, 'The bank sent more statements.')
+    await closeCase(db, actor, caseId, { outcome: 'reported', reason: 'SAR filed.' })
 
     const verification = verifyBundle(downloadedBundle(app, await exportCase(db, call, caseId)))
     expect(verification.problems).toEqual([])
     expect(verification.manifest?.counts).toMatchObject({ checks: 2, decisions: 2 })
     const csv = strFromU8(verification.files.get('hits.csv')!)
-    expect(csv).toContain('false_positive,Judged false_positive.')
+    expect(csv).toContain('"false_positive","Judged false_positive."')
     db.close()
   })
 })

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { randomBytes } from 'node:crypto'
-import { downloadedBundle, fixtureActor } from '../test-support/evidenceFixtures'
+import { downloadedBundle, fixtureActor, signingActor } from '../test-support/evidenceFixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 import type { BridgeInput, BridgeOutput } from '../shared/bridge'
 import { hitsOf } from '../shared/cases/checkHits'
 import { unzipSync, zipSync } from 'fflate'
-import { investigatorOf } from '../shared/identity/investigator'
+import type { Actor } from '../shared/identity/investigator'
 import { bundlePaths } from '../shared/evidence/bundleFormat'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
 import {
@@ -44,6 +44,7 @@ let app: MainSideOnSandbox
 let investigator: AppDatabase
 let reviewer: AppDatabase
 let caseId: string
+let actor: Actor
 let bundle: Uint8Array
 
 const call: BridgeCaller = async (method, input) => {
@@ -83,10 +84,10 @@ const reviewerTrustingTheInvestigator = async () => {
 
 beforeAll(async () => {
   app = await startMainSideOnSandbox()
-  await call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) })
+  actor = await signingActor(app.call)
   investigator = openAppDatabase(`investigator-${crypto.randomUUID()}`)
   reviewer = openAppDatabase(`reviewer-${crypto.randomUUID()}`)
-  caseId = await createCase(investigator, fixtureActor, {
+  caseId = await createCase(investigator, actor, {
     title: 'ACME wallets',
     subject: 'ACME Ltd',
     description: 'Alert 7',
@@ -94,13 +95,13 @@ beforeAll(async () => {
   for (const query of [sanctioned, sanctioned]) {
     const localId = await runCheck(query)
     const stored = (await investigator.checks.get(localId)) as StoredCheck | undefined
-    await linkCheck(investigator, fixtureActor, caseId, {
+    await linkCheck(investigator, actor, caseId, {
       localId,
       query,
       fetchedAt: stored!.fetchedAt,
     })
     for (const hit of hitsOf(stored!.check)) {
-      await decideHit(investigator, fixtureActor, caseId, {
+      await decideHit(investigator, actor, caseId, {
         check: stored!,
         hit,
         decision: 'true_match',
@@ -108,15 +109,15 @@ beforeAll(async () => {
       })
     }
   }
-  await linkEntity(investigator, fixtureActor, caseId, {
+  await linkEntity(investigator, actor, caseId, {
     environment: 'local',
     id: 'ent_acme',
     name: 'ACME Ltd',
   })
-  await addNote(investigator, fixtureActor, caseId, 'Reported to the FIU.')
+  await addNote(investigator, actor, caseId, 'Reported to the FIU.')
   // A move with its optional reason: the verifier replays it like any other.
-  await changeState(investigator, fixtureActor, caseId, 'in_review', 'Waiting for the FIU.')
-  await closeCase(investigator, fixtureActor, caseId, {
+  await changeState(investigator, actor, caseId, 'in_review', 'Waiting for the FIU.')
+  await closeCase(investigator, actor, caseId, {
     outcome: 'reported',
     reason: 'Confirmed sanctioned wallet.',
   })
@@ -233,15 +234,20 @@ describe('a case exported by the renderer through the main side', () => {
   })
 
   it('sends heavy answers in several calls, and keeps them byte for byte', async () => {
-    const heavyCase = await createCase(investigator, fixtureActor, {
+    const heavyCase = await createCase(investigator, actor, {
       title: 'Heavy',
       subject: 'S',
       description: '',
     })
     const template = (await investigator.checks.toCollection().first()) as StoredCheck
     const heavyBodies: Buffer[] = []
+    const answer = JSON.parse(
+      Buffer.from(template.evidence.response.bodyBase64, 'base64').toString('utf8'),
+    ) as { data: Record<string, unknown> }
     for (let index = 0; index < 3; index += 1) {
-      const body = randomBytes(1_500_000)
+      // A real answer that weighs 2 MB: the service's own extra member, which the parser keeps.
+      answer.data.padding = randomBytes(1_500_000).toString('base64')
+      const body = Buffer.from(JSON.stringify(answer))
       heavyBodies.push(body)
       const localId = `${template.fetchedAt}_heavy-${index}`
       await investigator.checks.put({
@@ -256,7 +262,7 @@ describe('a case exported by the renderer through the main side', () => {
           },
         },
       })
-      await linkCheck(investigator, fixtureActor, heavyCase, {
+      await linkCheck(investigator, actor, heavyCase, {
         localId,
         query: template.query,
         fetchedAt: template.fetchedAt,
@@ -285,12 +291,12 @@ describe('a case exported by the renderer through the main side', () => {
   })
 
   it('removes the partial bundle when a linked check is gone, and says why', async () => {
-    const second = await createCase(investigator, fixtureActor, {
+    const second = await createCase(investigator, actor, {
       title: 'Gone',
       subject: 'S',
       description: '',
     })
-    await linkCheck(investigator, fixtureActor, second, {
+    await linkCheck(investigator, actor, second, {
       localId: 'missing_check',
       query: 'x',
       fetchedAt: '2026-11-20T00:00:00.000Z',

@@ -2,13 +2,22 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { nextAuditEntry } from '../shared/cases/auditChain'
+import type { AuditEntry } from '../shared/cases/caseSchemas'
+import { readBundleChecks } from '../shared/evidence/bundleChecks'
 import {
   bundlePaths,
   signatureFormat,
   type BundleManifest,
   type BundleSignature,
 } from '../shared/evidence/bundleFormat'
-import { keyFingerprint, type Signer } from '../shared/identity/investigator'
+import {
+  actorOfSigner,
+  keyFingerprint,
+  type Actor,
+  type Signer,
+} from '../shared/identity/investigator'
+import { reportOfBundle } from '../shared/evidence/reportMeaning'
 
 export type BundleFiles = Record<string, Uint8Array>
 
@@ -69,14 +78,7 @@ export function tamperBundle(
 ): Uint8Array {
   return rezipBundle(bundle, (files) => {
     edit(files)
-    editJson<BundleManifest>(files, bundlePaths.manifest, (manifest) => {
-      for (const entry of manifest.files) {
-        const bytes = files[entry.path]
-        if (!bytes) continue
-        entry.sha256 = bytesToHex(sha256(bytes))
-        entry.bytes = bytes.length
-      }
-    })
+    relistFiles(files)
     if (resignAs) signAs(files, resignAs)
   })
 }
@@ -86,4 +88,58 @@ export function rezipBundle(bundle: Uint8Array, edit: (files: BundleFiles) => vo
   const files: BundleFiles = unzipSync(bundle)
   edit(files)
   return zipSync(files)
+}
+
+/** The same trail chained anew with another actor on every entry. */
+export function actedBy(trail: readonly AuditEntry[], actor: Actor): AuditEntry[] {
+  const chained: AuditEntry[] = []
+  for (const { caseId, action, summary, before, after, at } of trail) {
+    chained.push(
+      nextAuditEntry(caseId, chained.at(-1), { action, summary, before, after }, actor, at),
+    )
+  }
+  return chained
+}
+
+/** Recomputes every manifest line from the files as they now are. */
+function relistFiles(files: BundleFiles): void {
+  editJson<BundleManifest>(files, bundlePaths.manifest, (manifest) => {
+    for (const entry of manifest.files) {
+      const bytes = files[entry.path]
+      if (!bytes) continue
+      entry.sha256 = bytesToHex(sha256(bytes))
+      entry.bytes = bytes.length
+    }
+  })
+}
+
+/**
+ * Edits a bundle as the most careful forger would, to isolate what only the raw answers or the
+ * trail can still show: after the edit, the trail is chained anew with the forger as the actor
+ * of every entry (unless `keepActors`), report.html is rendered again from the edited files and
+ * the raw answers, every manifest line is recomputed and the manifest signed with their key.
+ */
+export function forgeBundle(
+  bundle: Uint8Array,
+  edit: (files: BundleFiles) => void,
+  forger: Stranger,
+  { keepActors = false }: { keepActors?: boolean } = {},
+): Uint8Array {
+  return rezipBundle(bundle, (files) => {
+    edit(files)
+    editJson<AuditEntry[]>(files, bundlePaths.auditTrail, (trail) => {
+      if (!keepActors)
+        trail.splice(0, trail.length, ...actedBy(trail, actorOfSigner(forger.signer)))
+      editJson<BundleManifest>(files, bundlePaths.manifest, (manifest) => {
+        manifest.auditTrail.headHash = trail.at(-1)?.hash ?? manifest.auditTrail.headHash
+      })
+    })
+    signAs(files, forger)
+    const map = new Map(Object.entries(files))
+    const manifest = JSON.parse(strFromU8(files[bundlePaths.manifest]!)) as BundleManifest
+    const rendered = reportOfBundle(map, manifest, readBundleChecks(map, []) ?? [])
+    if ('report' in rendered) files[bundlePaths.report] = strToU8(rendered.report)
+    relistFiles(files)
+    signAs(files, forger)
+  })
 }

@@ -1,10 +1,12 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate'
-import { genesisHash } from '../shared/cases/auditChain'
+import { genesisHash, verifyAuditChain } from '../shared/cases/auditChain'
 import { bundlePaths, evidenceFormat, type BundleManifest } from '../shared/evidence/bundleFormat'
-import { hitsCsv } from '../main/services/evidence/hitsCsv'
-import { signAs, strangerKey, type BundleFiles } from './bundleTampering'
+import { hitsCsv } from '../shared/evidence/hitsCsv'
+import { actorOfSigner } from '../shared/identity/investigator'
+import { renderReportHtml } from '../shared/evidence/reportHtml'
+import { actedBy, signAs, strangerKey, type BundleFiles } from './bundleTampering'
 import { caseFixture } from './evidenceFixtures'
 
 /** For tests of the bundle reader: ZIPs built entry by entry, and forged where a test needs it. */
@@ -66,20 +68,46 @@ export function zipOf(
 export function minimalBundleEntries(title = 'Fixture case'): ZipEntry[] {
   const fixture = caseFixture([])
   const caseRecord = { ...fixture.caseRecord, title }
-  const trail = fixture.auditTrail
+  const signer = strangerKey('Fixture signer')
+  const trail = actedBy(fixture.auditTrail, actorOfSigner(signer.signer))
+  const createdAt = '2026-11-21T10:00:00.000Z'
+  const appVersion = 'test'
+  const report = renderReportHtml({
+    createdAt,
+    signer: signer.signer,
+    appVersion,
+    caseRecord,
+    checks: [],
+    decisionOf: () => undefined,
+    entities: fixture.entities,
+    notes: fixture.notes,
+    auditTrail: trail,
+    auditCheck: verifyAuditChain(trail),
+  })
   const files: ZipEntry[] = [
     [bundlePaths.case, json(caseRecord)],
+    [bundlePaths.entities, json(fixture.entities)],
+    [bundlePaths.notes, json(fixture.notes)],
     [bundlePaths.auditTrail, json(trail)],
     [bundlePaths.decisions, json(fixture.decisions)],
     [bundlePaths.hitsCsv, strToU8(hitsCsv([], () => undefined))],
+    [bundlePaths.report, strToU8(report)],
   ]
-  const { id, subject, state, createdAt, updatedAt, closure } = caseRecord
+  const { id, subject, state, createdAt: openedAt, updatedAt, closure } = caseRecord
   const manifest: BundleManifest = {
     format: evidenceFormat,
-    createdAt: '2026-11-21T10:00:00.000Z',
-    exporter: { app: 'Compliance Desk', appVersion: 'test' },
-    case: { id, title, subject, state, createdAt, updatedAt, ...(closure ? { closure } : {}) },
-    counts: { checks: 0, entities: 0, notes: 0, decisions: 0, hits: 0 },
+    createdAt,
+    exporter: { app: 'Compliance Desk', appVersion },
+    case: {
+      id,
+      title,
+      subject,
+      state,
+      createdAt: openedAt,
+      updatedAt,
+      ...(closure ? { closure } : {}),
+    },
+    counts: { checks: 0, entities: 1, notes: 1, decisions: 0, hits: 0 },
     auditTrail: {
       entries: trail.length,
       headHash: trail[trail.length - 1]?.hash ?? genesisHash,
@@ -90,9 +118,10 @@ export function minimalBundleEntries(title = 'Fixture case'): ZipEntry[] {
       sha256: bytesToHex(sha256(bytes)),
       bytes: bytes.length,
     })),
+    signer: signer.signer,
   }
   const signed: BundleFiles = { [bundlePaths.manifest]: json(manifest) }
-  signAs(signed, strangerKey('Fixture signer'))
+  signAs(signed, signer)
   return [
     ...files,
     [bundlePaths.manifest, signed[bundlePaths.manifest]!],

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs'
+import { cryptoCheckOfRaw } from '../shared/api/cryptoAnswer'
 import type { BridgeReply } from '../shared/bridge'
-import type { ExportedCheck, ExportedEntity, ExportPart } from '../shared/bridge/evidenceContract'
+import {
+  checkEvidenceOf,
+  type ExportedCheck,
+  type ExportedEntity,
+  type ExportPart,
+} from '../shared/bridge/evidenceContract'
 import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { nextAuditEntry } from '../shared/cases/auditChain'
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../shared/cases/caseSchemas'
@@ -8,6 +14,8 @@ import { hitDecisionId, hitsOf } from '../shared/cases/checkHits'
 import type { BundleSigning, ExportResult } from '../main/services/evidence/evidenceExporter'
 import { openSigningKey } from '../main/services/identity/signingKey'
 import { sessionKeyStore } from '../main/services/keys/secretKeyStore'
+import type { IdentityView } from '../shared/bridge/identityContract'
+import { actedBy } from './bundleTampering'
 import type { MainSideOnSandbox } from './mainSideOnSandbox'
 import { investigatorOf, type Actor } from '../shared/identity/investigator'
 
@@ -41,7 +49,33 @@ export function exportedCheckOf(result: CryptoSearchResult, position: number): E
   }
 }
 
-export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): CaseFixture {
+/**
+ * The check as if the service had answered otherwise: its raw answer's data edited, and the
+ * check read again from the new bytes with the one parser of answers.
+ */
+export function withAnswerEdited(
+  linked: ExportedCheck,
+  edit: (data: Record<string, unknown>) => void,
+): ExportedCheck {
+  const raw = Buffer.from(linked.evidence.response.bodyBase64, 'base64')
+  const envelope = JSON.parse(raw.toString('utf8')) as { data: Record<string, unknown> }
+  edit(envelope.data)
+  const bytes = Buffer.from(JSON.stringify(envelope))
+  const check = cryptoCheckOfRaw(bytes)
+  if (!check) throw new Error('the edited answer is no longer a readable answer')
+  const response = {
+    ...linked.evidence.response,
+    bodyBase64: bytes.toString('base64'),
+    bytes: bytes.length,
+  }
+  return { ...linked, check, evidence: { ...linked.evidence, response } }
+}
+
+export function caseFixture(
+  checks: ExportedCheck[],
+  caseId = 'case_fixture',
+  rationale = 'Listed by OFAC; the wallet is the subject’s.',
+): CaseFixture {
   const at = '2026-11-20T09:00:00.000Z'
   const everyHit: HitDecision[] = checks.flatMap((check) =>
     hitsOf(check.check).map((hit) => ({
@@ -54,7 +88,7 @@ export function caseFixture(checks: ExportedCheck[], caseId = 'case_fixture'): C
       category: hit.category,
       recordTitle: hit.title,
       decision: 'true_match' as const,
-      rationale: 'Listed by OFAC; the wallet is the subject’s.',
+      rationale,
       decidedAt: at,
       decidedBy: fixtureActor,
     })),
@@ -137,24 +171,35 @@ const unwrap = async <T>(reply: Promise<BridgeReply<unknown>>): Promise<T> => {
   return settled.data as T
 }
 
+/** The fixture's investigator as the main side's key signs for them: who the trail must name. */
+export async function signingActor(call: BridgeCall): Promise<Actor> {
+  const view = await unwrap<IdentityView>(
+    call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) }),
+  )
+  return { ...investigatorOf(fixtureActor), fingerprint: view.signingKey.fingerprint }
+}
+
 /** Exports a fixture through the bridge, in batches, exactly as the renderer does. */
 export async function exportThroughBridge(
   call: BridgeCall,
   fixture: CaseFixture,
   batchSize = 50,
 ): Promise<ExportResult> {
-  await unwrap(call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) }))
+  // The trail's actors are the signer: the fixture's investigator with the main side's key.
+  const actor = await signingActor(call)
+  const auditTrail = actedBy(fixture.auditTrail, actor)
   const { exportId } = await unwrap<{ exportId: string }>(
     call('evidence.beginExport', { case: fixture.caseRecord }),
   )
   const send = (part: ExportPart) => unwrap(call('evidence.addToExport', { exportId, part }))
   for (let start = 0; start < fixture.checks.length; start += batchSize) {
-    await send({ kind: 'checks', items: fixture.checks.slice(start, start + batchSize) })
+    const batch = fixture.checks.slice(start, start + batchSize)
+    await send({ kind: 'checks', items: batch.map(checkEvidenceOf) })
   }
   await send({ kind: 'entities', items: fixture.entities })
   await send({ kind: 'notes', items: fixture.notes })
   await send({ kind: 'decisions', items: fixture.decisions })
-  await send({ kind: 'auditTrail', items: fixture.auditTrail })
+  await send({ kind: 'auditTrail', items: auditTrail })
   return unwrap<ExportResult>(call('evidence.finishExport', { exportId }))
 }
 

@@ -12,18 +12,37 @@ import { defineMethod } from './defineMethod'
 import { entitySchema } from './entitiesContract'
 import { evidenceSchema } from './evidenceSchema'
 
-/** A linked check as it goes into a bundle: the stored check without its local search words. */
-export const exportedCheckSchema = z.strictObject({
+/** What a case keeps of a linked check beside its parsed answer: the stored check, no search words. */
+const linkedCheckShape = {
   localId: z.string().min(1),
   environment: environmentIdSchema,
   query: z.string(),
   queryKey: z.string(),
   advancedSearch: z.record(z.string(), z.string()).optional(),
   fetchedAt: z.iso.datetime(),
-  check: cryptoCheckSchema,
   evidence: evidenceSchema,
-})
+}
+
+/** A linked check with its parsed answer, as the renderer reads it and an imported bundle holds it. */
+export const exportedCheckSchema = z.strictObject({ ...linkedCheckShape, check: cryptoCheckSchema })
 export type ExportedCheck = z.infer<typeof exportedCheckSchema>
+
+/**
+ * A linked check as it crosses into an export: its evidence only. The main side reads the check
+ * from the raw answer itself, so a parsed check handed over with it is refused by name, never
+ * signed (it could say anything about the answer beside it).
+ */
+export const checkEvidenceSchema = z.strictObject(linkedCheckShape, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys' && issue.keys.includes('check')
+      ? 'a parsed check was handed over with the raw answer: a bundle is signed only from what the service sent, read on the main side, so nothing was written'
+      : undefined,
+})
+export type CheckEvidence = z.infer<typeof checkEvidenceSchema>
+
+/** A linked check without its parsed answer: what the export sends of it. */
+export const checkEvidenceOf = ({ check: _parsed, ...evidence }: ExportedCheck): CheckEvidence =>
+  evidence
 
 export const exportedEntitySchema = z.strictObject({
   environment: environmentIdSchema,
@@ -36,7 +55,7 @@ export type ExportedEntity = z.infer<typeof exportedEntitySchema>
 
 /** Parts of a case sent in batches, so a case of thousands of checks never crosses in one piece. */
 export const exportPartSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('checks'), items: z.array(exportedCheckSchema).max(500) }),
+  z.strictObject({ kind: z.literal('checks'), items: z.array(checkEvidenceSchema).max(500) }),
   z.strictObject({ kind: z.literal('entities'), items: z.array(exportedEntitySchema).max(2000) }),
   z.strictObject({ kind: z.literal('notes'), items: z.array(caseNoteSchema).max(2000) }),
   z.strictObject({ kind: z.literal('decisions'), items: z.array(hitDecisionSchema).max(2000) }),

@@ -1,13 +1,19 @@
-import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
-import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
+import type { CryptoCheck } from '../bridge/cryptoContract'
+import { countOf, formatNumber, noun } from '../text/counting'
+import { caseOutcomeLabels } from './caseLabels'
 import type {
   CaseOutcome,
   CaseRecord,
   CaseState,
   HitDecision,
-} from '../../../../shared/cases/caseSchemas'
-import { hitDecisionId, hitsOf } from '../../../../shared/cases/checkHits'
-import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
+  HitDecisionKind,
+} from './caseSchemas'
+import { hitDecisionId, hitsOf } from './checkHits'
+
+/**
+ * The rules of a case, once, for everyone who applies them: the app when a case changes, the
+ * report when it counts, and the verifier when it replays a bundle's trail.
+ */
 
 /** Moves allowed without closing; closing and reopening have their own steps. */
 const nextStates: Record<CaseState, readonly CaseState[]> = {
@@ -54,14 +60,40 @@ export function openHitsSentence(tally: HitTally): string | null {
   return parts.length > 0 ? parts.join(' and ') : null
 }
 
+/** Whether a case may close with this outcome while a hit carries this decision. */
+export const outcomeAllowsDecision = (outcome: CaseOutcome, decision: HitDecisionKind): boolean =>
+  !(outcome === 'no_concern' && decision === 'true_match')
+
 /** Why a case may not close with this outcome while it holds these true matches, or null. */
 export function outcomeRefusal(outcome: CaseOutcome, trueMatches: number): string | null {
-  if (outcome !== 'no_concern' || trueMatches === 0) return null
+  if (outcomeAllowsDecision(outcome, 'true_match') || trueMatches === 0) return null
   const matches =
     trueMatches === 1
       ? '1 hit is a confirmed true match'
       : `${trueMatches} hits are confirmed true matches`
   return `A case cannot close as “${caseOutcomeLabels.no_concern}” while ${matches}: choose another outcome, or revise the decision first.`
+}
+
+/**
+ * Counts hits and how many of them carry a decision; what counts as decided is here only: a hit
+ * marked "needs review" has a decision, but not a final one (see openHitsSentence).
+ */
+export function tallyDecisions(
+  hits: Iterable<{ checkId: string; hitKey: string }>,
+  decisionOf: (checkId: string, hitKey: string) => HitDecision | undefined,
+): HitTally {
+  const tally: HitTally = {
+    total: 0,
+    undecided: 0,
+    byDecision: { true_match: 0, false_positive: 0, needs_review: 0 },
+  }
+  for (const { checkId, hitKey } of hits) {
+    tally.total += 1
+    const decision = decisionOf(checkId, hitKey)
+    if (decision) tally.byDecision[decision.decision] += 1
+    else tally.undecided += 1
+  }
+  return tally
 }
 
 /** Counts the hits of a case's checks and how many of them carry a decision. */
@@ -70,20 +102,12 @@ export function tallyHits(
   checks: ReadonlyArray<{ localId: string; check: CryptoCheck }>,
   decisions: ReadonlyMap<string, HitDecision>,
 ): HitTally {
-  const tally: HitTally = {
-    total: 0,
-    undecided: 0,
-    byDecision: { true_match: 0, false_positive: 0, needs_review: 0 },
-  }
-  for (const { localId, check } of checks) {
-    for (const hit of hitsOf(check)) {
-      tally.total += 1
-      const decision = decisions.get(hitDecisionId(caseId, localId, hit.hitKey))
-      if (decision) tally.byDecision[decision.decision] += 1
-      else tally.undecided += 1
-    }
-  }
-  return tally
+  const hits = checks.flatMap(({ localId, check }) =>
+    hitsOf(check).map(({ hitKey }) => ({ checkId: localId, hitKey })),
+  )
+  return tallyDecisions(hits, (checkId, hitKey) =>
+    decisions.get(hitDecisionId(caseId, checkId, hitKey)),
+  )
 }
 
 const trueMatch = noun('true match', 'true matches')

@@ -10,11 +10,17 @@ import {
   type CaseClosure,
   type HitDecision,
 } from '../cases/caseSchemas'
+import { outcomeAllowsDecision, openHitsSentence, tallyDecisions } from '../cases/caseRules'
+import { hitDecisionId } from '../cases/checkHits'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
-import { bundlePaths } from './bundleFormat'
+import { groupedFingerprint } from '../identity/investigator'
+import { readBundleChecks } from './bundleChecks'
+import { bundlePaths, type BundleManifest } from './bundleFormat'
+import type { ExportedCheckSummary } from './checkSummary'
+import { checkReport } from './reportMeaning'
 import { checkHitsCsv } from './hitsCsvMeaning'
 import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
-import type { BundleProblem } from './verifyBundle'
+import type { BundleProblem } from './bundleProblems'
 
 /** What the meaning checks read of case.json; the manifest check covers the rest. */
 const caseFileSchema = z.object({
@@ -126,16 +132,86 @@ function compareCase(
 }
 
 /**
- * What a bundle says must be what its audit trail says: decisions.json and hits.csv hold the
- * decisions the trail arrives at, case.json the state it ends in, and a case the trail closes as
- * "no concern" has no hit confirmed as a true match. Each file may match its manifest line and
- * still lie, when the line was recomputed after the edit; the trail's entries are chained, so
- * one of them cannot be changed without rewriting every entry after it.
+ * The trail's actors are the signer: a bundle speaks for the one who signed it, so every entry
+ * that names an actor must name the signer's key. (Entries written before actors were recorded
+ * name none; they hash as they always did.) A colleague's entries will carry their own signatures
+ * once cases are shared.
+ */
+function compareActors(
+  trail: readonly AuditEntry[],
+  signer: BundleManifest['signer'],
+  problems: BundleProblem[],
+): void {
+  if (!signer) return
+  const byKey = new Map<string, AuditEntry[]>()
+  for (const entry of trail) {
+    if (!entry.actor || entry.actor.fingerprint === signer.fingerprint) continue
+    byKey.set(entry.actor.fingerprint, [...(byKey.get(entry.actor.fingerprint) ?? []), entry])
+  }
+  const named = (entry: AuditEntry) => `entry ${entry.seq} (${entry.action})`
+  for (const [fingerprint, entries] of byKey) {
+    const [first] = entries
+    const who =
+      entries.length === 1 && first
+        ? `${named(first)} names`
+        : `${entries.length} entries (${entries.slice(0, 3).map(named).join(', ')}${entries.length > 3 ? ', …' : ''}) name`
+    problems.push(
+      meaningProblem(
+        bundlePaths.auditTrail,
+        `${who} key ${groupedFingerprint(fingerprint)} as actor, the bundle is signed by key ${groupedFingerprint(signer.fingerprint)}`,
+      ),
+    )
+  }
+}
+
+/** A closed case obeys the case rules as the trail leaves it: the outcome and the open hits. */
+function compareClosure(
+  replayed: ReplayedCase,
+  checks: readonly ExportedCheckSummary[] | undefined,
+  caseId: string,
+  problems: BundleProblem[],
+): void {
+  const closure = replayed.closure
+  if (replayed.state !== 'closed' || !closure) return
+  for (const decision of replayed.decisions.values()) {
+    if (outcomeAllowsDecision(closure.outcome, decision.decision)) continue
+    problems.push(
+      meaningProblem(
+        bundlePaths.case,
+        `the case closed as ${caseOutcomeLabels[closure.outcome].toLowerCase()} while ${decisionSubject(decision)} is a confirmed ${decisionLabel(decision.decision)}`,
+      ),
+    )
+  }
+  if (!checks || closure.undecidedHitsReason) return
+  const hits = checks.flatMap((check) =>
+    check.hits.map(({ hitKey }) => ({ checkId: check.localId, hitKey })),
+  )
+  const open = openHitsSentence(
+    tallyDecisions(hits, (checkId, hitKey) =>
+      replayed.decisions.get(hitDecisionId(caseId, checkId, hitKey)),
+    ),
+  )
+  if (open) {
+    problems.push(
+      meaningProblem(bundlePaths.case, `the case closed while ${open}, without saying why`),
+    )
+  }
+}
+
+/**
+ * What a bundle says must be what its raw answers and its audit trail say: every check.json,
+ * hits.csv and report.html say of each check what its response.raw says; decisions.json and
+ * hits.csv hold the decisions the trail arrives at, case.json the state it ends in, and the case
+ * obeys the case rules. Each file may match its manifest line and still lie, when the line was
+ * recomputed after the edit; the trail's entries are chained, so one of them cannot be changed
+ * without rewriting every entry after it, and each names the signer as its actor.
  */
 export function checkBundleMeaning(
   files: ReadonlyMap<string, Uint8Array>,
+  manifest: BundleManifest,
   problems: BundleProblem[],
 ): void {
+  const checks = readBundleChecks(files, problems)
   const trailBytes = files.get(bundlePaths.auditTrail)
   if (!trailBytes) {
     problems.push(
@@ -155,6 +231,7 @@ export function checkBundleMeaning(
   }
   const trail = z.array(auditEntrySchema).safeParse(trailJson)
   if (!trail.success) return
+  compareActors(trail.data, manifest.signer, problems)
   const replayed = replayTrail(trail.data)
   for (const entry of replayed.unreadable) {
     problems.push(meaningProblem(bundlePaths.auditTrail, `cannot be replayed: ${entry}`))
@@ -162,21 +239,12 @@ export function checkBundleMeaning(
 
   const caseFile = readPart(files, bundlePaths.case, caseFileSchema, problems)
   if (caseFile) compareCase(caseFile, trail.data, replayed, problems)
-
-  if (replayed.closure?.outcome === 'no_concern') {
-    for (const decision of replayed.decisions.values()) {
-      if (decision.decision !== 'true_match') continue
-      problems.push(
-        meaningProblem(
-          bundlePaths.case,
-          `the case closed as no concern while ${decisionSubject(decision)} is a confirmed true match`,
-        ),
-      )
-    }
-  }
+  const caseId = trail.data[0]?.caseId
+  if (caseId !== undefined) compareClosure(replayed, checks, caseId, problems)
 
   const decisions = readPart(files, bundlePaths.decisions, z.array(hitDecisionSchema), problems)
   if (decisions) compareDecisions(decisions, replayed.decisions, problems)
-  const caseId = trail.data[0]?.caseId
-  if (caseId !== undefined) checkHitsCsv(files, caseId, replayed.decisions, problems)
+  if (!checks) return
+  if (caseId !== undefined) checkHitsCsv(files, checks, caseId, replayed.decisions, problems)
+  checkReport(files, manifest, checks, problems)
 }

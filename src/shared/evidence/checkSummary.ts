@@ -1,8 +1,10 @@
-import type { ExportedCheck } from '../../../shared/bridge/evidenceContract'
-import { hitsOf } from '../../../shared/cases/checkHits'
-import { checkFolderName } from '../../../shared/evidence/bundleFormat'
+import type { ExportedCheck } from '../bridge/evidenceContract'
+import { hitsOf } from '../cases/checkHits'
 
-/** What the summaries (hits.csv, report.html) need of a check once its files are written. */
+/**
+ * What the summaries (hits.csv, report.html) need of a check: written by the exporter from the
+ * check it read in the raw answer, and made again the same way by the verifier from the bundle.
+ */
 export interface ExportedCheckSummary {
   folder: string
   localId: string
@@ -15,9 +17,15 @@ export interface ExportedCheckSummary {
   hits: Array<{ category: string; hitKey: string; title: string; datasets: string[] }>
 }
 
-export function summariseCheck(check: ExportedCheck, position: number): ExportedCheckSummary {
+export function summariseCheck(
+  check: Pick<
+    ExportedCheck,
+    'localId' | 'environment' | 'query' | 'queryKey' | 'fetchedAt' | 'check'
+  >,
+  folder: string,
+): ExportedCheckSummary {
   return {
-    folder: checkFolderName(position, check.check.id),
+    folder,
     localId: check.localId,
     checkId: check.check.id,
     environment: check.environment,

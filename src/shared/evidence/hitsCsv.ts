@@ -1,8 +1,9 @@
 import { stringify } from 'csv-stringify/sync'
-import type { HitDecision } from '../../../shared/cases/caseSchemas'
-import type { ExportedCheckSummary } from './exportModel'
+import type { HitDecision } from '../cases/caseSchemas'
+import { neutraliseCsvCell } from '../text/csvSafety'
+import type { ExportedCheckSummary } from './checkSummary'
 
-const columns = [
+export const hitsCsvColumns = [
   'check_folder',
   'check_id',
   'environment',
@@ -17,34 +18,53 @@ const columns = [
   'rationale',
   'decided_at',
 ] as const
+export type HitsCsvColumn = (typeof hitsCsvColumns)[number]
 
-/** One row per hit of every linked check, with its decision (empty when undecided). */
-export function hitsCsv(
+export type DecisionOf = (checkId: string, hitKey: string) => HitDecision | undefined
+
+/**
+ * One row per hit of every check, in the bundle's order, with its decision (empty when
+ * undecided): the values as they are, which the exporter writes and the verifier expects.
+ */
+export function hitsCsvRows(
   checks: readonly ExportedCheckSummary[],
-  decisionOf: (checkId: string, hitKey: string) => HitDecision | undefined,
-): string {
-  const rows: string[][] = []
-  for (const check of checks) {
-    for (const hit of check.hits) {
+  decisionOf: DecisionOf,
+): Array<Record<HitsCsvColumn, string>> {
+  return checks.flatMap((check) =>
+    check.hits.map((hit) => {
       const decision = decisionOf(check.localId, hit.hitKey)
-      rows.push([
-        check.folder,
-        check.checkId,
-        check.environment,
-        check.query,
-        check.fetchedAt,
-        check.status,
-        hit.category,
-        hit.hitKey,
-        hit.title,
-        hit.datasets.join('; '),
-        decision?.decision ?? '',
-        decision?.rationale ?? '',
-        decision?.decidedAt ?? '',
-      ])
-    }
-  }
-  // Values stay exactly as received (no formula-guard prefix): this file is evidence, and its
-  // hash must match what the service sent. report.html is the place to read it safely.
-  return stringify(rows, { header: true, columns: [...columns] })
+      return {
+        check_folder: check.folder,
+        check_id: check.checkId,
+        environment: check.environment,
+        identifier: check.query,
+        fetched_at: check.fetchedAt,
+        check_status: check.status,
+        category: hit.category,
+        hit_key: hit.hitKey,
+        record_title: hit.title,
+        datasets: hit.datasets.join('; '),
+        decision: decision?.decision ?? '',
+        rationale: decision?.rationale ?? '',
+        decided_at: decision?.decidedAt ?? '',
+      }
+    }),
+  )
+}
+
+/**
+ * hits.csv. Every cell is neutralised and quoted, so a rationale or a record title that begins
+ * like a formula opens as text in a spreadsheet; the answer itself is kept byte for byte in each
+ * check's response.raw, and the verifier reads these cells back to what they stood for.
+ */
+export function hitsCsv(checks: readonly ExportedCheckSummary[], decisionOf: DecisionOf): string {
+  const rows = hitsCsvRows(checks, decisionOf).map((row) =>
+    hitsCsvColumns.map((column) => neutraliseCsvCell(row[column])),
+  )
+  return stringify(rows, {
+    header: true,
+    columns: [...hitsCsvColumns],
+    quoted: true,
+    quoted_empty: true,
+  })
 }

@@ -1,76 +1,51 @@
 import Papa from 'papaparse'
-import { z } from 'zod'
-import { cryptoCheckSchema } from '../bridge/cryptoContract'
 import type { HitDecision } from '../cases/caseSchemas'
-import { hitDecisionId, hitsOf, type CheckHit } from '../cases/checkHits'
+import { hitDecisionId } from '../cases/checkHits'
+import { readNeutralisedCsvCell } from '../text/csvSafety'
 import { bundlePaths } from './bundleFormat'
+import type { ExportedCheckSummary } from './checkSummary'
+import { hitsCsvColumns, hitsCsvRows, type HitsCsvColumn } from './hitsCsv'
 import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
-import type { BundleProblem } from './verifyBundle'
+import type { BundleProblem } from './bundleProblems'
 
-/** The columns a row is found and checked by; the others only describe the hit. */
-const readColumns = [
-  'check_folder',
-  'check_id',
-  'hit_key',
-  'decision',
-  'rationale',
-  'decided_at',
-] as const
-type HitsCsvRow = Record<(typeof readColumns)[number], string>
+type HitsCsvRow = Record<HitsCsvColumn, string>
 
-/** What hits.csv needs of a check.json: the case's key for the check, and its hits. */
-const checkFileSchema = z.object({ localId: z.string().min(1), check: cryptoCheckSchema })
+/** What describes the hit and its check: each must be what the raw answer gives. */
+const describingColumns = hitsCsvColumns.filter(
+  (column) => !['check_folder', 'hit_key', 'decision', 'rationale', 'decided_at'].includes(column),
+)
 
 interface ExpectedRow {
-  localId: string
-  checkId: string
-  hit: CheckHit
+  row: HitsCsvRow
+  subject: string
   /** Rows still owed: a check may list the same record twice, and each is a row. */
   owed: number
 }
 
 const rowKey = (folder: string, hitKey: string): string => JSON.stringify([folder, hitKey])
 
-/** One expected row per hit of every check in the bundle, by folder and hit key. */
-function expectedRows(
-  files: ReadonlyMap<string, Uint8Array>,
-  problems: BundleProblem[],
-): Map<string, ExpectedRow> | undefined {
-  const rows = new Map<string, ExpectedRow>()
-  for (const [path, bytes] of files) {
-    if (!path.startsWith(bundlePaths.checksFolder) || !path.endsWith('/check.json')) continue
-    const folder = path.slice(bundlePaths.checksFolder.length, -'/check.json'.length)
-    let json: unknown
+/** A row's cells read back to the values they stand for, or the first column that is not ours. */
+function readRow(row: HitsCsvRow): HitsCsvRow | HitsCsvColumn {
+  const values = {} as HitsCsvRow
+  for (const column of hitsCsvColumns) {
     try {
-      json = JSON.parse(new TextDecoder().decode(bytes))
+      values[column] = readNeutralisedCsvCell(row[column])
     } catch {
-      json = undefined
-    }
-    const parsed = checkFileSchema.safeParse(json)
-    if (!parsed.success) {
-      problems.push(
-        meaningProblem(
-          path,
-          'is not a check as Compliance Desk writes it, so hits.csv cannot be checked',
-        ),
-      )
-      return undefined
-    }
-    for (const hit of hitsOf(parsed.data.check)) {
-      const key = rowKey(folder, hit.hitKey)
-      const owed = (rows.get(key)?.owed ?? 0) + 1
-      rows.set(key, { localId: parsed.data.localId, checkId: parsed.data.check.id, hit, owed })
+      return column
     }
   }
-  return rows
+  return values
 }
 
 /**
- * hits.csv has one row per hit of the bundle's checks, and each row carries the decision the
- * audit trail arrives at for that hit, its rationale and time; a hit without one has them empty.
+ * hits.csv has one row per hit of the bundle's checks as their raw answers give them, each row
+ * saying of its check and hit what the raw answer says, and carrying the decision the audit trail
+ * arrives at for that hit, its rationale and time; a hit without one has them empty. Every cell
+ * must be written as the exporter writes it (neutralised, so none opens as a live formula).
  */
 export function checkHitsCsv(
   files: ReadonlyMap<string, Uint8Array>,
+  checks: readonly ExportedCheckSummary[],
   caseId: string,
   decisions: ReadonlyMap<string, HitDecision>,
   problems: BundleProblem[],
@@ -81,8 +56,19 @@ export function checkHitsCsv(
     say('is not in the bundle, so it cannot be checked')
     return
   }
-  const expected = expectedRows(files, problems)
-  if (!expected) return
+  const decisionOf = (checkId: string, hitKey: string) =>
+    decisions.get(hitDecisionId(caseId, checkId, hitKey))
+  const expected = new Map<string, ExpectedRow>()
+  const byFolder = new Map(checks.map((check) => [check.folder, check]))
+  for (const row of hitsCsvRows(checks, decisionOf)) {
+    const key = rowKey(row.check_folder, row.hit_key)
+    const check = byFolder.get(row.check_folder)
+    const subject = decisionSubject({
+      recordTitle: row.record_title,
+      checkId: check?.localId ?? '',
+    })
+    expected.set(key, { row, subject, owed: (expected.get(key)?.owed ?? 0) + 1 })
+  }
   const csv = Papa.parse<HitsCsvRow>(new TextDecoder().decode(bytes), {
     header: true,
     delimiter: ',',
@@ -95,12 +81,19 @@ export function checkHitsCsv(
     )
     return
   }
-  const absent = readColumns.filter((column) => !csv.meta.fields?.includes(column))
+  const absent = hitsCsvColumns.filter((column) => !csv.meta.fields?.includes(column))
   if (absent.length > 0) {
     say(`has no ${absent.join(', ')} column`)
     return
   }
-  csv.data.forEach((row, index) => {
+  csv.data.forEach((cells, index) => {
+    const row = readRow(cells)
+    if (typeof row === 'string') {
+      say(
+        `row ${index + 1} has a ${row} cell that is not written as Compliance Desk writes one (a spreadsheet could run it as a formula)`,
+      )
+      return
+    }
     const wanted = expected.get(rowKey(row.check_folder, row.hit_key))
     if (!wanted) {
       say(
@@ -108,35 +101,33 @@ export function checkHitsCsv(
       )
       return
     }
-    const subject = decisionSubject({ recordTitle: wanted.hit.title, checkId: wanted.localId })
+    const { subject } = wanted
     if (wanted.owed === 0) {
       say(`has more rows for ${subject} than the check has hits`)
       return
     }
     wanted.owed -= 1
-    if (row.check_id !== wanted.checkId) {
-      say(
-        `row ${index + 1} gives ${subject} the check id ${row.check_id}, its check.json ${wanted.checkId}`,
-      )
+    for (const column of describingColumns) {
+      if (row[column] !== wanted.row[column]) {
+        say(
+          `row ${index + 1} gives ${subject} the ${column} “${row[column]}”, its response.raw “${wanted.row[column]}”`,
+        )
+      }
     }
-    const decision = decisions.get(hitDecisionId(caseId, wanted.localId, wanted.hit.hitKey))
-    if (row.decision !== (decision?.decision ?? '')) {
+    if (row.decision !== wanted.row.decision) {
       say(
-        `says ${decisionLabel(row.decision)} for ${subject}, the audit trail says ${decisionLabel(decision?.decision ?? '')}`,
+        `says ${decisionLabel(row.decision)} for ${subject}, the audit trail says ${decisionLabel(wanted.row.decision)}`,
       )
       return
     }
-    const differing = [
-      row.rationale === (decision?.rationale ?? '') ? [] : ['rationale'],
-      row.decided_at === (decision?.decidedAt ?? '') ? [] : ['decided_at'],
-    ].flat()
+    const differing = (['rationale', 'decided_at'] as const).filter(
+      (column) => row[column] !== wanted.row[column],
+    )
     if (differing.length > 0) {
       say(`differs from the audit trail on ${subject} (${differing.join(', ')})`)
     }
   })
-  for (const { hit, localId, owed } of expected.values()) {
-    if (owed > 0) {
-      say(`has no row for ${decisionSubject({ recordTitle: hit.title, checkId: localId })}`)
-    }
+  for (const { subject, owed } of expected.values()) {
+    if (owed > 0) say(`has no row for ${subject}`)
   }
 }

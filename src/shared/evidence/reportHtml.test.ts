@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureActor } from '../../../test-support/evidenceFixtures'
-import { storedCheck, walletRecord } from '../../../test-support/storedChecks'
-import { summariseCheck } from './exportModel'
+import { fixtureActor } from '../../test-support/evidenceFixtures'
+import { storedCheck, walletRecord } from '../../test-support/storedChecks'
+import { checkFolderName } from './bundleFormat'
+import { summariseCheck } from './checkSummary'
 import { renderReportHtml, type ReportModel } from './reportHtml'
 
 const tornado = '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1'
@@ -37,7 +38,7 @@ describe('the report', () => {
       }),
       storedCheck('2026-11-23T09:00:00.000Z_b', tornado, {}),
       storedCheck('2026-11-23T09:05:00.000Z_c', '0x5ca1ab1e00000000000000000000000000000001', {}),
-    ].map((check, index) => summariseCheck(check, index + 1))
+    ].map((check, index) => summariseCheck(check, checkFolderName(index + 1, check.check.id)))
     const html = renderReportHtml(modelWith(checks))
     const history = html.slice(
       html.indexOf('<h2>Wallets over time</h2>'),
@@ -51,7 +52,7 @@ describe('the report', () => {
   })
 
   it('leaves the section out when no wallet was checked twice', () => {
-    const once = [summariseCheck(storedCheck('2024-06-01T10:00:00.000Z_a', tornado, {}), 1)]
+    const once = [summariseCheck(storedCheck('2024-06-01T10:00:00.000Z_a', tornado, {}), '0001-a')]
     expect(renderReportHtml(modelWith(once))).not.toContain('Wallets over time')
   })
 })

@@ -1,21 +1,13 @@
-import type { ExportedEntity } from '../../../shared/bridge/evidenceContract'
-import type { AuditChainCheck } from '../../../shared/cases/auditChain'
-import {
-  caseOutcomeLabels,
-  caseStateLabels,
-  hitDecisionLabels,
-} from '../../../shared/cases/caseLabels'
-import type {
-  AuditEntry,
-  CaseNote,
-  CaseRecord,
-  HitDecision,
-} from '../../../shared/cases/caseSchemas'
-import { environmentLabels, type EnvironmentId } from '../../../shared/environments'
-import { groupedFingerprint, type Actor, type Signer } from '../../../shared/identity/investigator'
-import type { ExportedCheckSummary } from './exportModel'
-import { datasetName } from '../../../shared/records/recordVocabulary'
-import { countOf, formatNumber, noun } from '../../../shared/text/counting'
+import type { ExportedEntity } from '../bridge/evidenceContract'
+import type { AuditChainCheck } from '../cases/auditChain'
+import { tallyDecisions } from '../cases/caseRules'
+import { caseOutcomeLabels, caseStateLabels, hitDecisionLabels } from '../cases/caseLabels'
+import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../cases/caseSchemas'
+import { environmentLabels, type EnvironmentId } from '../environments'
+import { groupedFingerprint, type Actor, type Signer } from '../identity/investigator'
+import type { ExportedCheckSummary } from './checkSummary'
+import { datasetName } from '../records/recordVocabulary'
+import { countOf, formatNumber, noun } from '../text/counting'
 
 export interface ReportModel {
   createdAt: string
@@ -102,16 +94,10 @@ function signatureBox({ signer }: ReportModel): string {
 }
 
 function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
-  let hits = 0
-  const decided: Record<string, number> = { true_match: 0, false_positive: 0, needs_review: 0 }
-  for (const check of checks) {
-    for (const hit of check.hits) {
-      hits += 1
-      const decision = decisionOf(check.localId, hit.hitKey)
-      if (decision) decided[decision.decision] = (decided[decision.decision] ?? 0) + 1
-    }
-  }
-  const undecided = hits - Object.values(decided).reduce((sum, count) => sum + count, 0)
+  const tally = tallyDecisions(
+    checks.flatMap((check) => check.hits.map(({ hitKey }) => ({ checkId: check.localId, hitKey }))),
+    decisionOf,
+  )
   const rows: Array<[string, string]> = [
     ['Subject', escapeHtml(caseRecord.subject)],
     [
@@ -121,11 +107,11 @@ function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
     ['Opened', utc(caseRecord.createdAt)],
     ['Last changed', utc(caseRecord.updatedAt)],
     ['Linked checks', formatNumber(checks.length)],
-    ['Hits', formatNumber(hits)],
-    ['True matches', formatNumber(decided.true_match ?? 0)],
-    ['False positives', formatNumber(decided.false_positive ?? 0)],
-    ['Needing review', formatNumber(decided.needs_review ?? 0)],
-    ['Undecided', formatNumber(undecided)],
+    ['Hits', formatNumber(tally.total)],
+    ['True matches', formatNumber(tally.byDecision.true_match)],
+    ['False positives', formatNumber(tally.byDecision.false_positive)],
+    ['Needing review', formatNumber(tally.byDecision.needs_review)],
+    ['Undecided', formatNumber(tally.undecided)],
   ]
   return rows.map(([label, value]) => `<tr><td>${label}</td><td>${value}</td></tr>`).join('')
 }

@@ -234,7 +234,7 @@ export function verifyBundle(
     try {
       checkManifestAgreement(manifest, files, problems)
       checkAuditTrail(files, problems)
-      checkBundleMeaning(files, problems)
+      checkBundleMeaning(files, manifest, problems)
     } catch (error) {
       problems.push({
         kind: 'unreadable',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bridgeErrorNames } from '../../../shared/bridge'
-import { errorEnvelopeSchema } from './apiEnvelopes'
+import { errorEnvelopeSchema } from '../../../shared/api/apiEnvelopes'
 import { serviceErrorFromResponse } from './apiErrors'
 
 const meaningOf = (status: number, body: unknown) =>

@@ -1,7 +1,7 @@
 import { bridgeErrorNames } from '../../../shared/bridge'
 import type { Evidence } from '../../../shared/bridge/evidenceSchema'
 import { ServiceError } from '../serviceError'
-import type { ErrorEnvelope } from './apiEnvelopes'
+import type { ErrorEnvelope } from '../../../shared/api/apiEnvelopes'
 
 const excerpt = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ').trim()

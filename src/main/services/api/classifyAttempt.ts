@@ -1,6 +1,7 @@
 import type { ServiceError } from '../serviceError'
 import type { AnsweredAttempt, AttemptResult } from './apiAttempt'
-import { errorEnvelopeSchema, successEnvelopeSchema } from './apiEnvelopes'
+import { errorEnvelopeSchema } from '../../../shared/api/apiEnvelopes'
+import { successEnvelopeOfText } from '../../../shared/api/cryptoAnswer'
 import {
   cancelled,
   notServingApi,
@@ -74,13 +75,9 @@ export function classifyAttempt(result: AttemptResult, context: AttemptContext):
 
   const { status } = result
   const text = result.bytes.toString('utf8')
-  const json = parseJson(text)
   if (status >= 200 && status < 300) {
-    const envelope = successEnvelopeSchema.safeParse(json)
-    if (envelope.success) {
-      const { data, links } = envelope.data
-      return { verdict: 'ok', data, links: links ?? [], answer: result }
-    }
+    const envelope = successEnvelopeOfText(text)
+    if (envelope) return { verdict: 'ok', ...envelope, answer: result }
     return maybeDone(
       `its answer could not be read (HTTP ${status})`,
       unexpectedResponse(label, status, text, true),
@@ -88,7 +85,7 @@ export function classifyAttempt(result: AttemptResult, context: AttemptContext):
   }
   // A 404 from a route that always exists: the base URL points at something else.
   if (status === 404 && !context.lookup) return { verdict: 'final', error: notServingApi(context) }
-  const envelope = errorEnvelopeSchema.safeParse(json)
+  const envelope = errorEnvelopeSchema.safeParse(parseJson(text))
   const retryAfterS = retryAfterOf(result)
   const processing = status >= 500
   const error = envelope.success

@@ -10,7 +10,7 @@ import { bridgeErrorNames } from '../../../shared/bridge'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import { ServiceError } from '../serviceError'
 import type { ApiClient, ApiRequest, ApiSuccess } from './apiClient'
-import { linkRelations } from './apiEnvelopes'
+import { linkRelations } from '../../../shared/api/apiEnvelopes'
 import { unreadableData } from './apiErrors'
 
 /** Spec 4.3: data is `{total, page, limit, list}`; item shape is not shown, so only `id` is relied on. */

@@ -8,9 +8,17 @@ import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import type { IdentityView } from '../../../shared/bridge/identityContract'
 import { bundlePaths, type BundleSignature } from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
-import { investigatorOf, keyFingerprint } from '../../../shared/identity/investigator'
+import { nextAuditEntry } from '../../../shared/cases/auditChain'
+import type { AuditEntry } from '../../../shared/cases/caseSchemas'
 import {
+  actorOfSigner,
+  investigatorOf,
+  keyFingerprint,
+} from '../../../shared/identity/investigator'
+import {
+  actedBy,
   editJson,
+  forgeBundle,
   rezipBundle,
   signAs,
   strangerKey,
@@ -159,7 +167,7 @@ describe('verifying the signature', () => {
 
   it('fails, with --signer, a bundle re-signed by anyone else, however consistent', () => {
     const mallory = strangerKey(fixtureActor.name)
-    const forged = rezip((files) => signAs(files, mallory))
+    const forged = forgeBundle(bundle, () => undefined, mallory)
     const result = verifyBundle(forged, { expectedSigner: identity.signingKey.fingerprint })
     expect(result.ok).toBe(false)
     expect(result.signature).toMatchObject({
@@ -168,6 +176,51 @@ describe('verifying the signature', () => {
     })
     expect(result.problems.map((p) => p.kind)).toEqual(['signer'])
     expect(verifyBundle(bundle, { expectedSigner: identity.signingKey.fingerprint }).ok).toBe(true)
+  })
+})
+
+describe('the trail’s actors are the signer', () => {
+  it('fails a bundle re-signed by another key under the investigator’s name whose trail still names the investigator’s key', () => {
+    const mallory = strangerKey(fixtureActor.name)
+    const forged = forgeBundle(bundle, () => undefined, mallory, { keepActors: true })
+    const result = verifyBundle(forged)
+    expect(result.signature).toMatchObject({ status: 'valid' })
+    expect(result.ok).toBe(false)
+    const grouped = (fingerprint: string) => fingerprint.replace(/(.{4})(?=.)/g, '$1 ')
+    expect(problemsOf(forged)).toEqual([
+      `meaning: ${fixture.auditTrail.length} entries (entry 1 (created), entry 2 (check-linked), entry 3 (hit-decided), …) name key ${grouped(identity.signingKey.fingerprint)} as actor, the bundle is signed by key ${grouped(mallory.signer.fingerprint)}`,
+    ])
+  })
+
+  it('names the one entry that names another key', () => {
+    const mallory = strangerKey()
+    const colleague = strangerKey('Colleague')
+    const withColleague = forgeBundle(
+      bundle,
+      (files) =>
+        editJson<AuditEntry[]>(files, bundlePaths.auditTrail, (trail) => {
+          const rechained = actedBy(trail.slice(0, -1), actorOfSigner(mallory.signer))
+          const { caseId, action, summary, before, after, at } = trail.at(-1)!
+          const change = { action, summary, before, after }
+          const last = nextAuditEntry(
+            caseId,
+            rechained.at(-1),
+            change,
+            actorOfSigner(colleague.signer),
+            at,
+          )
+          trail.splice(0, trail.length, ...rechained, last)
+        }),
+      mallory,
+      { keepActors: true },
+    )
+    expect(problemsOf(withColleague)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^meaning: entry ${fixture.auditTrail.length} \\(closed\\) names key [0-9a-f ]+ as actor, the bundle is signed by key`,
+        ),
+      ),
+    ])
   })
 })
 

@@ -122,11 +122,11 @@ describe('exporting a case', () => {
     const csv = new TextDecoder().decode(unzipSync(bundle)['hits.csv'])
     const lines = csv.trim().split('\n')
     expect(lines[0]).toBe(
-      'check_folder,check_id,environment,identifier,fetched_at,check_status,category,hit_key,record_title,datasets,decision,rationale,decided_at',
+      '"check_folder","check_id","environment","identifier","fetched_at","check_status","category","hit_key","record_title","datasets","decision","rationale","decided_at"',
     )
     expect(lines).toHaveLength(3)
-    expect(lines[1]).toContain(`sanctions:${sanctioned}`)
-    expect(lines[1]).toContain('true_match')
+    expect(lines[1]).toContain(`"sanctions:${sanctioned}"`)
+    expect(lines[1]).toContain('"true_match"')
   })
 
   it('writes a self-contained report that escapes what it shows and asks for nothing outside', () => {
@@ -192,7 +192,8 @@ describe('verifying a bundle', () => {
       bytes[10] = bytes[10]! ^ 1
       files[path] = bytes
     })
-    expect(problemsOf(tampered)).toEqual([`changed ${path}`])
+    // The raw answer no longer reads as one, which its check.json is then said not to be.
+    expect(problemsOf(tampered)).toEqual([`changed ${path}`, `meaning ${path}`])
   })
 
   it('catches an edited manifest: a changed hash, and a changed case title', () => {
@@ -221,6 +222,7 @@ describe('verifying a bundle', () => {
     ])
     expect(problemsOf(rezip((files) => delete files['report.html']))).toEqual([
       'missing report.html',
+      'meaning report.html',
     ])
   })
 
@@ -239,9 +241,11 @@ describe('verifying a bundle', () => {
       entry.bytes = files['audit-trail.json'].length
       files['manifest.json'] = strToU8(JSON.stringify(manifest))
     })
+    // The report still shows the entry as it was written.
     expect(problemsOf(tampered)).toEqual([
       'signature signature.json',
       'audit-trail audit-trail.json',
+      'meaning report.html',
     ])
   })
 

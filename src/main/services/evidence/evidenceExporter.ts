@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import { cryptoCheckOfRaw } from '../../../shared/api/cryptoAnswer'
 import type {
+  CheckEvidence,
   ExportDelivery,
-  ExportedCheck,
   ExportedEntity,
   ExportPart,
 } from '../../../shared/bridge/evidenceContract'
@@ -16,6 +17,7 @@ import type {
 import { hitDecisionId } from '../../../shared/cases/checkHits'
 import {
   bundlePaths,
+  checkFolderName,
   evidenceFormat,
   signatureFormat,
   type BundleManifest,
@@ -25,9 +27,13 @@ import type { Signer } from '../../../shared/identity/investigator'
 import { ServiceError } from '../serviceError'
 import { BundleWriter } from './bundleWriter'
 import type { ExportDestination, ExportTarget } from './exportDestination'
-import { parsedCheckFile, summariseCheck, type ExportedCheckSummary } from './exportModel'
-import { hitsCsv } from './hitsCsv'
-import { renderReportHtml } from './reportHtml'
+import {
+  parsedCheckFile,
+  summariseCheck,
+  type ExportedCheckSummary,
+} from '../../../shared/evidence/checkSummary'
+import { hitsCsv } from '../../../shared/evidence/hitsCsv'
+import { renderReportHtml } from '../../../shared/evidence/reportHtml'
 import { countOf, noun } from '../../../shared/text/counting'
 
 export interface ExportResult {
@@ -242,22 +248,39 @@ export class EvidenceExporter {
     this.sessions.delete(exportId)
   }
 
-  private async writeCheck(session: ExportSession, check: ExportedCheck): Promise<void> {
-    if (!session.linked.has(check.localId)) {
-      throw refuse(`Check ${check.localId} is not linked to this case.`)
+  /**
+   * Writes a check's raw answer and the check read from it here, with the one parser of answers:
+   * what the bundle says about a check is what the service sent, whatever the renderer believes.
+   */
+  private async writeCheck(session: ExportSession, linked: CheckEvidence): Promise<void> {
+    if (!session.linked.has(linked.localId)) {
+      throw refuse(`Check ${linked.localId} is not linked to this case.`)
     }
-    if (session.received.has(check.localId)) {
-      throw refuse(`Check ${check.localId} was sent twice.`)
+    if (session.received.has(linked.localId)) {
+      throw refuse(`Check ${linked.localId} was sent twice.`)
     }
-    const raw = Buffer.from(check.evidence.response.bodyBase64, 'base64')
-    const summary = summariseCheck(check, session.checks.length + 1)
+    if (linked.environment !== linked.evidence.environment) {
+      throw refuse(
+        `Check ${linked.localId} is said to be of ${linked.environment} while its answer came from ${linked.evidence.environment}, so it was not exported.`,
+      )
+    }
+    const raw = Buffer.from(linked.evidence.response.bodyBase64, 'base64')
+    const check = cryptoCheckOfRaw(raw)
+    if (!check) {
+      throw refuse(
+        `Check ${linked.localId} has no answer of the service that can be read (HTTP ${linked.evidence.response.status}), so it cannot be signed as evidence. Unlink it, or check the address again.`,
+      )
+    }
+    const exported = { ...linked, check }
+    const folder = checkFolderName(session.checks.length + 1, check.id)
+    const summary = summariseCheck(exported, folder)
     await session.writer.add(bundlePaths.rawResponse(summary.folder), raw)
     const rawSha256 = session.writer.files[session.writer.files.length - 1]?.sha256 ?? ''
     await session.writer.add(
       bundlePaths.parsedCheck(summary.folder),
-      jsonBytes(parsedCheckFile(check, rawSha256)),
+      jsonBytes(parsedCheckFile(exported, rawSha256)),
     )
-    session.received.add(check.localId)
+    session.received.add(linked.localId)
     session.checks.push(summary)
   }
 

@@ -1,5 +1,9 @@
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared/bridge'
-import type { ExportedCheck, ExportPart } from '../../../../shared/bridge/evidenceContract'
+import {
+  checkEvidenceOf,
+  type ExportedCheck,
+  type ExportPart,
+} from '../../../../shared/bridge/evidenceContract'
 import { actorOfSigner } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
@@ -17,8 +21,9 @@ export type FinishedExport = BridgeOutput<'evidence.finishExport'>
 /** Checks read from IndexedDB at a time. Fewer, larger calls: each call costs a round trip. */
 const checksPerRead = 200
 /**
- * A bridge call carries at most about this much (a check's raw answer travels base64-encoded
- * and again parsed), well under the browser host's 16 MiB limit, whatever the answers weigh.
+ * A bridge call carries at most about this much (a check's raw answer travels base64-encoded;
+ * its parsed check stays here, as the main side reads it from the raw answer), well under the
+ * browser host's 16 MiB limit, whatever the answers weigh.
  */
 const bytesPerCall = 4 * 1024 * 1024
 const recordsPerBatch = 1000
@@ -29,7 +34,7 @@ function byWeight(checks: ExportedCheck[]): ExportedCheck[][] {
   let current: ExportedCheck[] = []
   let weight = 0
   for (const check of checks) {
-    const checkWeight = check.evidence.response.bodyBase64.length * 2
+    const checkWeight = check.evidence.response.bodyBase64.length
     if (current.length > 0 && weight + checkWeight > bytesPerCall) {
       calls.push(current)
       current = []
@@ -81,7 +86,9 @@ export async function exportCase(
         )
       }
       if (start + checksPerRead < total) next = read(start + checksPerRead)
-      for (const items of byWeight(checks)) await send({ kind: 'checks', items })
+      for (const batch of byWeight(checks)) {
+        await send({ kind: 'checks', items: batch.map(checkEvidenceOf) })
+      }
       onProgress(Math.min(start + checksPerRead, total), total)
     }
     await send({ kind: 'entities', items: await readCaseEntities(db, caseRecord) })

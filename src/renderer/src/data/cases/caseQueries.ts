@@ -18,7 +18,7 @@ import {
   type EarlierDecision,
 } from './caseReads'
 import { auditTrailOf } from './caseRepository'
-import { lockReason, tallyHits, type HitTally } from './caseRules'
+import { lockReason, tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
 
 /** One case, kept live: undefined while it is read, null when there is no such case. */
 export const useCase = (caseId: string | null): CaseRecord | null | undefined =>

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/cases/caseSchemas'
 import type { AppDatabase, StoredCheck } from '../database/appDatabase'
 import { isStoredCheck } from '../database/storedCheck'
-import { tallyHits, type HitTally } from './caseRules'
+import { tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
 
 /** A stored check as it goes into a bundle: without the words History finds it by. */
 export function toExportedCheck(stored: StoredCheck): ExportedCheck {

@@ -23,7 +23,7 @@ import {
   unlinkCheck,
 } from './caseRepository'
 import { earlierDecisionOn, readCaseDecisions } from './caseReads'
-import { openHitsSentence, tallyHits } from './caseRules'
+import { openHitsSentence, tallyHits } from '../../../../shared/cases/caseRules'
 
 let db: AppDatabase
 const first = checkOf('2026-11-20T10:00:00.000Z_a', 2)

@@ -33,7 +33,7 @@ import {
   outcomeRefusal,
   statesReachableFrom,
   tallyHits,
-} from './caseRules'
+} from '../../../../shared/cases/caseRules'
 
 /** A case's trail in order, by its compound key. */
 export const auditTrailOf = (db: AppDatabase, caseId: string) =>

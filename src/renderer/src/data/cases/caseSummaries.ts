@@ -1,7 +1,7 @@
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { AppDatabase, CaseSummary } from '../database/appDatabase'
 import { readCaseChecks, readCaseDecisions } from './caseReads'
-import { tallyHits } from './caseRules'
+import { tallyHits } from '../../../../shared/cases/caseRules'
 
 type SummarySources = Pick<AppDatabase, 'checks' | 'hitDecisions' | 'importedCaseContents'>
 

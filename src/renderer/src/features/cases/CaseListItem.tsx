@@ -6,7 +6,7 @@ import { formatLocalDate, formatLocalDateTime } from '../../components/formatTim
 import { HitStateBadge } from '../../components/HitStateBadge'
 import { MiddleTruncated } from '../../components/MiddleTruncated'
 import type { CaseListRow } from '../../data/cases/caseListSelection'
-import { hitStateOf } from '../../data/cases/caseRules'
+import { hitStateOf } from '../../../../shared/cases/caseRules'
 
 /** Every item has this height, so the list can show only those in view. */
 export const caseListItemHeight = 112

@@ -15,7 +15,11 @@ import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { useCaseChange } from './useCaseChange'
 import { useCaseActions } from '../../data/cases/useCaseActions'
-import { openHitsSentence, outcomeRefusal, statesReachableFrom } from '../../data/cases/caseRules'
+import {
+  openHitsSentence,
+  outcomeRefusal,
+  statesReachableFrom,
+} from '../../../../shared/cases/caseRules'
 import { useHitTally } from '../../data/cases/caseQueries'
 
 const moveLabels: Record<CaseState, string> = {
