@@ -47,7 +47,8 @@ function parseArgs(args: string[]): { path: string; signer?: string } | null {
 
 /**
  * `npm run verify-bundle -- FILE.zip [--signer FINGERPRINT]`: exit 0 only when every file matches
- * the manifest, the manifest's signature is valid and, when asked, made by that key.
+ * the manifest, the manifest's signature is valid and, when asked, made by that key, and the
+ * bundle means what its raw answers and its trail say (its trail's actors being the signer).
  */
 async function main(args: string[]): Promise<number> {
   const parsed = parseArgs(args)
@@ -67,13 +68,14 @@ async function main(args: string[]): Promise<number> {
     return 2
   }
   const result = verifyBundle(zip, { expectedSigner })
+  // Who signed comes first: everything after is only what that key vouches for.
+  console.log(signatureLine(result.signature))
   console.log(`Bundle: ${shown(path)}`)
   if (result.manifest) {
     const { case: evidenceCase, createdAt, files } = result.manifest
     console.log(`Case: ${shown(evidenceCase.title)} (${evidenceCase.id}), exported ${createdAt}`)
     console.log(`Files listed: ${files.length}, matching: ${result.matched}`)
   }
-  console.log(signatureLine(result.signature))
   for (const problem of result.problems) {
     console.log(
       `${problemLabels[problem.kind]} ${shown(problem.path ?? '')} ${shown(problem.detail)}`.replace(
@@ -84,7 +86,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (result.ok) {
     console.log(
-      'OK: every file matches its SHA-256 and size in the manifest, and the signature over the manifest is valid.',
+      'OK: every file matches its SHA-256 and size in the manifest, the signature over the manifest is valid, and every check, decision and the report say what the raw answers and the audit trail say.',
     )
     return 0
   }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox, type SandboxEnvironmentName } from '../sandboxServer'
 import { apiErrorNames } from '../../shared/api/apiErrorNames'
 import { apiPaths } from '../../shared/api/apiPaths'
+import { cryptoCheckOfRaw } from '../../shared/api/cryptoAnswer'
 import { cryptoCategoryNames } from '../../shared/api/cryptoCategories'
 
 interface CheckData {
@@ -148,6 +149,28 @@ describe('crypto AML search', () => {
       expect(data.status).toBe('no_match')
       expect(data.totalEntity).toBe(0)
       expect(Object.values(data.categoryCount).every((count) => count === 0)).toBe(true)
+    }
+  })
+
+  it('answers what the one parser of answers reads as the app does: counts, categories, records', async () => {
+    sandbox = await startSandbox()
+    const queries = [
+      sanctionedEth,
+      sanctionedBase58,
+      '0x0000000000000000000000000000000000000001',
+      '0x5CA1AB1E00000000000000000000000000000001',
+    ]
+    for (const query of queries) {
+      const raw = new Uint8Array(await (await searchFor(query)).arrayBuffer())
+      const body = JSON.parse(new TextDecoder().decode(raw)) as CheckBody
+      const check = cryptoCheckOfRaw(raw)
+      expect(check).toMatchObject({ id: body.data.id, status: body.data.status, query })
+      expect(check?.totalEntity).toBe(body.data.totalEntity)
+      expect(check?.categoryCount).toEqual(body.data.categoryCount)
+      for (const category of cryptoCategoryNames) {
+        expect(check?.categories[category]).toEqual(body.data[category])
+        expect(check?.categories[category]).toHaveLength(body.data.categoryCount[category] ?? -1)
+      }
     }
   })
 

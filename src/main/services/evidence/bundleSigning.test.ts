@@ -246,6 +246,25 @@ describe('npm run verify-bundle with --signer', () => {
     expect(passed.status).toBe(0)
   })
 
+  it('prints who signed first, and exits 1 on a re-signed bundle whose trail names another key', () => {
+    const mallory = strangerKey(fixtureActor.name)
+    const forged = join(workDir, 'forged-actors.zip')
+    writeFileSync(
+      forged,
+      forgeBundle(bundle, () => undefined, mallory, { keepActors: true }),
+    )
+    const failed = run(forged)
+    const [first] = failed.stdout.split('\n')
+    expect(first).toBe(
+      `Signed by: Ana Fixture <mallory@example.net>, Elsewhere Ltd; key ${mallory.signer.fingerprint.replace(/(.{4})(?=.)/g, '$1 ')} (valid signature)`,
+    )
+    expect(failed.stdout).toMatch(/MEANING audit-trail\.json \d+ entries .* name key .* as actor/)
+    expect(failed.status).toBe(1)
+    const signerMismatch = run(good, '--signer', mallory.signer.fingerprint)
+    expect(signerMismatch.stdout.split('\n')[0]).toMatch(/^Signed by: Ana Fixture/)
+    expect(signerMismatch.status).toBe(1)
+  })
+
   it('exits 1 naming the problem for another key, and 2 for a fingerprint that is not one', () => {
     const failed = run(good, '--signer', 'f'.repeat(32))
     expect(failed.stdout).toContain('SIGNER signature.json is by key')

@@ -2,6 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { base64 } from '@scure/base'
 import { z } from 'zod'
+import { cryptoCheckOfRaw } from '../../../../shared/api/cryptoAnswer'
 import {
   exportedCheckSchema,
   exportedEntitySchema,
@@ -108,9 +109,14 @@ function readChecks(files: ReadonlyMap<string, Uint8Array>): ExportedCheck[] {
     const parsed = readPart(files, path, parsedCheckFileSchema)
     const raw = files.get(bundlePaths.rawResponse(folder))
     if (!raw) throw new CaseRuleError(`The bundle has no raw answer for ${path}.`)
+    // The check as the service's answer says, read by the one parser of answers (verification
+    // has already held check.json to it).
+    const check = cryptoCheckOfRaw(raw)
+    if (!check) throw new CaseRuleError(`The raw answer beside ${path} cannot be read.`)
     const { status, headers, bytes } = parsed.evidence.response
     return exportedCheckSchema.parse({
       ...parsed,
+      check,
       evidence: {
         ...parsed.evidence,
         response: { status, headers, bytes, bodyBase64: base64.encode(raw) },
