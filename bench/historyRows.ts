@@ -29,7 +29,8 @@ const visibleRows = 30
 
 /**
  * Checks shaped as the app stores them (a fifth of them hits), written straight into the app's
- * IndexedDB (or into `database`, which must have a `checks` store); their keys are
+ * IndexedDB (or into `database`, which must have a `checks` store) and counted into its tally as
+ * its upgrade would; their keys are
  * `seededCheckKey(index)`. Their index entries are made by the app's own `searchFragments`,
  * installed in the page, or (`wordsOnly`) are the whole words alone, as before fragments.
  */
@@ -134,6 +135,15 @@ export const seedChecks = async (
         })
       }
       await committed(tx)
+      // Written past the app, so counted as the app's upgrade counts checks kept before the tally
+      // it keeps with every write (see checkTally).
+      if (db.objectStoreNames.contains('tallies')) {
+        const counting = db.transaction(['checks', 'tallies'], 'readwrite')
+        const counted = counting.objectStore('checks').count()
+        counted.onsuccess = () =>
+          counting.objectStore('tallies').put({ name: 'checks', count: counted.result })
+        await committed(counting)
+      }
       db.close()
     },
     // Runs in the page: what it needs of this module travels as arguments.

@@ -151,11 +151,7 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
       const chosen = answered[step.pick % Math.max(1, answered.length)]
       if (chosen) await personActs(page, step.kind, chosen, links)
     } else if (step.kind === 'turn') {
-      const { recovery, appRecovery, outboxRunner } = page.modules
-      void recovery
-        .recoverRequests(appRecovery.appRecoveryPorts)
-        .then(() => outboxRunner.drainOutbox())
-        .catch(() => {})
+      page.wake('outbox')
     } else if (step.kind === 'reload') {
       page.kill()
       page = await openRendererPage(hostOrigin())
@@ -199,7 +195,7 @@ async function personActs(
   chosen: CheckRecord,
   links: CaseLink[],
 ): Promise<void> {
-  const { rescreen, listRescreen, watches, screenWatched, watchRunner, cases } = page.modules
+  const { rescreen, listRescreen, watches, cases } = page.modules
   const wallet = { environment: 'local' as const, query: chosen.query, queryKey: chosen.queryKey }
   if (kind === 'rescreen') {
     void rescreen
@@ -213,16 +209,7 @@ async function personActs(
       'daily',
       new Date(Date.now() - 2 * dayMs),
     )
-    void watchRunner
-      .runDueWatches({
-        due: watches.watchRepository.dueWatches,
-        screen: screenWatched.screenWatched,
-        markRun: watches.watchRepository.markRun,
-        recordChange: watches.watchRepository.recordChange,
-        notify: async () => undefined,
-        now: () => new Date(),
-      })
-      .catch(() => {})
+    page.wake('watches')
   } else {
     const caseId = await cases.caseRepository.createCase(fixtureActor, {
       title: `Wallet ${chosen.query.slice(0, 10)}`,

@@ -14,6 +14,8 @@ export interface RendererPage {
    * or to come ever returns to it (the host still serves them, as it would).
    */
   kill(): void
+  /** A piece of the background work comes due now (see backgroundWorks). */
+  wake(name: string): void
 }
 
 const loadModules = async () => ({
@@ -23,14 +25,14 @@ const loadModules = async () => ({
   outbox: await import('../renderer/src/data/outbox/outboxRepository'),
   bulk: await import('../renderer/src/data/bulk/bulkJobRepository'),
   cases: await import('../renderer/src/data/cases/caseRepository'),
-  rescreen: await import('../renderer/src/data/rescreen/rescreenWallets'),
+  rescreen: await import('../renderer/src/work/rescreenRun'),
   listRescreen: await import('../renderer/src/data/rescreen/listRescreen'),
   watches: await import('../renderer/src/data/watch/watchRepository'),
-  screenWatched: await import('../renderer/src/data/watch/screenWatched'),
-  watchRunner: await import('../renderer/src/work/watchRunner'),
   outboxRunner: await import('../renderer/src/work/outboxRunner'),
   bulkRunner: await import('../renderer/src/work/bulkRunner'),
   recovery: await import('../renderer/src/work/recovery'),
+  scheduler: await import('../renderer/src/work/scheduler'),
+  backgroundWork: await import('../renderer/src/work/backgroundWork'),
   appRecovery: await import('../renderer/src/work/appRecovery'),
 })
 
@@ -65,12 +67,14 @@ export async function openRendererPage(host: {
   const modules = await loadModules()
   // Chosen now, while this page's `window` is in place (the app chooses it as it starts).
   modules.bridge.connectBridge()
-  const stops = [modules.outboxRunner.startOutboxRunner(), modules.bulkRunner.startBulkRunner()]
+  // The app's own scheduler of background work, as the page holding its Web Lock runs it.
+  const scheduler = modules.scheduler.startScheduler(modules.backgroundWork.backgroundWorks)
   return {
     modules,
     kill: () => {
       alive = false
-      for (const stop of stops) stop()
+      scheduler.stop()
     },
+    wake: scheduler.wake,
   }
 }

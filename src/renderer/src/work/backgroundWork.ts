@@ -1,7 +1,11 @@
 import { exclusively } from '../data/pageLock'
-import { startBulkRunner } from './bulkRunner'
-import { startOutboxRunner } from './outboxRunner'
-import { startWatchRunner } from './watchRunner'
+import { bulkWork } from './bulkRunner'
+import { outboxWork } from './outboxRunner'
+import { startScheduler, type Scheduler } from './scheduler'
+import { watchWork } from './watchRunner'
+
+/** Every piece of the background work, taken up by one scheduler. */
+export const backgroundWorks = [outboxWork, bulkWork, watchWork]
 
 /**
  * The app's background work (the outbox, bulk jobs, watches) runs in one page at a time, under one
@@ -9,15 +13,15 @@ import { startWatchRunner } from './watchRunner'
  * a reloaded or closed page hands the lock to the next. Returns the function that stops it here.
  */
 export function startBackgroundWork(): () => void {
-  let stops: Array<() => void> = []
+  let scheduler: Scheduler | undefined
   let stopped = false
   const release = exclusively('compliance-desk-background-work', async () => {
     if (stopped) return
-    stops = [startOutboxRunner(), startBulkRunner(), startWatchRunner()]
+    scheduler = startScheduler(backgroundWorks)
   })
   return () => {
     stopped = true
-    for (const stop of stops) stop()
+    scheduler?.stop()
     release()
   }
 }

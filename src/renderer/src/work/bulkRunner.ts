@@ -12,6 +12,7 @@ import { recordSendFailure, searchThroughBridge } from '../data/checks/executeCh
 import { collectSoon } from '../data/requests/journalClient'
 import { recoverBulkChecks } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
+import type { ScheduledWork } from './scheduler'
 import { outcomeOfRecord, verdictOnFailure, type SendVerdict } from './bulkOutcome'
 import { sendFailureOf, unreachableWaitMs } from '../data/requests/failurePolicy'
 
@@ -289,15 +290,17 @@ export const wakeBulkRunner = (): void => {
 }
 
 /**
- * Drives bulk jobs, resuming what a reload or a crash interrupted, and looks again every few
- * seconds; only in the page that runs background work (see backgroundWork). Returns a stop function.
+ * Bulk jobs' part of the background work, only in the page that runs it (see backgroundWork):
+ * drives them, resuming what a reload or a crash interrupted, and looks again every few seconds.
  */
-export function startBulkRunner(): () => void {
-  ourTurn = true
-  const timer = setInterval(wakeBulkRunner, unreachableWaitMs)
-  wakeBulkRunner()
-  return () => {
+export const bulkWork: ScheduledWork = {
+  name: 'bulk',
+  everyMs: unreachableWaitMs,
+  turn: () => {
+    ourTurn = true
+    return bulkRunner.drive()
+  },
+  end: () => {
     ourTurn = false
-    clearInterval(timer)
-  }
+  },
 }

@@ -4,7 +4,7 @@ import { bridgeErrorNames, bridgeErrorNameSchema } from '../../../shared/bridge'
 import { propertyRuns } from '../../../test-support/propertyRuns'
 import { BridgeCallError } from '../bridge/bridgeClient'
 import { nextStepAfter, type SendFailure } from '../data/requests/failurePolicy'
-import { rescreenWallets } from '../data/rescreen/rescreenWallets'
+import { rescreenWallets } from './rescreenRun'
 import { verdictOnFailure } from './bulkOutcome'
 import { afterSendFailure } from './outboxDecision'
 

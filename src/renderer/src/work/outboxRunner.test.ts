@@ -2,7 +2,6 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bridgeErrorNames, type BridgeErrorName } from '../../../shared/bridge'
 import type { RequestFate } from '../../../shared/bridge/requestsContract'
-import { outboxRetryIntervalMs } from '../../../shared/outboxPace'
 import { BridgeCallError } from '../bridge/bridgeClient'
 import { openAppDatabase, type AppDatabase } from '../data/database/appDatabase'
 import {
@@ -22,7 +21,6 @@ let db: AppDatabase
 /** What each send answers, by query; an Error is thrown. */
 let answers: Map<string, string | Error>
 let sent: string[]
-let ticks: Array<{ ms: number; tick: () => void; stopped: boolean }>
 /** What the main side's journal says, by request id; unknown ids never left. */
 let journal: Map<string, RequestFate['state']>
 let collected: string[]
@@ -58,21 +56,13 @@ const runner = () =>
         saveEntity: async () => {},
       }),
     collect: async (ids) => void collected.push(...ids),
-    every: (ms, tick) => {
-      const timer = { ms, tick, stopped: false }
-      ticks.push(timer)
-      return () => {
-        timer.stopped = true
-      }
-    },
   })
 
 /** A runner whose page has its turn, after its first recovery and drain. */
 const started = async (): Promise<OutboxRunner & { stop: () => void }> => {
   const outbox = runner()
-  const { stop, first } = outbox.start()
-  await first
-  return { ...outbox, stop }
+  await outbox.turn()
+  return { ...outbox, stop: outbox.endTurns }
 }
 
 const queue = (query: string, minute: number) =>
@@ -95,7 +85,6 @@ beforeEach(() => {
   db = openAppDatabase(`outbox-runner-${crypto.randomUUID()}`)
   answers = new Map()
   sent = []
-  ticks = []
   journal = new Map()
   collected = []
 })
@@ -183,8 +172,8 @@ describe('the outbox runner', () => {
     expect(await states()).toEqual({ first: 'running' })
     expect(collected).toEqual([])
     journal.set((await db.outbox.toArray())[0]?.localId ?? '', 'mayHaveLeft')
-    ticks[0]?.tick()
-    await expect.poll(states).toEqual({ first: 'interrupted' })
+    await outbox.turn()
+    expect(await states()).toEqual({ first: 'interrupted' })
     expect(sent).toEqual(['first'])
     outbox.stop()
   })
@@ -210,21 +199,21 @@ describe('the outbox runner', () => {
     },
   )
 
-  it('on start, tries again at its pace until stopped', async () => {
+  it('tries again at its next turn, and sends nothing once its turns have ended', async () => {
     await queue('waiting', 2)
     answers.set('waiting', failure(bridgeErrorNames.serviceUnreachable, false))
     const outbox = await started()
     expect(sent).toEqual(['waiting'])
     expect(await states()).toEqual({ waiting: 'queued' })
 
-    expect(ticks).toHaveLength(1)
-    expect(ticks[0]?.ms).toBe(outboxRetryIntervalMs)
     answers.delete('waiting')
-    ticks[0]?.tick()
-    await expect.poll(states).toEqual({ waiting: 'done' })
+    await outbox.turn()
+    expect(await states()).toEqual({ waiting: 'done' })
     expect(sent).toEqual(['waiting', 'waiting'])
 
     outbox.stop()
-    expect(ticks[0]?.stopped).toBe(true)
+    await queue('after', 3)
+    await outbox.drain()
+    expect(sent).toEqual(['waiting', 'waiting'])
   })
 })

@@ -12,6 +12,7 @@ import { afterSendFailure } from './outboxDecision'
 import { sendFailureOf } from '../data/requests/failurePolicy'
 import { queuedCheckKey, recoverRequests } from './recovery'
 import { appRecoveryPorts } from './appRecovery'
+import type { ScheduledWork } from './scheduler'
 
 /** Sends one item, at most once: its local id is the request id. Returns what it produced. */
 async function sendItem(item: OutboxItem): Promise<string> {
@@ -45,8 +46,6 @@ export interface OutboxPorts {
   recover: () => Promise<void>
   /** Tells the main side's journal it may forget a request whose outcome is stored. */
   collect: (requestIds: readonly string[]) => Promise<void>
-  /** Runs `tick` every `ms` until the returned function is called. */
-  every: (ms: number, tick: () => void) => () => void
 }
 
 export interface OutboxRunner {
@@ -55,8 +54,13 @@ export interface OutboxRunner {
    * once started (in the page that runs background work: another page's runner sends them).
    */
   drain(): Promise<void>
-  /** Recovers what a crash left running, then keeps trying; `first` is that first turn. */
-  start(): { stop: () => void; first: Promise<void> }
+  /**
+   * One turn of the page that runs background work: recovers what a crash left running, then
+   * drains. The scheduler takes it up again every `outboxRetryIntervalMs`.
+   */
+  turn: () => Promise<void>
+  /** The page no longer runs background work: `drain` sends nothing more here. */
+  endTurns: () => void
 }
 
 export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
@@ -105,14 +109,12 @@ export function createOutboxRunner(ports: OutboxPorts): OutboxRunner {
   }
   return {
     drain,
-    start: () => {
+    turn: () => {
       ourTurn = true
-      const stopTicking = ports.every(outboxRetryIntervalMs, () => void recoverThenDrain())
-      const stop = (): void => {
-        ourTurn = false
-        stopTicking()
-      }
-      return { stop, first: recoverThenDrain() }
+      return recoverThenDrain()
+    },
+    endTurns: () => {
+      ourTurn = false
     },
   }
 }
@@ -122,12 +124,14 @@ const outboxRunner = createOutboxRunner({
   send: sendItem,
   recover: () => recoverRequests(appRecoveryPorts),
   collect: (requestIds) => collectRequests(requestIds).catch(() => {}),
-  every: (ms, tick) => {
-    const timer = setInterval(tick, ms)
-    return () => clearInterval(timer)
-  },
 })
 
 export const drainOutbox = (): Promise<void> => outboxRunner.drain()
-/** Only in the page that runs background work (see backgroundWork). */
-export const startOutboxRunner = (): (() => void) => outboxRunner.start().stop
+
+/** The outbox's part of the background work, only in the page that runs it (see backgroundWork). */
+export const outboxWork: ScheduledWork = {
+  name: 'outbox',
+  everyMs: outboxRetryIntervalMs,
+  turn: outboxRunner.turn,
+  end: outboxRunner.endTurns,
+}

@@ -1,9 +1,10 @@
 import type { ChangesNotice } from '../../../shared/bridge/systemContract'
 import { callBridge, errorMessage } from '../bridge/bridgeClient'
 import { watchFirstLookMeasure } from '../../../shared/watch/watchSchedule'
-import { screenWatched, type Screen } from '../data/watch/screenWatched'
+import { screenWatched, type Screen } from './watchScreen'
 import { watchRepository, type WatchChange, type WatchRecord } from '../data/watch/watchRepository'
 import { changesNotice } from './changesNotice'
+import type { ScheduledWork } from './scheduler'
 
 /** How often a running app looks for watches that have come due. */
 export const watchTickMs = 60_000
@@ -54,21 +55,22 @@ const ports: WatchPorts = {
   now: () => new Date(),
 }
 
+let firstLook = true
+
 /**
- * Runs due watches now and then every minute while the app is open, only in the page that runs
- * background work (see backgroundWork). Returns the function that stops it.
+ * Watches' part of the background work, only in the page that runs it (see backgroundWork): due
+ * watches now, then every minute while the app is open.
  */
-export function startWatchRunner(): () => void {
-  let running: Promise<void> = Promise.resolve()
-  const tick = () => {
-    running = running.then(() => runDueWatches(ports)).catch(() => undefined)
-  }
-  // The first look is what watching adds to every start: measured, for the bench to read.
-  const started = performance.now()
-  tick()
-  void running.then(() =>
-    performance.measure(watchFirstLookMeasure, { start: started, end: performance.now() }),
-  )
-  const timer = setInterval(tick, watchTickMs)
-  return () => clearInterval(timer)
+export const watchWork: ScheduledWork = {
+  name: 'watches',
+  everyMs: watchTickMs,
+  turn: async () => {
+    const started = performance.now()
+    await runDueWatches(ports)
+    // The first look is what watching adds to every start: measured, for the bench to read.
+    if (firstLook) {
+      firstLook = false
+      performance.measure(watchFirstLookMeasure, { start: started, end: performance.now() })
+    }
+  },
 }

@@ -3,12 +3,12 @@ import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/envi
 import { errorMessage } from '../../bridge/bridgeClient'
 import {
   leftAtCap,
-  rescreenWallets,
   type RescreenOutcome,
   type RescreenSteps,
   type RescreenWallet,
 } from '../../data/rescreen/rescreenWallets'
 import { allowJob } from '../../data/spending/spendingQueries'
+import { rescreenWallets } from '../../work/rescreenRun'
 
 /** How a run checks its wallets, its billed checks counted against the allowance `jobId` names. */
 export type RescreenStepsFor<Wallet extends RescreenWallet> = (

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { BridgeApi, BridgeReply } from '../../../../shared/bridge'
-import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
-import { fixtureActor } from '../../../../test-support/evidenceFixtures'
-import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
-import { createCase, linkCheck } from '../cases/caseRepository'
-import { appDatabase, type StoredCheck } from '../database/appDatabase'
-import { screenWatched } from './screenWatched'
+import type { BridgeApi, BridgeReply } from '../../../shared/bridge'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { fixtureActor } from '../../../test-support/evidenceFixtures'
+import { storedCheck, walletRecord } from '../../../test-support/storedChecks'
+import { createCase, linkCheck } from '../data/cases/caseRepository'
+import { appDatabase, type StoredCheck } from '../data/database/appDatabase'
+import { screenWatched } from './watchScreen'
 
 /**
  * A watched Production case whose second wallet meets the main side's refusal: the renderer sends

@@ -1,10 +1,11 @@
-import { lockReason } from '../cases/caseRules'
-import { caseRescreen, walletsOfCase } from '../cases/caseRescreen'
-import { caseRescreenSteps } from '../cases/rescreenCase'
-import { appDatabase, type WatchChange, type WatchRecord } from '../database/appDatabase'
-import { checkAgain, rescreenWallets } from '../rescreen/rescreenWallets'
-import { refreshScheduledAllowance } from '../spending/spendingQueries'
-import { walletChanges } from './walletChanges'
+import { caseRescreen } from '../data/cases/caseRescreen'
+import { caseRescreenSteps } from '../data/cases/rescreenCase'
+import type { WatchChange, WatchRecord } from '../data/watch/watchRepository'
+import { watchedCase } from '../data/watch/watchedCase'
+import { checkAgain } from '../data/rescreen/rescreenWallets'
+import { rescreenWallets } from './rescreenRun'
+import { refreshScheduledAllowance } from '../data/spending/spendingQueries'
+import { walletChanges } from '../data/watch/walletChanges'
 
 /**
  * What one watch's re-screen found, and why it stopped short when it did (a case's run can stop
@@ -41,11 +42,7 @@ async function screen(watched: WatchRecord, now: Date): Promise<WatchRun> {
     const change = await walletChanges.changeBetween(earlier.localId, laterId, [], now)
     return { changes: change ? [change] : [] }
   }
-  const caseRecord = await appDatabase.cases.get(watched.caseId)
-  if (!caseRecord) throw new Error('This case is no longer on this computer.')
-  const locked = lockReason(caseRecord)
-  if (locked) throw new Error(locked)
-  const wallets = await walletsOfCase(appDatabase, caseRecord)
+  const { caseRecord, wallets } = await watchedCase(watched.caseId)
   // The re-screen goes on the case's trail in the name of whoever set the watch up.
   const outcomes = await rescreenWallets(
     caseRescreenSteps(

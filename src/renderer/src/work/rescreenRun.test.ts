@@ -1,28 +1,28 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bridgeErrorNames } from '../../../../shared/bridge'
-import { fixtureActor } from '../../../../test-support/evidenceFixtures'
-import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
-import { BridgeCallError } from '../../bridge/bridgeClient'
-import { recordRescreen, walletsOfCase } from '../cases/caseRescreen'
-import { createCase, decideHit, linkCheck } from '../cases/caseRepository'
-import { caseRescreenSteps } from '../cases/rescreenCase'
-import { hitsOf } from '../../../../shared/cases/checkHits'
+import { bridgeErrorNames } from '../../../shared/bridge'
+import { fixtureActor } from '../../../test-support/evidenceFixtures'
+import { storedCheck, walletRecord } from '../../../test-support/storedChecks'
+import { BridgeCallError } from '../bridge/bridgeClient'
+import { recordRescreen, walletsOfCase } from '../data/cases/caseRescreen'
+import { createCase, decideHit, linkCheck } from '../data/cases/caseRepository'
+import { caseRescreenSteps } from '../data/cases/rescreenCase'
+import { hitsOf } from '../../../shared/cases/checkHits'
 import {
   openAppDatabase,
   type AppDatabase,
   type CheckAttempt,
   type StoredCheck,
-} from '../database/appDatabase'
-import { newChanges } from '../watch/watchRepository'
-import { recordListRescreen, walletsOfChecks } from './listRescreen'
+} from '../data/database/appDatabase'
+import { newChanges } from '../data/watch/watchRepository'
+import { recordListRescreen, walletsOfChecks } from '../data/rescreen/listRescreen'
 import {
   leftAtCap,
-  rescreenWallets,
   type RescreenOutcome,
   type RescreenSteps,
   type RescreenWallet,
-} from './rescreenWallets'
+} from '../data/rescreen/rescreenWallets'
+import { rescreenWallets } from './rescreenRun'
 
 // Listed in 2024, no longer listed today.
 const delisted = '0x01e2919679362dFBC9ee1644Ba9C6da6D6245BB1'

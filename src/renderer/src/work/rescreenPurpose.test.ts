@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { BridgeApi, BridgeReply } from '../../../../shared/bridge'
-import type { CryptoSearchResult } from '../../../../shared/bridge/cryptoContract'
-import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
-import { caseRescreenSteps } from '../cases/rescreenCase'
-import { appDatabase } from '../database/appDatabase'
-import { listRescreenSteps } from './listRescreen'
-import { rescreenWallets } from './rescreenWallets'
+import type { BridgeApi, BridgeReply } from '../../../shared/bridge'
+import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { storedCheck, walletRecord } from '../../../test-support/storedChecks'
+import { caseRescreenSteps } from '../data/cases/rescreenCase'
+import { appDatabase } from '../data/database/appDatabase'
+import { listRescreenSteps } from '../data/rescreen/listRescreen'
+import { rescreenWallets } from './rescreenRun'
 
 /**
  * A re-screen a person starts goes to the main side as `rescreen`, not as a watch's: it is
