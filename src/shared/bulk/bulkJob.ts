@@ -40,6 +40,12 @@ export interface BulkJob {
   rowCount: number
   checkCount: number
   invalidCount: number
+  /**
+   * Rows whose value is no address the app recognises (absent on jobs from before they were told
+   * apart); they were sent only when `sendsUnrecognised`.
+   */
+  unrecognisedCount?: number
+  sendsUnrecognised?: boolean
   duplicateCount: number
   reusedCount: number
   /** Checks put on their way, shown against the budget (the main side keeps the count that decides). */
@@ -82,7 +88,9 @@ export interface BulkRow {
   row: number
   line: number
   cells: string[]
-  /** Index of its check; -1 when its address is invalid. */
+  /** Index of its check; -1 when it was not sent (invalid, or unrecognised and not chosen). */
   check: number
   invalidReason?: string
+  /** Its value is no address the app recognises, and the user did not choose to send such values. */
+  unrecognised?: true
 }

@@ -201,11 +201,8 @@ export function planBulk(
       unrecognisedValues += 1
       return verdict('unrecognised', null, '')
     }
-    // EVM addresses are sent as typed (the service compares them whatever their case); other
-    // formats in the one form the address check gives them.
-    const address = checked.chain === 'ethereum' ? text : checked.normalized
     return verdict('recognised', checked.chain, '', {
-      address,
+      address: checked.query,
       queryKey: checked.normalized,
       chain: checked.chain,
     })

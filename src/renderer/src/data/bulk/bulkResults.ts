@@ -5,6 +5,7 @@ import { appDatabase, databaseName, type AppDatabase } from '../database/appData
 import { tableChanges, type TableChanges } from '../database/tableChanges'
 import type { CheckRecord } from '../checks/checkRepository'
 import { pacedReads } from '../database/pacedReads'
+import { bulkMatchOf, type BulkMatch } from '../../../../shared/bulk/bulkMatch'
 
 /** A check's record in History by its key, whatever its outcome. */
 export const checkRecordOf = (localId: string): Promise<CheckRecord | undefined> =>
@@ -138,12 +139,49 @@ const noChanges: readonly TableChanges[] = []
 export const useBulkRows = (jobId: string): BulkRow[] | undefined =>
   usePacedRead(jobId, readRows, noChanges)
 
-/** The service's own id of each answered check, by its key in History: for the results file. */
-export async function serviceCheckIds(localIds: readonly string[]): Promise<Map<string, string>> {
+/** An answered check of a job as the results show it: the service's id and what it matched. */
+export interface BulkAnswer extends BulkMatch {
+  serviceId: string
+}
+
+/** The answer of each answered check, by its key in History: for the results table and file. */
+export async function bulkAnswersOf(localIds: readonly string[]): Promise<Map<string, BulkAnswer>> {
   const records = await appDatabase.checks.bulkGet([...localIds])
-  const ids = new Map<string, string>()
+  const answers = new Map<string, BulkAnswer>()
   for (const record of records) {
-    if (record?.outcome === 'succeeded') ids.set(record.localId, record.check.id)
+    if (record?.outcome === 'succeeded') {
+      answers.set(record.localId, { serviceId: record.check.id, ...bulkMatchOf(record.check) })
+    }
   }
-  return ids
+  return answers
+}
+
+const answeredIds = (checks: readonly BulkCheck[]): string[] =>
+  checks.flatMap((check) => (check.checkLocalId && check.hits ? [check.checkLocalId] : []))
+
+/**
+ * What each answered check with hits matched, read again only when another such check is
+ * answered (not on every progress change while a job runs); undefined until the first read.
+ */
+export function useBulkAnswers(
+  checks: readonly BulkCheck[] | undefined,
+): ReadonlyMap<string, BulkAnswer> | undefined {
+  const ids = checks ? answeredIds(checks) : []
+  const key = ids.join(',')
+  const [found, setFound] = useState<
+    { key: string; answers: Map<string, BulkAnswer> } | { failed: unknown }
+  >()
+  useEffect(() => {
+    let current = true
+    bulkAnswersOf(key === '' ? [] : key.split(',')).then(
+      (answers) => current && setFound({ key, answers }),
+      (failed: unknown) => current && setFound({ failed }),
+    )
+    return () => {
+      current = false
+    }
+  }, [key])
+  // A failure goes where a live query's would: to the screen's error boundary.
+  if (found && 'failed' in found) throw found.failed
+  return found?.answers
 }

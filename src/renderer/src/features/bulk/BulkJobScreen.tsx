@@ -9,7 +9,12 @@ import { IconArrowLeft } from '@tabler/icons-react'
 import { startDownload } from '../../components/fileDelivery'
 import { ScreenTitle } from '../../components/ScreenTitle'
 import { bulkJobActions } from '../../data/bulk/bulkJobRepository'
-import { serviceCheckIds, useBulkJobProgress, useBulkRows } from '../../data/bulk/bulkResults'
+import {
+  bulkAnswersOf,
+  useBulkAnswers,
+  useBulkJobProgress,
+  useBulkRows,
+} from '../../data/bulk/bulkResults'
 import { BulkBudgetRaise } from './BulkBudgetRaise'
 import { BulkJobStateBadge } from './BulkJobStateBadge'
 import { BulkLinkToCase } from './BulkLinkToCase'
@@ -26,7 +31,7 @@ const stateFilters = [
   { value: 'reused', label: 'Reused' },
   { value: 'failed', label: 'Failed' },
   { value: 'unknown', label: 'Outcome unknown' },
-  { value: 'invalid', label: 'Invalid' },
+  { value: 'invalid', label: 'Invalid or not sent' },
   { value: 'pending', label: 'Not checked yet' },
 ]
 
@@ -46,6 +51,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
   const progress = useBulkJobProgress(jobId)
   const rows = useBulkRows(jobId)
   const checks = progress?.checks
+  const answers = useBulkAnswers(checks)
   const filter = useBulkStore((state) => state.resultFilter)
   const [now, setNow] = useState(() => Date.now())
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set())
@@ -80,10 +86,10 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
     if (state === 'running') wakeBulkRunner()
   }
   const download = async () => {
-    const ids = await serviceCheckIds(
+    const answers = await bulkAnswersOf(
       checks.flatMap((check) => (check.checkLocalId ? [check.checkLocalId] : [])),
     )
-    const csv = resultsCsv(job, rows, checks, ids)
+    const csv = resultsCsv(job, rows, checks, answers)
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }))
     startDownload(url, `${job.fileName.replace(/\.[^.]+$/, '')}-results.csv`)
     setTimeout(() => URL.revokeObjectURL(url), 60_000)
@@ -231,6 +237,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
         job={job}
         rows={shown}
         checks={checks}
+        answers={answers}
         selected={selected}
         onToggle={toggle}
       />

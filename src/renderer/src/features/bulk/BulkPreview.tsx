@@ -1,28 +1,36 @@
-import {
-  Alert,
-  Badge,
-  Checkbox,
-  Group,
-  List,
-  MultiSelect,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core'
+import { Badge, Group, MultiSelect, ScrollArea, Select, Stack, Table, Text } from '@mantine/core'
 import { addressChainNames } from '../../../../shared/address'
 import type { BulkPlan } from '../../../../shared/bulk/bulkPlan'
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import { countOf, noun } from '../../../../shared/text/counting'
-import { bulkActions, useBulkStore } from './store'
+import { BulkAccounting } from './BulkAccounting'
+import { BulkSetAside } from './BulkSetAside'
+import { bulkActions, carriedColumns, useBulkStore } from './store'
 
 const previewRows = 5
-const invalidShown = 50
 
 const delimiterNames = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' } as const
 
-/** The first rows as they will be read, the column picker, and what will not be sent. */
+/** What the preview says a row will be: its chain, or why it is set aside. */
+function RowVerdict({ plan, row }: { plan: BulkPlan; row: number }) {
+  const check = plan.rowChecks[row] ?? -1
+  const chain = check === -1 ? null : plan.checks[check]?.chain
+  const unrecognised = check === -1 && plan.unrecognised.some((entry) => entry.row === row)
+  if (check === -1) {
+    return (
+      <Badge
+        color={unrecognised ? 'yellow' : 'red'}
+        variant="light"
+        styles={{ label: { overflow: 'visible' } }}
+      >
+        {unrecognised ? 'Not recognised' : 'Invalid'}
+      </Badge>
+    )
+  }
+  return <>{chain ? addressChainNames[chain] : 'Not recognised, sent as is'}</>
+}
+
+/** The first rows as they will be read, the column pickers, and every line accounted for. */
 export function BulkPreview({
   table,
   plan,
@@ -32,15 +40,19 @@ export function BulkPreview({
   plan: BulkPlan
   addressColumn: number
 }) {
-  const carryColumns = useBulkStore((state) => state.carryColumns)
-  const excludeInvalid = useBulkStore((state) => state.excludeInvalid)
+  const chosenCarry = useBulkStore((state) => state.carryColumns)
+  const carryColumns = carriedColumns(chosenCarry, table.columns.length, addressColumn)
   const columnOptions = table.columns.map((name, index) => ({ value: String(index), label: name }))
+  const chainColumn = plan.chainColumn === null ? null : table.columns[plan.chainColumn]
   return (
     <Stack gap="sm">
       <Text size="sm" data-testid="bulk-read-summary">
-        {countOf(table.rows.length, noun('row'))} read, separated by{' '}
+        {countOf(table.lineCount, noun('line'))} read, separated by{' '}
         {delimiterNames[table.delimiter]},{' '}
         {table.hasHeader ? 'with a header row' : 'without a header row'}.
+        {chainColumn !== null && (
+          <> Each address is checked against the chain in the “{chainColumn}” column.</>
+        )}
       </Text>
       <Group align="flex-end" grow>
         <Select
@@ -74,31 +86,28 @@ export function BulkPreview({
           </Table.Thead>
           <Table.Tbody>
             {table.rows.slice(0, previewRows).map((cells, row) => {
-              const check = plan.rowChecks[row] ?? -1
-              const chain = check === -1 ? null : plan.checks[check]?.chain
+              const broken = table.broken.get(row)
               return (
                 <Table.Tr key={row} data-testid="bulk-preview-row">
                   <Table.Td>{table.lines[row]}</Table.Td>
-                  {table.columns.map((_, column) => (
-                    <Table.Td key={column} ff={column === addressColumn ? 'monospace' : undefined}>
-                      {cells[column] ?? ''}
+                  {broken ? (
+                    <Table.Td colSpan={table.columns.length} ff="monospace">
+                      {broken.text}
                     </Table.Td>
-                  ))}
+                  ) : (
+                    table.columns.map((_, column) => (
+                      <Table.Td
+                        key={column}
+                        ff={column === addressColumn ? 'monospace' : undefined}
+                        style={{ wordBreak: 'break-all' }}
+                      >
+                        {cells[column] ?? ''}
+                      </Table.Td>
+                    ))
+                  )}
                   {/* Never narrower than its badge (a clipped label may shrink to nothing in a table). */}
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {check === -1 ? (
-                      <Badge
-                        color="red"
-                        variant="light"
-                        styles={{ label: { overflow: 'visible' } }}
-                      >
-                        Invalid
-                      </Badge>
-                    ) : chain ? (
-                      addressChainNames[chain]
-                    ) : (
-                      'Not recognised'
-                    )}
+                    <RowVerdict plan={plan} row={row} />
                   </Table.Td>
                 </Table.Tr>
               )
@@ -106,44 +115,8 @@ export function BulkPreview({
           </Table.Tbody>
         </Table>
       </ScrollArea>
-      <Text size="sm" data-testid="bulk-plan-summary">
-        {countOf(plan.checks.length, noun('unique address', 'unique addresses'))} to check;{' '}
-        {countOf(plan.duplicateCount, noun('duplicate row'))}{' '}
-        {plan.duplicateCount === 1 ? 'shares' : 'share'} a check with an earlier row;{' '}
-        {countOf(plan.invalid.length, noun('invalid row'))}.
-      </Text>
-      {plan.invalid.length > 0 && (
-        <Alert
-          color="red"
-          variant="light"
-          title="Rows that will not be checked"
-          data-testid="bulk-invalid"
-        >
-          <List size="sm" spacing={2}>
-            {plan.invalid.slice(0, invalidShown).map((row) => (
-              <List.Item key={row.row} data-testid="bulk-invalid-row">
-                Line {row.line}:{' '}
-                <Text span ff="monospace" size="sm">
-                  {row.address || '(empty)'}
-                </Text>{' '}
-                — {row.reason}
-              </List.Item>
-            ))}
-          </List>
-          {plan.invalid.length > invalidShown && (
-            <Text size="sm" mt={4}>
-              and {countOf(plan.invalid.length - invalidShown, noun('more row'))}.
-            </Text>
-          )}
-          <Checkbox
-            mt="sm"
-            label="Leave invalid rows out of the results file"
-            checked={excludeInvalid}
-            onChange={(event) => bulkActions.setExcludeInvalid(event.currentTarget.checked)}
-            data-testid="bulk-exclude-invalid"
-          />
-        </Alert>
-      )}
+      <BulkAccounting table={table} plan={plan} />
+      <BulkSetAside plan={plan} />
     </Stack>
   )
 }

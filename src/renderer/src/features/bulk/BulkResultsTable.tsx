@@ -4,7 +4,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef } from 'react'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
-import { rowStatus } from './bulkCsv'
+import type { BulkAnswer } from '../../data/bulk/bulkResults'
+import { chainOf, holdersOf, rowStatus } from './bulkCsv'
 
 const rowHeight = 36
 const statusColors: Record<string, string> = {
@@ -25,20 +26,25 @@ const cellStyle = (width?: number, grow?: { weight: number; min: number }) =>
       ? { width, flexShrink: 0 }
       : { flex: 1, minWidth: 0 }
 const addressCell = cellStyle(220, { weight: 2, min: 140 })
-const categoriesCell = cellStyle(170, { weight: 1, min: 80 })
-const holderCell = cellStyle(160, { weight: 1, min: 80 })
+const carriedCell = cellStyle(110, { weight: 1, min: 70 })
+const chainCell = cellStyle(100, { weight: 0, min: 100 })
+const listsCell = cellStyle(170, { weight: 1, min: 90 })
+const holderCell = cellStyle(160, { weight: 1, min: 90 })
 
 /** Every input row with its result; only the rows in view are in the DOM. */
 export function BulkResultsTable({
   job,
   rows,
   checks,
+  answers,
   selected,
   onToggle,
 }: {
   job: BulkJob
   rows: readonly BulkRow[]
   checks: readonly BulkCheck[]
+  /** What each answered check with hits matched (holders, lists, chains), by its key in History. */
+  answers: ReadonlyMap<string, BulkAnswer> | undefined
   /** Addresses (by check index) chosen to link to a case; a row selects its address. */
   selected: ReadonlySet<number>
   onToggle: (check: number) => void
@@ -82,16 +88,17 @@ export function BulkResultsTable({
         {header('Line', cellStyle(56))}
         {header('Address', addressCell)}
         {carried.map((column) => (
-          <Box key={column} style={cellStyle(110)}>
+          <Box key={column} style={carriedCell}>
             <Text size="xs" fw={600} c="dimmed" truncate>
               {job.columns[column]}
             </Text>
           </Box>
         ))}
         {header('Status', cellStyle(120))}
+        {header('Chain', chainCell)}
         {header('Hits', cellStyle(48))}
-        {header('Categories with hits', categoriesCell)}
         {header('Holder', holderCell)}
+        {header('Lists', listsCell)}
       </Group>
       <div
         ref={scroller}
@@ -106,6 +113,8 @@ export function BulkResultsTable({
             const check = row.check === -1 ? undefined : checks[row.check]
             const status = rowStatus(row, check)
             const opens = check?.checkLocalId
+            const answer = opens ? answers?.get(opens) : undefined
+            const lists = (answer?.lists ?? []).join(', ')
             return (
               <Group
                 key={item.key}
@@ -155,7 +164,7 @@ export function BulkResultsTable({
                   <MiddleTruncated value={row.cells[job.addressColumn] ?? ''} />
                 </Box>
                 {carried.map((column) => (
-                  <Text key={column} size="sm" truncate style={cellStyle(110)}>
+                  <Text key={column} size="sm" truncate style={carriedCell}>
                     {row.cells[column]}
                   </Text>
                 ))}
@@ -168,14 +177,23 @@ export function BulkResultsTable({
                     {status}
                   </Badge>
                 </Box>
+                <Text size="sm" truncate style={chainCell}>
+                  {chainOf(row, check)}
+                </Text>
                 <Text size="sm" style={cellStyle(48)} ta="right">
                   {check?.hits ?? ''}
                 </Text>
-                <Text size="sm" truncate style={categoriesCell}>
-                  {(check?.categories ?? []).join(', ')}
+                <Text size="sm" truncate style={holderCell} title={holdersOf(check, answer)}>
+                  {holdersOf(check, answer)}
                 </Text>
-                <Text size="sm" truncate style={holderCell}>
-                  {check?.holder ?? ''}
+                <Text
+                  size="sm"
+                  truncate
+                  style={listsCell}
+                  title={[lists, ...(check?.categories ?? [])].filter(Boolean).join(' · ')}
+                  data-testid="bulk-result-lists"
+                >
+                  {lists}
                 </Text>
               </Group>
             )

@@ -18,12 +18,13 @@ import { bulkActions, useBulkStore } from './store'
 export function BulkScreen() {
   const text = useBulkStore((state) => state.text)
   const chosenColumn = useBulkStore((state) => state.addressColumn)
+  const sendUnrecognised = useBulkStore((state) => state.sendUnrecognised)
   const environment = useActiveEnvironment()
   const table = useMemo(() => (text.trim() ? readBulkTable(text) : null), [text])
   const addressColumn = table ? (chosenColumn ?? guessAddressColumn(table)) : 0
   const plan = useMemo(
-    () => (table ? planBulk(table, addressColumn) : null),
-    [table, addressColumn],
+    () => (table ? planBulk(table, addressColumn, { sendUnrecognised }) : null),
+    [table, addressColumn, sendUnrecognised],
   )
   return (
     <Stack gap="md" style={{ overflowY: 'auto' }} pb="xl">

@@ -8,7 +8,7 @@ import { countOf, noun } from '../../../../shared/text/counting'
 import { errorMessage } from '../../bridge/bridgeClient'
 import { useActor } from '../../data/identity/identityQueries'
 import { reusableChecks, startBulkJob } from './startBulkJob'
-import { bulkActions, useBulkStore } from './store'
+import { bulkActions, carriedColumns, useBulkStore } from './store'
 
 const freshnessOptions = [
   { value: 'none', label: 'Never: check every address again' },
@@ -60,7 +60,7 @@ export function BulkStart({
         environment,
         actor: actor ? { name: actor.name, email: actor.email } : null,
         addressColumn,
-        carryColumns,
+        carryColumns: carriedColumns(carryColumns, table.columns.length, addressColumn),
         freshnessHours,
         excludeInvalid,
         budget: billed && typeof budget === 'number' ? budget : null,
@@ -71,7 +71,11 @@ export function BulkStart({
       setFailure(errorMessage(error))
     }
   }
-  const summary = `${countOf(toSend, noun(billed ? 'billed check' : 'check'))} will run; ${countOf(reused ?? 0, noun('earlier check'))} ${reused === 1 ? 'is' : 'are'} reused.`
+  const asTheyAre =
+    plan.sendsUnrecognised && plan.unrecognisedValues > 0
+      ? ` (${countOf(plan.unrecognisedValues, noun('unrecognised value'))} sent as ${plan.unrecognisedValues === 1 ? 'it is' : 'they are'})`
+      : ''
+  const summary = `${countOf(toSend, noun(billed ? 'billed check' : 'check'))} will run${asTheyAre}; ${countOf(reused ?? 0, noun('earlier check'))} ${reused === 1 ? 'is' : 'are'} reused.`
   return (
     <Stack gap="sm">
       <Group align="flex-end">

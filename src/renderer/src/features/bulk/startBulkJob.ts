@@ -1,5 +1,6 @@
 import { linesOfChecks, type BulkPlan } from '../../../../shared/bulk/bulkPlan'
-import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
+import type { BulkCheck, BulkJob } from '../../../../shared/bulk/bulkJob'
+import { rowsOfJob } from '../../../../shared/bulk/bulkRows'
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import { isBilledEnvironment, type EnvironmentId } from '../../../../shared/environments'
 import { bulkJobRepository } from '../../data/bulk/bulkJobRepository'
@@ -61,21 +62,7 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
   const { plan, table } = request
   const id = crypto.randomUUID()
   const reused = await reusableChecks(plan, request.environment, request.freshnessHours)
-  const invalidReasons = new Map(plan.invalid.map((row) => [row.row, row.reason]))
-  const rows: BulkRow[] = []
-  table.rows.forEach((cells, row) => {
-    const check = plan.rowChecks[row] ?? -1
-    if (check === -1 && request.excludeInvalid) return
-    const reason = invalidReasons.get(row)
-    rows.push({
-      jobId: id,
-      row,
-      line: table.lines[row] ?? 0,
-      cells,
-      check,
-      ...(reason ? { invalidReason: reason } : {}),
-    })
-  })
+  const rows = rowsOfJob(id, table, plan, { excludeInvalid: request.excludeInvalid })
   const lines = linesOfChecks(plan, table.lines)
   const checks: BulkCheck[] = plan.checks.map((check, index) => ({
     jobId: id,
@@ -103,6 +90,8 @@ export async function startBulkJob(request: BulkJobRequest): Promise<string> {
     rowCount: rows.length,
     checkCount: checks.length,
     invalidCount: request.excludeInvalid ? 0 : plan.invalid.length,
+    unrecognisedCount: plan.unrecognised.length,
+    sendsUnrecognised: plan.sendsUnrecognised,
     duplicateCount: plan.duplicateCount,
     reusedCount: reused.size,
     sentCount: 0,
