@@ -106,7 +106,8 @@ function refusalRows(what: string, bomb: string, small: string): BenchRow[] {
 }
 
 /**
- * Verifying a bundle of 1,000 checks against `unzip` and `sha256sum` of its files, and how fast
+ * Verifying a bundle of 1,000 checks (hashes, signature, and every check, hits.csv row and the
+ * report held to what the raw answers say) against `unzip` and `sha256sum` of its files, and how fast
  * and small the refusal of a decompression bomb stays, one that declares its gibibyte and one
  * that hides it behind a declared mebibyte.
  */
@@ -146,9 +147,9 @@ export async function verifyRows(): Promise<BenchRow[]> {
     return [
       benchRow(
         {
-          name: `verify a bundle of ${checkCount} checks (${size})`,
+          name: `verify a bundle of ${checkCount} checks, each read again from its raw answer (${size})`,
           baselineName: 'unzip then sha256sum of its files',
-          target: '≤ 2×',
+          target: '≤ 2.5×',
         },
         samples.measured,
         samples.baseline,
