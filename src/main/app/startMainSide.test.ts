@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../sandbox/sandboxServer'
 import { bridgeMethods } from '../../shared/bridge'
@@ -9,6 +10,7 @@ import { dispatchBridgeCall } from '../bridge/dispatchBridgeCall'
 import { sessionKeyStore } from '../services/keys/secretKeyStore'
 import { startMainSide, type MainSide } from './startMainSide'
 
+const atomicFilePath = resolve(__dirname, '../services/dataFolder/atomicFile.ts')
 const plantedKey = 'sk_test_PLANTED_secret_value_9Zq1'
 let mainSide: MainSide | undefined
 
@@ -146,6 +148,35 @@ describe('the main side on its embedded local sandbox', () => {
   it('has a handler for every method of the contract', async () => {
     const { mainSide } = await start()
     expect(Object.keys(mainSide.handlers).sort()).toEqual([...bridgeMethods].sort())
+  })
+})
+
+describe('a data folder a process was killed in', () => {
+  it('loses no file and keeps no unfinished write from a writer killed before its rename', async () => {
+    const dataDir = await folderWithBaseUrl()
+    const settings = readFileSync(join(dataDir, 'settings.json'), 'utf8')
+    // A real process, killed once its new file is written and synced but not yet in place.
+    const writer = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import(${JSON.stringify(atomicFilePath)}).then(({ replaceFile, nodeFolderFs }) =>
+          replaceFile(${JSON.stringify(join(dataDir, 'settings.json'))}, 'new', {
+            fs: { ...nodeFolderFs, rename: () => { console.log('written'); return new Promise(() => {}) } },
+          }))`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    await new Promise<void>((resolve) => writer.stdout.on('data', () => resolve()))
+    writer.kill('SIGKILL')
+    await new Promise((resolve) => writer.on('exit', resolve))
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toHaveLength(1)
+
+    await start(dataDir)
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).toBe(settings)
   })
 })
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { removeUnfinishedWrites } from '../services/dataFolder/atomicFile'
 import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
 import { createBridgeHandlers } from '../bridge/createBridgeHandlers'
@@ -101,6 +102,12 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   if (keyStore.kind === 'session-only') mainLog.warn(keyStore.detail)
   const { journal, access } = await openJournal(options.dataDir, options.unwritable)
   const readOnly = access.refusal
+  if (!readOnly) {
+    const removed = await removeUnfinishedWrites(options.dataDir)
+    if (removed.length > 0) {
+      mainLog.warn(`removed ${removed.length} unfinished writes a stopped process left behind`)
+    }
+  }
   const settings = await openSettingsStore(options.dataDir, {
     readOnly,
     onRecovered: (movedTo) =>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 
 /** An open file, as far as the data folder's writers use one. */
 export interface OpenFile {
@@ -79,6 +79,23 @@ export const moveIntoPlace = (
   fs: FolderFs = nodeFolderFs,
 ): Promise<void> => putInPlace(finished, path, fs, () => writeSynced(finished, 'r+', fs))
 
+/** The name `replaceFile` writes beside `path` before moving it into place. */
+const temporaryOf = (path: string): string => `${path}.${randomBytes(6).toString('hex')}.tmp`
+const temporaryName = /\.[0-9a-f]{12}\.tmp$/
+
+/**
+ * Removes the temporary files a process that stopped mid-write (killed, or the computer off) left
+ * in `folder`: call only while no other process of the app writes there (at start, once the
+ * instance is ours). Returns their names.
+ */
+export async function removeUnfinishedWrites(folder: string): Promise<string[]> {
+  const names = (await nodeFs.readdir(folder).catch(() => [])).filter((name) =>
+    temporaryName.test(name),
+  )
+  for (const name of names) await nodeFs.rm(join(folder, name), { force: true })
+  return names
+}
+
 /**
  * Replaces the file at `path` with `bytes` atomically: written and synced beside it under a name
  * of its own (so two writers never share one), then moved into place. Private to its owner
@@ -89,6 +106,6 @@ export function replaceFile(
   bytes: string | Uint8Array,
   { mode = 0o600, fs = nodeFolderFs }: { mode?: number; fs?: FolderFs } = {},
 ): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`
+  const temporary = temporaryOf(path)
   return putInPlace(temporary, path, fs, () => writeSynced(temporary, 'wx', fs, bytes, mode))
 }
