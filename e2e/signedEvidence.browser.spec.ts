@@ -51,9 +51,13 @@ test('no edit made without the investigator’s key passes as theirs; a colleagu
   await verify.check(edited)
   await expect(verify.result).toHaveAttribute('data-ok', 'false')
   await expect(verify.problemsOfKind('signature')).toContainText('changed after it was signed')
-  await expect(verify.problemsOfKind('meaning')).toHaveCount(2)
+  // decisions.json and hits.csv contradict the trail, and report.html no longer says what they say.
+  await expect(verify.problemsOfKind('meaning')).toHaveCount(3)
   await expect(verify.problemsOfKind('meaning').first()).toContainText(
     'says false positive for 0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
+  )
+  await expect(verify.problemsOfKind('meaning').last()).toContainText(
+    "does not say what the bundle's files say",
   )
   await expect(verify.importButton).toHaveCount(0)
   await saveScreen(verify.page, 'verify-05-edited-decisions')
@@ -77,6 +81,8 @@ test('no edit made without the investigator’s key passes as theirs; a colleagu
   expect(cli.status).toBe(1)
   expect(cli.stdout).toContain('SIGNER signature.json is by key')
   expect(cli.stdout).toContain('MEANING decisions.json')
+  // Its trail still names the investigator's key as the actor of every entry.
+  expect(cli.stdout).toMatch(/MEANING audit-trail\.json \d+ entries .* name key .* as actor/)
 
   // Another computer: unknown at first; trusted from the Verify screen; forgotten in Settings;
   // then trusted in Settings from the key the investigator gave, and imported without a question.

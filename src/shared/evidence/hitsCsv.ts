@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync'
+import Papa from 'papaparse'
 import type { HitDecision } from '../cases/caseSchemas'
 import { neutraliseCsvCell } from '../text/csvSafety'
 import type { ExportedCheckSummary } from './checkSummary'
@@ -61,10 +61,11 @@ export function hitsCsv(checks: readonly ExportedCheckSummary[], decisionOf: Dec
   const rows = hitsCsvRows(checks, decisionOf).map((row) =>
     hitsCsvColumns.map((column) => neutraliseCsvCell(row[column])),
   )
-  return stringify(rows, {
-    header: true,
-    columns: [...hitsCsvColumns],
-    quoted: true,
-    quoted_empty: true,
-  })
+  // Papa rather than csv-stringify: the verifier reads these rows in the renderer too.
+  const csv = Papa.unparse(
+    { fields: [...hitsCsvColumns], data: rows },
+    { quotes: true, newline: '\n', header: true },
+  )
+  // Papa ends a file of no rows after its header, and one of rows without a line break.
+  return csv.endsWith('\n') ? csv : `${csv}\n`
 }
