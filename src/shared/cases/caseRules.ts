@@ -2,6 +2,7 @@ import type { CryptoCheck } from '../bridge/cryptoContract'
 import { countOf, formatNumber, noun } from '../text/counting'
 import { caseOutcomeLabels } from './caseLabels'
 import type {
+  AuditEntry,
   CaseOutcome,
   CaseRecord,
   CaseState,
@@ -129,3 +130,14 @@ export function hitStateOf(tally: HitTally): HitState | null {
   if (toDecide > 0) return { kind: 'to_decide', label: `${formatNumber(toDecide)} to decide` }
   return { kind: 'decided', label: 'All decided' }
 }
+
+/**
+ * The entries of a trail that name another key than the signer's as their actor: a bundle speaks
+ * only for the key that signs it, so the exporter refuses to sign such a trail and the verifier
+ * fails one. Entries written before actors were recorded name none and hash as they always did.
+ */
+export const entriesByOtherKeys = (
+  trail: readonly AuditEntry[],
+  signerFingerprint: string,
+): AuditEntry[] =>
+  trail.filter((entry) => entry.actor && entry.actor.fingerprint !== signerFingerprint)

@@ -10,7 +10,12 @@ import {
   type CaseClosure,
   type HitDecision,
 } from '../cases/caseSchemas'
-import { outcomeAllowsDecision, openHitsSentence, tallyDecisions } from '../cases/caseRules'
+import {
+  entriesByOtherKeys,
+  outcomeAllowsDecision,
+  openHitsSentence,
+  tallyDecisions,
+} from '../cases/caseRules'
 import { hitDecisionId } from '../cases/checkHits'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import { groupedFingerprint } from '../identity/investigator'
@@ -144,9 +149,9 @@ function compareActors(
 ): void {
   if (!signer) return
   const byKey = new Map<string, AuditEntry[]>()
-  for (const entry of trail) {
-    if (!entry.actor || entry.actor.fingerprint === signer.fingerprint) continue
-    byKey.set(entry.actor.fingerprint, [...(byKey.get(entry.actor.fingerprint) ?? []), entry])
+  for (const entry of entriesByOtherKeys(trail, signer.fingerprint)) {
+    const key = entry.actor?.fingerprint ?? ''
+    byKey.set(key, [...(byKey.get(key) ?? []), entry])
   }
   const named = (entry: AuditEntry) => `entry ${entry.seq} (${entry.action})`
   for (const [fingerprint, entries] of byKey) {

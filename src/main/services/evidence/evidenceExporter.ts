@@ -23,7 +23,8 @@ import {
   type BundleManifest,
   type BundleSignature,
 } from '../../../shared/evidence/bundleFormat'
-import type { Signer } from '../../../shared/identity/investigator'
+import { groupedFingerprint, type Signer } from '../../../shared/identity/investigator'
+import { entriesByOtherKeys } from '../../../shared/cases/caseRules'
 import { ServiceError } from '../serviceError'
 import { BundleWriter } from './bundleWriter'
 import type { ExportDestination, ExportTarget } from './exportDestination'
@@ -193,6 +194,13 @@ export class EvidenceExporter {
       if (missing.length > 0) {
         throw refuse(
           `${countOf(missing.length, noun('linked check'))} ${missing.length === 1 ? 'was' : 'were'} not sent, so the bundle would be incomplete.`,
+        )
+      }
+      const signer = session.signing.signer
+      const [foreign, ...more] = entriesByOtherKeys(session.auditTrail, signer.fingerprint)
+      if (foreign?.actor) {
+        throw refuse(
+          `${countOf(more.length + 1, noun('entry', 'entries'))} of this case's audit trail, from entry ${foreign.seq}, ${more.length === 0 ? 'names' : 'name'} the signing key ${groupedFingerprint(foreign.actor.fingerprint)} as actor, not this computer's ${groupedFingerprint(signer.fingerprint)}: a bundle speaks only for the key that signs it, so it would not verify. Nothing was written.`,
         )
       }
       const manifest = jsonBytes(await this.writeSummaries(session))

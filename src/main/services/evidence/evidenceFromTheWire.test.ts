@@ -186,3 +186,30 @@ describe('a check whose answer cannot be read', () => {
     if (!refused.ok) expect(refused.error.message).toMatch(/cannot be signed as evidence/)
   })
 })
+
+describe('a trail whose actors are not the signer', () => {
+  it('is refused before anything is signed, naming the first such entry', async () => {
+    await signingActor(app.call)
+    const begun = await app.call('evidence.beginExport', { case: fixture.caseRecord })
+    if (!begun.ok) throw new Error(begun.error.message)
+    const { exportId } = begun.data as { exportId: string }
+    const parts: ExportPart[] = [
+      { kind: 'checks', items: fixture.checks.map(checkEvidenceOf) },
+      { kind: 'decisions', items: fixture.decisions },
+      // The fixture's trail as written, naming the fixture's own key rather than this computer's.
+      { kind: 'auditTrail', items: fixture.auditTrail },
+    ]
+    for (const part of parts) {
+      const added = await app.call('evidence.addToExport', { exportId, part })
+      expect(added.ok).toBe(true)
+    }
+    const finished = await app.call('evidence.finishExport', { exportId })
+    expect(finished.ok).toBe(false)
+    if (finished.ok) return
+    expect(finished.error.message).toMatch(
+      new RegExp(
+        `^${fixture.auditTrail.length} entries of this case's audit trail, from entry 1, name the signing key 0123 4567 89ab cdef 0123 4567 89ab cdef as actor, not this computer's [0-9a-f ]+: a bundle speaks only for the key that signs it, so it would not verify\\. Nothing was written\\.$`,
+      ),
+    )
+  })
+})
