@@ -77,7 +77,12 @@ describe('the main side on its embedded local sandbox', () => {
     const sandbox = (
       replies[1] as { ok: true; data: { environments: Array<{ id: string; key: unknown }> } }
     ).data.environments.find((environment) => environment.id === 'sandbox')
-    expect(sandbox?.key).toEqual({ isSet: true, last4: '9Zq1', source: 'session' })
+    expect(sandbox?.key).toEqual({
+      isSet: true,
+      last4: '9Zq1',
+      source: 'session',
+      addressConfirmed: true,
+    })
     for (const file of filesUnder(dataDir))
       expect(readFileSync(file, 'utf8')).not.toContain(plantedKey)
   })

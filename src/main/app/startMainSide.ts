@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { makeFolderPrivate } from '../services/dataFolder/privateFolder'
 import { removeUnfinishedWrites } from '../services/dataFolder/atomicFile'
 import { startSandbox, type RunningSandbox } from '../../sandbox/sandboxServer'
 import type { BridgeHandlers } from '../../shared/bridge'
@@ -103,6 +104,10 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const { journal, access } = await openJournal(options.dataDir, options.unwritable)
   const readOnly = access.refusal
   if (!readOnly) {
+    const open = await makeFolderPrivate(options.dataDir)
+    if (open.length > 0) {
+      mainLog.warn(`${open.length} paths in the data folder could not be made private to you`)
+    }
     const removed = await removeUnfinishedWrites(options.dataDir)
     if (removed.length > 0) {
       mainLog.warn(`removed ${removed.length} unfinished writes a stopped process left behind`)

@@ -93,6 +93,7 @@ export function createBridgeHandlers({
     'settings.setBaseUrl': ({ environment, baseUrl }) =>
       environments.setBaseUrl(environment, baseUrl),
     'keys.set': ({ environment, secretKey }) => environments.setKey(environment, secretKey),
+    'keys.confirmAddress': ({ environment }) => environments.confirmKeyAddress(environment),
     'keys.delete': ({ environment }) => environments.deleteKey(environment),
     'evidence.beginExport': ({ case: caseRecord }) => exporter.begin(caseRecord),
     'evidence.addToExport': ({ exportId, part }) => exporter.add(exportId, part),

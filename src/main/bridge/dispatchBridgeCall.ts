@@ -23,6 +23,26 @@ const describeIssues = (issues: z.core.$ZodIssue[]): string =>
 const failure = (error: BridgeError): BridgeReply<never> => ({ ok: false, error })
 
 /**
+ * A schema that throws on some input (a refinement reading what an earlier check refused) is a
+ * refusal of that input, not a failure of the app: it is answered as invalid input, never a 500.
+ */
+const parseInput = (
+  schema: z.ZodType,
+  rawInput: unknown,
+): { success: true; data: unknown } | { success: false; error: { issues: z.core.$ZodIssue[] } } => {
+  try {
+    return schema.safeParse(rawInput)
+  } catch {
+    return {
+      success: false,
+      error: {
+        issues: [{ code: 'custom', path: [], message: 'could not be read', input: rawInput }],
+      },
+    }
+  }
+}
+
+/**
  * The one place a bridge call is served, whatever carried it (IPC or the browser host):
  * the method must be in the contract, the input must match its schema before the handler runs,
  * and the handler's output must match its schema before it leaves.
@@ -41,7 +61,7 @@ export async function dispatchBridgeCall(
     })
   }
   const contract = bridgeContract[method]
-  const parsedInput = contract.input.safeParse(rawInput)
+  const parsedInput = parseInput(contract.input, rawInput)
   if (!parsedInput.success) {
     return failure({
       name: bridgeErrorNames.validation,

@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { replaceFile } from '../services/dataFolder/atomicFile'
+import { makePrivateFolder } from '../services/dataFolder/privateFolder'
 
 /**
  * The browser keeps a page's data (IndexedDB) per origin, and the browser mode's origin is its
@@ -34,7 +35,7 @@ export async function readRememberedPort(dataDir: string): Promise<number | null
 
 /** Written once, atomically (a crash mid-write never leaves half a file). */
 export async function rememberPort(dataDir: string, port: number): Promise<void> {
-  await mkdir(dataDir, { recursive: true })
+  await makePrivateFolder(dataDir)
   await replaceFile(fileOf(dataDir), `${JSON.stringify({ version: 1, port }, null, 2)}\n`)
 }
 

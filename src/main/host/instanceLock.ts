@@ -7,6 +7,7 @@ import {
   type FolderFs,
   type OpenFile,
 } from '../services/dataFolder/atomicFile'
+import { privateFolderMode } from '../services/dataFolder/privateFolder'
 import { storageCodeOf } from '../services/dataFolder/storageFailure'
 
 const lockSchema = z.object({
@@ -80,7 +81,7 @@ export async function acquireInstanceLock(
   fs: FolderFs = nodeFolderFs,
 ): Promise<LockOutcome> {
   try {
-    await fs.mkdir(dataDir, { recursive: true })
+    await fs.mkdir(dataDir, { recursive: true, mode: privateFolderMode })
     for (;;) {
       if (await createLock(dataDir, mine, fs)) return { kind: 'taken' }
       const holder = await readLock(dataDir, fs)

@@ -8,6 +8,9 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]'])
 export const serviceBaseUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.example.com/' })
   .refine((value) => {
+    // Zod runs a refinement even when the URL check above failed: a value that is no URL is
+    // refused there, not thrown here.
+    if (!URL.canParse(value)) return true
     const url = new URL(value)
     return url.protocol === 'https:' || loopbackHosts.has(url.hostname)
   }, 'must use https (plain http is allowed only for 127.0.0.1 or localhost)')
@@ -24,6 +27,11 @@ export const keyStatusSchema = z.object({
   /** Only ever the last 4 characters: the key itself never leaves the main side. */
   last4: z.string().length(4).nullable(),
   source: z.enum(['keychain', 'session', 'built-in']).nullable(),
+  /**
+   * False while a stored key is not tied to the environment's current address (entered before
+   * any address, or stored before keys were tied to one): it is sent nowhere until confirmed.
+   */
+  addressConfirmed: z.boolean(),
 })
 
 export const environmentSettingsSchema = z.object({
@@ -58,6 +66,10 @@ export const settingsContract = {
   ),
   'keys.set': defineMethod(
     z.strictObject({ environment: environmentIdSchema, secretKey: secretKeySchema }),
+    settingsViewSchema,
+  ),
+  'keys.confirmAddress': defineMethod(
+    z.strictObject({ environment: remoteEnvironmentIdSchema }),
     settingsViewSchema,
   ),
   'keys.delete': defineMethod(

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import type { z } from 'zod'
 import type { ServiceError } from '../serviceError'
 import { replaceFile } from './atomicFile'
+import { privateFolderMode } from './privateFolder'
 
 export interface JsonStateFile<T> {
   /** What was on disk when opened, or `fresh` when there was nothing readable. */
@@ -53,7 +54,7 @@ export async function openJsonStateFile<T>(
   fresh: T,
   { onRecovered = () => {}, readOnly }: JsonStateFileOptions = {},
 ): Promise<JsonStateFile<T>> {
-  if (!readOnly) await mkdir(dirname(path), { recursive: true })
+  if (!readOnly) await mkdir(dirname(path), { recursive: true, mode: privateFolderMode })
   const { state: initial, unreadable } = await readState(path, schema, fresh)
   if (unreadable && !readOnly) {
     const movedTo = `${path}.unreadable-${Date.now()}`

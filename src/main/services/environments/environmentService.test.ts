@@ -18,11 +18,14 @@ const service = async () => {
 
 describe('a key and the address it was entered for', () => {
   it('keeps the key when the address stays on the same origin', async () => {
-    const { environments, keys } = await service()
+    const { environments } = await service()
     await environments.setBaseUrl('production', 'https://api.example.com/v2/')
     await environments.setKey('production', 'sk_live_entered_for_example_1234')
     await environments.setBaseUrl('production', 'https://api.example.com/')
-    expect(await keys.get('production')).toBe('sk_live_entered_for_example_1234')
+    expect(await environments.resolve('production')).toMatchObject({
+      baseUrl: 'https://api.example.com/',
+      secretKey: 'sk_live_entered_for_example_1234',
+    })
   })
 
   it('removes the key when the address moves to another origin, so it is never sent there', async () => {
@@ -36,6 +39,19 @@ describe('a key and the address it was entered for', () => {
     // A call to the new address now asks for the key instead of sending the old one.
     await expect(environments.resolve('production')).rejects.toMatchObject({
       name: 'MissingKeyError',
+    })
+  })
+
+  it('reads a key stored before keys were tied to an address as not yet confirmed', async () => {
+    const { environments, keys } = await service()
+    await environments.setBaseUrl('production', 'https://api.example.com/')
+    await keys.set('production', 'sk_live_stored_by_an_earlier_version')
+    await expect(environments.resolve('production')).rejects.toMatchObject({
+      name: 'MissingKeyError',
+    })
+    await environments.confirmKeyAddress('production')
+    expect(await environments.resolve('production')).toMatchObject({
+      secretKey: 'sk_live_stored_by_an_earlier_version',
     })
   })
 })

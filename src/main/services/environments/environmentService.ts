@@ -10,6 +10,7 @@ import {
   type EnvironmentId,
   type RemoteEnvironmentId,
 } from '../../../shared/environments'
+import { readBoundApiKey, writeBoundApiKey, type BoundApiKey } from '../keys/boundApiKey'
 import type { SecretKeyStore } from '../keys/secretKeyStore'
 import { ServiceError } from '../serviceError'
 import type { SettingsStore } from '../settings/settingsStore'
@@ -33,6 +34,8 @@ export interface EnvironmentService {
   setActive(environment: EnvironmentId): Promise<SettingsView>
   setBaseUrl(environment: RemoteEnvironmentId, baseUrl: string): Promise<SettingsView>
   setKey(environment: EnvironmentId, secretKey: string): Promise<SettingsView>
+  /** The user says the stored key belongs to the environment's current address. */
+  confirmKeyAddress(environment: RemoteEnvironmentId): Promise<SettingsView>
   deleteKey(environment: EnvironmentId): Promise<SettingsView>
   /** The active environment with its key, read from the key store at call time. */
   resolveActive(): Promise<ResolvedEnvironment>
@@ -41,6 +44,19 @@ export interface EnvironmentService {
 }
 
 const lastFour = (key: string): string => key.slice(-4)
+
+const originOf = (baseUrl: string | null): string | null =>
+  baseUrl === null ? null : new URL(baseUrl).origin
+
+/**
+ * Whether a stored key may go to `baseUrl`. The Local sandbox's address is the app's own choice
+ * (its port may change per launch), so only a remote environment's key is tied to an origin.
+ */
+const mayBeSentTo = (
+  environment: EnvironmentId,
+  key: BoundApiKey,
+  baseUrl: string | null,
+): boolean => environment === 'local' || (key.origin !== null && key.origin === originOf(baseUrl))
 
 export function createEnvironmentService(deps: {
   settings: SettingsStore
@@ -54,13 +70,23 @@ export function createEnvironmentService(deps: {
     environment === 'local' ? localSandbox.baseUrl : (settings.read().baseUrls[environment] ?? null)
 
   const describe = async (environment: EnvironmentId): Promise<EnvironmentSettings> => {
-    const stored = await keys.get(environment)
+    const stored = await readBoundApiKey(keys, environment)
     const key: KeyStatus =
       stored !== null
-        ? { isSet: true, last4: lastFour(stored), source: storedSource }
+        ? {
+            isSet: true,
+            last4: lastFour(stored.secretKey),
+            source: storedSource,
+            addressConfirmed: mayBeSentTo(environment, stored, baseUrlOf(environment)),
+          }
         : environment === 'local'
-          ? { isSet: true, last4: lastFour(localSandbox.secretKey), source: 'built-in' }
-          : { isSet: false, last4: null, source: null }
+          ? {
+              isSet: true,
+              last4: lastFour(localSandbox.secretKey),
+              source: 'built-in',
+              addressConfirmed: true,
+            }
+          : { isSet: false, last4: null, source: null, addressConfirmed: true }
     return {
       id: environment,
       label: environmentLabels[environment],
@@ -86,15 +112,25 @@ export function createEnvironmentService(deps: {
         { mayHaveReachedService: false },
       )
     }
-    const secretKey = (await keys.get(id)) ?? (id === 'local' ? localSandbox.secretKey : null)
-    if (secretKey === null) {
+    const stored = await readBoundApiKey(keys, id)
+    if (stored === null && id === 'local') {
+      return { id, label, baseUrl, secretKey: localSandbox.secretKey }
+    }
+    if (stored === null) {
       throw new ServiceError(
         bridgeErrorNames.missingKey,
         `No API key is set for ${label}. Add the secret key in Settings, or switch to the Local sandbox.`,
         { mayHaveReachedService: false },
       )
     }
-    return { id, label, baseUrl, secretKey }
+    if (!mayBeSentTo(id, stored, baseUrl)) {
+      throw new ServiceError(
+        bridgeErrorNames.missingKey,
+        `The ${label} key has not been confirmed for ${originOf(baseUrl)}, so it was not sent. In Settings, confirm that the key belongs to this address, or enter the key again.`,
+        { mayHaveReachedService: false },
+      )
+    }
+    return { id, label, baseUrl, secretKey: stored.secretKey }
   }
 
   return {
@@ -104,11 +140,13 @@ export function createEnvironmentService(deps: {
       return view()
     },
     setBaseUrl: async (environment, baseUrl) => {
-      const before = baseUrlOf(environment)
       // A key belongs to the address it was entered for: it is never sent to another origin
-      // unless the user types it again for that one.
-      if (before !== null && new URL(before).origin !== new URL(baseUrl).origin)
+      // unless the user types it again for that one. A key bound to no address yet stays
+      // unbound: saving an address is not saying the key belongs to it.
+      const stored = await readBoundApiKey(keys, environment)
+      if (stored?.origin != null && stored.origin !== originOf(baseUrl)) {
         await keys.delete(environment)
+      }
       await settings.update((current) => ({
         ...current,
         baseUrls: { ...current.baseUrls, [environment]: baseUrl },
@@ -116,7 +154,22 @@ export function createEnvironmentService(deps: {
       return view()
     },
     setKey: async (environment, secretKey) => {
-      await keys.set(environment, secretKey)
+      // Typed with an address on show, the key is for that address; typed before any, for none yet.
+      const origin = environment === 'local' ? null : originOf(baseUrlOf(environment))
+      await writeBoundApiKey(keys, environment, { secretKey, origin })
+      return view()
+    },
+    confirmKeyAddress: async (environment) => {
+      const stored = await readBoundApiKey(keys, environment)
+      const origin = originOf(baseUrlOf(environment))
+      if (stored === null || origin === null) {
+        throw new ServiceError(
+          bridgeErrorNames.missingKey,
+          `${environmentLabels[environment]} needs both an address and a key before the key can be confirmed for it. Save the address, then the key.`,
+          { mayHaveReachedService: false },
+        )
+      }
+      await writeBoundApiKey(keys, environment, { secretKey: stored.secretKey, origin })
       return view()
     },
     deleteKey: async (environment) => {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { bridgeReplySchema, type BridgeReply } from '../../../shared/bridge/errors'
 import type { RequestFate } from '../../../shared/bridge/requestsContract'
 import { nodeFolderFs, replaceFile, type FolderFs, type OpenFile } from '../dataFolder/atomicFile'
+import { privateFolderMode } from '../dataFolder/privateFolder'
 import { notSavedFailure, notSentFailure } from '../dataFolder/storageFailure'
 import type { ServiceError } from '../serviceError'
 
@@ -120,7 +121,7 @@ export async function openRequestJournal(
   { now = () => new Date(), fs = nodeFolderFs, readOnly }: RequestJournalOptions = {},
 ): Promise<RequestJournal> {
   const folder = dirname(path)
-  if (!readOnly) await fs.mkdir(folder, { recursive: true })
+  if (!readOnly) await fs.mkdir(folder, { recursive: true, mode: privateFolderMode })
   const records = new Map<string, JournalRecord>()
   const inFlight = new Set<string>()
   let since = now().toISOString()

@@ -65,6 +65,40 @@ function KeyStatusLine({ environment }: { environment: EnvironmentSettings }) {
   )
 }
 
+/**
+ * A key not yet tied to the address on show is sent nowhere: the user says, on purpose, that the
+ * key belongs to this address (whose origin is named in full, as it is where the key will go).
+ */
+function KeyAddressConfirmation({
+  environment,
+  pending,
+  onConfirm,
+}: {
+  environment: EnvironmentSettings
+  pending: boolean
+  onConfirm: () => void
+}) {
+  const origin = environment.baseUrl === null ? null : new URL(environment.baseUrl).origin
+  return (
+    <Alert color="orange" variant="light" data-testid="key-address-confirmation">
+      <Stack gap="xs">
+        <Text size="sm">
+          {origin === null
+            ? 'This key was saved before any address, so it is sent nowhere. Save the address it belongs to, then confirm it here.'
+            : `This key was not entered for ${origin}, so it has not been sent there. Send it only if it belongs to that address.`}
+        </Text>
+        {origin !== null && (
+          <Group>
+            <Button size="xs" variant="default" loading={pending} onClick={onConfirm}>
+              Confirm the key belongs to {origin}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  )
+}
+
 export function EnvironmentCard({ environment }: { environment: EnvironmentSettings }) {
   const remote = remoteEnvironmentIdSchema.safeParse(environment.id)
   const baseUrlForm = useForm({
@@ -74,6 +108,7 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
   const keyForm = useForm({ initialValues: { secretKey: '' }, validate: validateKey })
   const { pending, error, run } = useSettingsChange()
   const userKeySet = environment.key.isSet && environment.key.source !== 'built-in'
+  const awaitingConfirmation = userKeySet && !environment.key.addressConfirmed
 
   const [keyRemoved, setKeyRemoved] = useState(false)
   const saveBaseUrl = ({ baseUrl }: { baseUrl: string }) => {
@@ -180,6 +215,15 @@ export function EnvironmentCard({ environment }: { environment: EnvironmentSetti
             )}
           </Group>
         </form>
+        {awaitingConfirmation && remote.success && (
+          <KeyAddressConfirmation
+            environment={environment}
+            pending={pending}
+            onConfirm={() =>
+              void run(() => callBridge('keys.confirmAddress', { environment: remote.data }))
+            }
+          />
+        )}
         {keyRemoved && (
           <Alert color="orange" variant="light" data-testid="key-removed">
             The stored key was removed: it was entered for the earlier address, and a key is never
