@@ -131,8 +131,10 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   expect(failed.stdout).toContain(`CHANGED ${raw}`)
   await verify.check(tamperedPath)
   await expect(verify.result).toHaveAttribute('data-ok', 'false')
-  await expect(verify.problems).toHaveCount(1)
+  // The changed bytes, and that they no longer read as the answer its check.json says.
+  await expect(verify.problems).toHaveCount(2)
   await expect(verify.problems.first()).toContainText(raw)
+  await expect(verify.problemsOfKind('meaning')).toContainText(raw)
   await expect(verify.importButton).toHaveCount(0)
   await saveScreen(page, 'verify-02-tampered')
 
