@@ -26,8 +26,15 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   await expect(bulk.title).toHaveText('Bulk screening')
   await bulk.chooseFile('withdrawals.csv', messyWalletFile)
   await expect(bulk.readSummary).toContainText(
-    '9 rows read, separated by semicolons, with a header row',
+    '13 lines read, separated by semicolons, with a header row',
   )
+  // Every line accounted for: 1 header + 2 blank + 1 inside a quoted cell + 9 rows.
+  await expect(bulk.accounting).toHaveAttribute('data-lines', '13')
+  await expect(bulk.accounted('screened')).toHaveAttribute('data-count', '4')
+  await expect(bulk.accounted('duplicate')).toHaveAttribute('data-count', '3')
+  await expect(bulk.accounted('invalid')).toHaveAttribute('data-count', '2')
+  await expect(bulk.accounted('blank')).toHaveAttribute('data-count', '2')
+  await expect(bulk.accounted('continued')).toHaveAttribute('data-count', '1')
   await expect(bulk.previewRows).toHaveCount(5)
   await expect(bulk.previewRows.first()).toContainText('Exchange; hot wallet')
   await expect(bulk.invalidRows).toHaveCount(2)
@@ -36,7 +43,6 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   await expect(bulk.invalidRows.nth(1)).toContainText('Line 12')
   await expect(bulk.planSummary).toContainText('4 unique addresses to check; 3 duplicate rows')
   await expect(bulk.sendSummary).toContainText('4 checks will run; 0 earlier checks are reused')
-  await bulk.carryColumns('Customer ref')
   await saveScreen(bulk.page, 'bulk-01-preview')
 
   await bulk.start()
@@ -56,12 +62,18 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
     header: true,
     skipEmptyLines: true,
   })
-  // The input columns carried through are the address and the one chosen: not the label.
+  // Every input column is carried through by default, after the input line.
   expect(csv.meta.fields).toEqual([
+    'line',
     'Customer ref',
     'Wallet address',
+    'Label',
     'status',
+    'chain',
     'hits',
+    'holder',
+    'lists',
+    'chain on the list',
     'categories',
     'check id',
     'checked at',
@@ -80,7 +92,12 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
     ['C-008', 'invalid'],
     ['C-009', 'done'],
   ])
+  expect(csv.data.map((row) => row.line)).toEqual(['2', '4', '5', '8', '9', '10', '11', '12', '13'])
   expect(csv.data[0]?.categories).toContain('sanctions')
+  expect(csv.data[0]?.chain).toBe('Ethereum')
+  expect(csv.data[0]?.holder).toContain('Peijnenburg')
+  expect(csv.data[0]?.lists).toContain('US OFAC SDN list')
+  expect(csv.data[0]?.['chain on the list']).toBe('ETH')
   expect(csv.data[0]?.['check id']).toMatch(/^[0-9a-f]{24}$/)
   expect(csv.data[1]?.['check id']).toBe(csv.data[0]?.['check id'])
   expect(csv.data[3]?.error).toContain('checksum is wrong')
@@ -109,6 +126,84 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   await bulk.open()
   await bulk.chooseFile('withdrawals-again.csv', messyWalletFile)
   await expect(bulk.sendSummary).toContainText('0 checks will run; 4 earlier checks are reused')
+})
+
+/**
+ * A pasted list with a stray quote, values that are no address, a formula and a blank line: every
+ * line is accounted for, the stray quote takes no line after it, and the values that are no
+ * address go only once the user chooses to send them.
+ */
+const pastedWithJunk = [
+  '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
+  '=HYPERLINK("http://x","open")',
+  'TAoLw5yD5XUoHWeBZRSZ1ExK9HMv2CiPvP',
+  '0x123',
+  'not-an-address',
+  "=cmd|' /C calc'!A0",
+  '',
+  '123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX',
+  '0x123',
+  '0x04dba1194ee10112fe6c3207c0687def0e78bacf',
+].join('\n')
+
+test('a pasted list with a stray quote and values that are no address accounts for every line, and sends those values only when chosen', async ({
+  bulk,
+  sandbox,
+}) => {
+  await bulk.open()
+  await bulk.paste(pastedWithJunk)
+  await expect(bulk.accounting).toHaveAttribute('data-lines', '10')
+  await expect(bulk.accounted('screened')).toHaveAttribute('data-count', '3')
+  await expect(bulk.accounted('duplicate')).toHaveAttribute('data-count', '1')
+  await expect(bulk.accounted('invalid')).toHaveAttribute('data-count', '2')
+  await expect(bulk.accounted('unrecognised')).toHaveAttribute('data-count', '3')
+  await expect(bulk.accounted('blank')).toHaveAttribute('data-count', '1')
+  await expect(bulk.accounting).toContainText(
+    '10 lines = 3 addresses to screen + 1 duplicate of an earlier line + 2 invalid lines + 3 unrecognised values + 1 blank line',
+  )
+  await expect(bulk.invalidRows).toHaveCount(2)
+  await expect(bulk.invalidRows.nth(0)).toContainText('Line 2')
+  await expect(bulk.invalidRows.nth(0)).toContainText('quote')
+  await expect(bulk.invalidRows.nth(1)).toContainText('Line 6')
+  await expect(bulk.unrecognisedRows).toHaveText([
+    'Line 4: 0x123',
+    'Line 5: not-an-address',
+    'Line 9: 0x123',
+  ])
+  await expect(bulk.sendSummary).toContainText('3 checks will run; 0 earlier checks are reused')
+  await saveScreen(bulk.page, 'bulk-05-preview-accounting', bulk.unrecognisedRows.first())
+  await saveScreen(bulk.page, 'bulk-06-preview-set-aside', bulk.invalidList)
+
+  await bulk.sendUnrecognised()
+  await expect(bulk.sendSummary).toContainText(
+    '5 checks will run (2 unrecognised values sent as they are); 0 earlier checks are reused',
+  )
+  // Choosing to send them changes what is sent, not how the lines are accounted for.
+  await expect(bulk.accounted('unrecognised')).toHaveAttribute('data-count', '3')
+  await bulk.start()
+  await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
+  await expect(bulk.resultRows).toHaveCount(9)
+  expect([...checksSent(sandbox)].sort()).toEqual(
+    [
+      '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf',
+      'TAoLw5yD5XUoHWeBZRSZ1ExK9HMv2CiPvP',
+      '123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX',
+      '0x123',
+      'not-an-address',
+    ].sort(),
+  )
+})
+
+test('values that are no address are not sent unless chosen', async ({ bulk, sandbox }) => {
+  await bulk.open()
+  await bulk.paste(pastedWithJunk)
+  await expect(bulk.unrecognisedRows).toHaveCount(3)
+  await bulk.start()
+  await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
+  await expect(bulk.resultOnLine(4)).toHaveAttribute('data-status', 'unrecognised')
+  await saveScreen(bulk.page, 'bulk-07-results-unrecognised')
+  expect(checksSent(sandbox)).toHaveLength(3)
+  expect(checksSent(sandbox)).not.toContain('0x123')
 })
 
 test('a job interrupted by a reload resumes, and each unique address is sent exactly once', async ({

@@ -6,6 +6,10 @@ export class BulkPage {
   readonly readSummary: Locator
   readonly previewRows: Locator
   readonly invalidRows: Locator
+  readonly unrecognisedRows: Locator
+  /** The list of lines that will not be checked, below the unrecognised values. */
+  readonly invalidList: Locator
+  readonly accounting: Locator
   readonly planSummary: Locator
   readonly sendSummary: Locator
   readonly jobState: Locator
@@ -20,6 +24,9 @@ export class BulkPage {
     this.readSummary = page.getByTestId('bulk-read-summary')
     this.previewRows = page.getByTestId('bulk-preview-row')
     this.invalidRows = page.getByTestId('bulk-invalid-row')
+    this.unrecognisedRows = page.getByTestId('bulk-unrecognised-row')
+    this.invalidList = page.getByTestId('bulk-invalid')
+    this.accounting = page.getByTestId('bulk-accounting')
     this.planSummary = page.getByTestId('bulk-plan-summary')
     this.sendSummary = page.getByTestId('bulk-send-summary')
     this.jobState = page.getByTestId('bulk-job-state').first()
@@ -46,6 +53,18 @@ export class BulkPage {
     await this.page.getByTestId('bulk-paste').fill(text)
   }
 
+  /** How many lines of the list the preview puts in one part of its accounting. */
+  accounted(
+    part: 'screened' | 'duplicate' | 'invalid' | 'unrecognised' | 'header' | 'blank' | 'continued',
+  ): Locator {
+    return this.page.getByTestId(`bulk-account-${part}`)
+  }
+
+  /** The deliberate choice to send values that are no recognised address as they are. */
+  async sendUnrecognised(): Promise<void> {
+    await this.page.getByTestId('bulk-send-unrecognised').check()
+  }
+
   async start(): Promise<void> {
     await this.page.getByTestId('bulk-start').click()
   }
@@ -59,6 +78,11 @@ export class BulkPage {
     const download = this.page.waitForEvent('download')
     await this.page.getByTestId('bulk-download').click()
     return download
+  }
+
+  /** The result row of an input line. */
+  resultOnLine(line: number): Locator {
+    return this.page.locator(`[data-testid="bulk-result-row"][data-line="${line}"]`)
   }
 
   async openResultOnLine(line: number): Promise<void> {

@@ -1,4 +1,5 @@
-import { Group, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
+import { Fragment } from 'react'
 import { accountOf, type BulkAccount, type BulkPlan } from '../../../../shared/bulk/bulkPlan'
 import type { BulkTable } from '../../../../shared/bulk/bulkTable'
 import { countOf, formatNumber, noun, type Noun } from '../../../../shared/text/counting'
@@ -24,23 +25,27 @@ export function BulkAccounting({ table, plan }: { table: BulkTable; plan: BulkPl
   const sent = plan.checks.length
   return (
     <>
-      <Group gap={6} data-testid="bulk-accounting" data-lines={account.lines}>
-        <Text size="sm" fw={600}>
-          {countOf(account.lines, noun('line'))} =
-        </Text>
+      <Text size="sm" data-testid="bulk-accounting" data-lines={account.lines}>
+        <Text span size="sm" fw={600}>
+          {countOf(account.lines, noun('line'))}
+        </Text>{' '}
+        ={' '}
         {shown.map((part, index) => (
-          <Text
-            key={part.key}
-            size="sm"
-            data-testid={`bulk-account-${part.key}`}
-            data-count={account[part.key]}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {index > 0 ? '+ ' : ''}
-            {countOf(account[part.key], part.word)}
-          </Text>
+          <Fragment key={part.key}>
+            {index > 0 ? ' + ' : ''}
+            {/* A part is never broken over two lines: the sum reads as a list of terms. */}
+            <Text
+              span
+              size="sm"
+              data-testid={`bulk-account-${part.key}`}
+              data-count={account[part.key]}
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {countOf(account[part.key], part.word)}
+            </Text>
+          </Fragment>
         ))}
-      </Group>
+      </Text>
       <Text size="sm" data-testid="bulk-plan-summary">
         {countOf(sent, noun('unique address', 'unique addresses'))} to check
         {plan.sendsUnrecognised && plan.unrecognisedValues > 0

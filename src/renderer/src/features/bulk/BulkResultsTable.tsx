@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useRef } from 'react'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { BulkAnswer } from '../../data/bulk/bulkResults'
-import { chainOf, holdersOf, rowStatus } from './bulkCsv'
+import { chainOf, holdersOf, problemOf, rowStatus } from './bulkCsv'
 
 const rowHeight = 36
 const statusColors: Record<string, string> = {
@@ -14,6 +14,7 @@ const statusColors: Record<string, string> = {
   failed: 'red',
   'outcome unknown': 'orange',
   invalid: 'red',
+  unrecognised: 'yellow',
   pending: 'gray',
   running: 'blue',
 }
@@ -25,11 +26,31 @@ const cellStyle = (width?: number, grow?: { weight: number; min: number }) =>
     : width
       ? { width, flexShrink: 0 }
       : { flex: 1, minWidth: 0 }
-const addressCell = cellStyle(220, { weight: 2, min: 140 })
-const carriedCell = cellStyle(110, { weight: 1, min: 70 })
-const chainCell = cellStyle(100, { weight: 0, min: 100 })
-const listsCell = cellStyle(170, { weight: 1, min: 90 })
-const holderCell = cellStyle(160, { weight: 1, min: 90 })
+const selectWidth = 20
+const lineWidth = 44
+const statusWidth = 120
+const hitsWidth = 36
+/** The least each growing column shrinks to. */
+const least = { address: 110, carried: 50, chain: 76, holder: 76, lists: 76 }
+const addressCell = cellStyle(220, { weight: 2, min: least.address })
+const carriedCell = cellStyle(110, { weight: 1, min: least.carried })
+const chainCell = cellStyle(100, { weight: 1, min: least.chain })
+const holderCell = cellStyle(160, { weight: 1, min: least.holder })
+const listsCell = cellStyle(170, { weight: 1, min: least.lists })
+/** Between cells (Mantine's `xs`), and each side of a row. */
+const gap = 10
+const padding = 12
+
+/**
+ * The narrowest the rows may be, every column at its least: below it the table scrolls sideways
+ * (header and rows together) rather than cutting off the columns at its right.
+ */
+const narrowest = (carried: number): number => {
+  const fixed = selectWidth + lineWidth + statusWidth + hitsWidth
+  const growing = least.address + least.chain + least.holder + least.lists + carried * least.carried
+  const cells = 8 + carried
+  return fixed + growing + gap * (cells - 1) + 2 * padding
+}
 
 /** Every input row with its result; only the rows in view are in the DOM. */
 export function BulkResultsTable({
@@ -75,131 +96,142 @@ export function BulkResultsTable({
         flexDirection: 'column',
         minHeight: 240,
         flex: 1,
+        overflowX: 'auto',
       }}
     >
-      <Group
-        px="sm"
-        py={6}
-        gap="sm"
-        wrap="nowrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      <Box
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          flex: 1,
+          minHeight: 0,
+          minWidth: narrowest(carried.length),
+        }}
       >
-        <Box style={cellStyle(20)} />
-        {header('Line', cellStyle(56))}
-        {header('Address', addressCell)}
-        {carried.map((column) => (
-          <Box key={column} style={carriedCell}>
-            <Text size="xs" fw={600} c="dimmed" truncate>
-              {job.columns[column]}
-            </Text>
-          </Box>
-        ))}
-        {header('Status', cellStyle(120))}
-        {header('Chain', chainCell)}
-        {header('Hits', cellStyle(48))}
-        {header('Holder', holderCell)}
-        {header('Lists', listsCell)}
-      </Group>
-      <div
-        ref={scroller}
-        style={{ overflowY: 'auto', flex: 1 }}
-        data-testid="bulk-results"
-        role="list"
-        aria-label="Results"
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!
-            const check = row.check === -1 ? undefined : checks[row.check]
-            const status = rowStatus(row, check)
-            const opens = check?.checkLocalId
-            const answer = opens ? answers?.get(opens) : undefined
-            const lists = (answer?.lists ?? []).join(', ')
-            return (
-              <Group
-                key={item.key}
-                role="listitem"
-                px="sm"
-                gap="sm"
-                wrap="nowrap"
-                h={rowHeight}
-                data-testid="bulk-result-row"
-                data-status={status}
-                data-line={row.line}
-                tabIndex={opens ? 0 : undefined}
-                aria-label={opens ? `Line ${row.line}: open its check` : undefined}
-                onClick={() =>
-                  opens && void navigate({ to: '/history/$checkId', params: { checkId: opens } })
-                }
-                onKeyDown={(event) => {
-                  if (opens && event.key === 'Enter')
-                    void navigate({ to: '/history/$checkId', params: { checkId: opens } })
-                }}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${item.start}px)`,
-                  borderBottom: '1px solid var(--mantine-color-gray-2)',
-                  cursor: opens ? 'pointer' : undefined,
-                }}
-              >
-                <Box style={cellStyle(20)} onClick={(event) => event.stopPropagation()}>
-                  {row.check !== -1 && (
-                    <Checkbox
-                      size="xs"
-                      aria-label={`Select line ${row.line}`}
-                      checked={selected.has(row.check)}
-                      onChange={() => onToggle(row.check)}
-                      onKeyDown={(event) => event.stopPropagation()}
-                      data-testid="bulk-result-select"
-                    />
-                  )}
-                </Box>
-                <Text size="sm" style={cellStyle(56)}>
-                  {row.line}
-                </Text>
-                <Box style={addressCell}>
-                  <MiddleTruncated value={row.cells[job.addressColumn] ?? ''} />
-                </Box>
-                {carried.map((column) => (
-                  <Text key={column} size="sm" truncate style={carriedCell}>
-                    {row.cells[column]}
-                  </Text>
-                ))}
-                <Box style={cellStyle(120)}>
-                  <Badge
-                    color={statusColors[status] ?? 'gray'}
-                    variant="light"
-                    title={row.invalidReason ?? check?.error}
-                  >
-                    {status}
-                  </Badge>
-                </Box>
-                <Text size="sm" truncate style={chainCell}>
-                  {chainOf(row, check)}
-                </Text>
-                <Text size="sm" style={cellStyle(48)} ta="right">
-                  {check?.hits ?? ''}
-                </Text>
-                <Text size="sm" truncate style={holderCell} title={holdersOf(check, answer)}>
-                  {holdersOf(check, answer)}
-                </Text>
-                <Text
-                  size="sm"
-                  truncate
-                  style={listsCell}
-                  title={[lists, ...(check?.categories ?? [])].filter(Boolean).join(' · ')}
-                  data-testid="bulk-result-lists"
+        <Group
+          px={padding}
+          py={6}
+          gap={gap}
+          wrap="nowrap"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Box style={cellStyle(selectWidth)} />
+          {header('Line', cellStyle(lineWidth))}
+          {header('Address', addressCell)}
+          {carried.map((column) => (
+            <Box key={column} style={carriedCell}>
+              <Text size="xs" fw={600} c="dimmed" truncate>
+                {job.columns[column]}
+              </Text>
+            </Box>
+          ))}
+          {header('Status', cellStyle(statusWidth))}
+          {header('Chain', chainCell)}
+          {header('Hits', cellStyle(hitsWidth))}
+          {header('Holder', holderCell)}
+          {header('Lists', listsCell)}
+        </Group>
+        <div
+          ref={scroller}
+          style={{ overflowY: 'auto', flex: 1 }}
+          data-testid="bulk-results"
+          role="list"
+          aria-label="Results"
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!
+              const check = row.check === -1 ? undefined : checks[row.check]
+              const status = rowStatus(row, check)
+              const opens = check?.checkLocalId
+              const answer = opens ? answers?.get(opens) : undefined
+              const lists = (answer?.lists ?? []).join(', ')
+              return (
+                <Group
+                  key={item.key}
+                  role="listitem"
+                  px={padding}
+                  gap={gap}
+                  wrap="nowrap"
+                  h={rowHeight}
+                  data-testid="bulk-result-row"
+                  data-status={status}
+                  data-line={row.line}
+                  tabIndex={opens ? 0 : undefined}
+                  aria-label={opens ? `Line ${row.line}: open its check` : undefined}
+                  onClick={() =>
+                    opens && void navigate({ to: '/history/$checkId', params: { checkId: opens } })
+                  }
+                  onKeyDown={(event) => {
+                    if (opens && event.key === 'Enter')
+                      void navigate({ to: '/history/$checkId', params: { checkId: opens } })
+                  }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    transform: `translateY(${item.start}px)`,
+                    borderBottom: '1px solid var(--mantine-color-gray-2)',
+                    cursor: opens ? 'pointer' : undefined,
+                  }}
                 >
-                  {lists}
-                </Text>
-              </Group>
-            )
-          })}
+                  <Box style={cellStyle(selectWidth)} onClick={(event) => event.stopPropagation()}>
+                    {row.check !== -1 && (
+                      <Checkbox
+                        size="xs"
+                        aria-label={`Select line ${row.line}`}
+                        checked={selected.has(row.check)}
+                        onChange={() => onToggle(row.check)}
+                        onKeyDown={(event) => event.stopPropagation()}
+                        data-testid="bulk-result-select"
+                      />
+                    )}
+                  </Box>
+                  <Text size="sm" style={cellStyle(lineWidth)}>
+                    {row.line}
+                  </Text>
+                  <Box style={addressCell}>
+                    <MiddleTruncated value={row.cells[job.addressColumn] ?? ''} />
+                  </Box>
+                  {carried.map((column) => (
+                    <Text key={column} size="sm" truncate style={carriedCell}>
+                      {row.cells[column]}
+                    </Text>
+                  ))}
+                  <Box style={cellStyle(statusWidth)}>
+                    <Badge
+                      color={statusColors[status] ?? 'gray'}
+                      variant="light"
+                      title={problemOf(row, check)}
+                    >
+                      {status}
+                    </Badge>
+                  </Box>
+                  <Text size="sm" truncate style={chainCell} title={chainOf(row, check)}>
+                    {chainOf(row, check)}
+                  </Text>
+                  <Text size="sm" style={cellStyle(hitsWidth)} ta="right">
+                    {check?.hits ?? ''}
+                  </Text>
+                  <Text size="sm" truncate style={holderCell} title={holdersOf(check, answer)}>
+                    {holdersOf(check, answer)}
+                  </Text>
+                  <Text
+                    size="sm"
+                    truncate
+                    style={listsCell}
+                    title={[lists, ...(check?.categories ?? [])].filter(Boolean).join(' · ')}
+                    data-testid="bulk-result-lists"
+                  >
+                    {lists}
+                  </Text>
+                </Group>
+              )
+            })}
+          </div>
         </div>
-      </div>
+      </Box>
     </Box>
   )
 }

@@ -21,10 +21,18 @@ export const resultColumns = [
 
 /** What a row's result reads as, in the table and the file. */
 export function rowStatus(row: BulkRow, check: BulkCheck | undefined): string {
-  if (row.check === -1) return row.unrecognised ? 'not recognised, not sent' : 'invalid'
+  if (row.check === -1) return row.unrecognised ? 'unrecognised' : 'invalid'
   if (!check) return 'pending'
   return check.state === 'unknown' ? 'outcome unknown' : check.state
 }
+
+/** Why an unrecognised row has no result. */
+export const unrecognisedNotSent =
+  'Not recognised as an address of a supported chain, and not sent: you did not choose to send such values as they are.'
+
+/** Why a row has no result, or what went wrong with its check. */
+export const problemOf = (row: BulkRow, check: BulkCheck | undefined): string | undefined =>
+  row.invalidReason ?? (row.unrecognised ? unrecognisedNotSent : check?.error)
 
 /** The chain an address was recognised as, in words; empty for a row that has no check. */
 export const chainOf = (row: BulkRow, check: BulkCheck | undefined): string =>
@@ -72,7 +80,7 @@ export function resultsCsv(
       check?.checkedAt ?? '',
       job.environment,
       check?.state === 'reused' ? 'yes' : 'no',
-      row.invalidReason ?? check?.error ?? '',
+      problemOf(row, check) ?? '',
     ].map(neutraliseCsvCell)
   })
   const fields = [
