@@ -33,6 +33,17 @@ test('History shows every check after a reload, finds a check by the last charac
   await expect(history.casesOf(history.row(clean))).toHaveText('In no case')
   await expect(history.identifierOf(linked)).toHaveAttribute('title', sanctioned)
   await saveScreen(history.page, 'history-03-cases-and-decisions')
+  // On a laptop's screen the columns that do not fit fold under the identifier, never off-screen.
+  const viewport = history.page.viewportSize()
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1440, height: 900 },
+  ]) {
+    await history.page.setViewportSize(size)
+    await expect.poll(() => history.sidewaysOverflow()).toBe(0)
+    await expect(history.casesOf(linked)).toBeInViewport()
+  }
+  if (viewport) await history.page.setViewportSize(viewport)
 
   await history.filter(sanctioned.slice(-4))
   await expect(history.rows).toHaveCount(1)

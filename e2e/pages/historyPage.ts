@@ -37,6 +37,16 @@ export class HistoryPage {
     this.count = page.getByTestId('history-count')
   }
 
+  /** How far the list scrolls sideways, in pixels: 0 when every column is in view. */
+  async sidewaysOverflow(): Promise<number> {
+    // Typed by hand: this project's types have no DOM.
+    return this.page
+      .getByTestId('history-list')
+      .evaluate(
+        (list: { scrollWidth: number; clientWidth: number }) => list.scrollWidth - list.clientWidth,
+      )
+  }
+
   /** The row of a check of `identifier` (shown whole in the page, shortened only by CSS). */
   row(identifier: string): Locator {
     return this.rows.filter({ hasText: identifier })

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 
 /**
  * A list of equal rows of which only those in view (and `overscan` more) are in the DOM: the
@@ -16,6 +16,8 @@ export function useVirtualRows(count: number, rowHeight: number, overscan = 8) {
     estimateSize: () => rowHeight,
     overscan,
   })
+  // Rows already placed keep the height they were placed with until measured again.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
   const items = virtualizer.getVirtualItems()
   return {
     scroller,

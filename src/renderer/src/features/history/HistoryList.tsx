@@ -1,23 +1,34 @@
 import { Box, Group, Text } from '@mantine/core'
+import { useElementSize } from '@mantine/hooks'
 import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
 import { useHistoryWindow } from '../../data/checks/checkQueries'
 import { selectionSize, type CheckSelection } from '../../data/checks/checkSelection'
-import { HistoryRow, historyRowHeight } from './HistoryRow'
+import { HistoryRow } from './HistoryRow'
 import { rowSelectWidth } from './HistoryRowSelect'
-import { historyColumns, historyTableWidth, stickyIdentifier } from './historyColumns'
+import {
+  foldedTableWidth,
+  historyColumns,
+  historyRowHeights,
+  historyTableWidth,
+  stickyIdentifier,
+} from './historyColumns'
 
-function HistoryHeader() {
-  const cell = (label: string, width: number, align: 'left' | 'right' = 'left') => (
-    <Text size="xs" fw={600} c="dimmed" w={width} ta={align} style={{ flexShrink: 0 }}>
-      {label}
-    </Text>
-  )
+const cell = (label: string, width: number, align: 'left' | 'right' = 'left') => (
+  <Text size="xs" fw={600} c="dimmed" w={width} ta={align} style={{ flexShrink: 0 }}>
+    {label}
+  </Text>
+)
+
+/** The columns' names, on two lines where the rows are folded (see HistoryRow). */
+function HistoryHeader({ folded }: { folded: boolean }) {
+  const details = [
+    cell('Environment', historyColumns.environment),
+    cell('Categories with hits', historyColumns.categories),
+    cell('Cases', historyColumns.cases),
+  ]
   return (
-    <Group
-      pr="sm"
+    <Box
       py={6}
-      gap="sm"
-      wrap="nowrap"
       style={{
         position: 'sticky',
         top: 0,
@@ -26,17 +37,28 @@ function HistoryHeader() {
         borderBottom: '1px solid var(--mantine-color-gray-3)',
       }}
     >
-      <Text size="xs" fw={600} c="dimmed" style={stickyIdentifier}>
-        <Box component="span" w={rowSelectWidth} style={{ flexShrink: 0 }} />
-        Identifier
-      </Text>
-      {cell('Fetched', historyColumns.fetched)}
-      {cell('Environment', historyColumns.environment)}
-      {cell('Status', historyColumns.status)}
-      {cell('Matches', historyColumns.matches, 'right')}
-      {cell('Categories with hits', historyColumns.categories)}
-      {cell('Cases', historyColumns.cases)}
-    </Group>
+      <Group pr="sm" gap="sm" wrap="nowrap">
+        <Text size="xs" fw={600} c="dimmed" style={stickyIdentifier}>
+          <Box component="span" w={rowSelectWidth} style={{ flexShrink: 0 }} />
+          Identifier
+        </Text>
+        {cell('Fetched', historyColumns.fetched)}
+        {!folded && details[0]}
+        {cell('Status', historyColumns.status)}
+        {cell('Matches', historyColumns.matches, 'right')}
+        {!folded && details.slice(1)}
+      </Group>
+      {folded && (
+        <Group
+          pr="sm"
+          gap="sm"
+          wrap="nowrap"
+          pl={`calc(var(--mantine-spacing-sm) + ${rowSelectWidth + 4}px)`}
+        >
+          {details}
+        </Group>
+      )}
+    </Box>
   )
 }
 
@@ -50,16 +72,19 @@ export function HistoryList({
   selection: CheckSelection
   resultsFor: string
 }) {
+  // Folded where the list is narrower than every column side by side; 0 until measured.
+  const { ref: measured, width } = useElementSize()
+  const folded = width > 0 && width < historyTableWidth
   const { scroller, items, first, totalSize } = useVirtualRows(
     selectionSize(selection),
-    historyRowHeight,
+    folded ? historyRowHeights.folded : historyRowHeights.single,
     // Rows drawn beyond the view: a search that changes every row draws them all, and drawing
     // was what a keystroke cost at 200,000 checks.
     historyOverscan,
   )
   const rows = useHistoryWindow(selection, first, items.length)
   return (
-    <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+    <Box ref={measured} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       {/* One scroller both ways: the header scrolls sideways with the rows and stays on top. */}
       <div
         ref={scroller}
@@ -67,15 +92,15 @@ export function HistoryList({
         data-testid="history-list"
         data-results-for={resultsFor}
       >
-        <div style={{ minWidth: historyTableWidth }}>
-          <HistoryHeader />
+        <div style={{ minWidth: folded ? foldedTableWidth : historyTableWidth }}>
+          <HistoryHeader folded={folded} />
           <VirtualRowsBody height={totalSize}>
             {items.map((item) => {
               const row = rows?.[item.index - first]
               // Keyed by check, so a check that moves up or down the list is not drawn again.
               return (
                 <VirtualRow key={row ? row.check.localId : `row-${item.index}`} start={item.start}>
-                  <HistoryRow stored={row?.check} cases={row?.cases} />
+                  <HistoryRow stored={row?.check} cases={row?.cases} folded={folded} />
                 </VirtualRow>
               )
             })}

@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { Badge, Group, Text } from '@mantine/core'
+import { Badge, Box, Group, Text } from '@mantine/core'
 import { environmentLabels } from '../../../../shared/environments'
 import { isStoredCheck, type CheckRecord } from '../../data/checks/checkRepository'
 import { formatLocalDateTime } from '../../components/formatTime'
@@ -15,11 +15,10 @@ import { CopyValue } from '../../components/CopyValue'
 import { MiddleTruncated } from '../../components/MiddleTruncated'
 import { AnchorLink } from '../../components/RouterLinks'
 import type { CheckInCase } from '../../data/cases/caseReads'
-import { historyColumns, stickyIdentifier } from './historyColumns'
+import { historyColumns, historyRowHeights, stickyIdentifier } from './historyColumns'
 import { HistoryRowCases } from './HistoryRowCases'
-import { HistoryRowSelect } from './HistoryRowSelect'
+import { HistoryRowSelect, rowSelectWidth } from './HistoryRowSelect'
 
-export const historyRowHeight = 44
 const widths = historyColumns
 
 /**
@@ -70,7 +69,7 @@ function RowCategories({ categories }: { categories: string[] }) {
   )
 }
 
-/** The status and hits of an answered check, or what became of an attempt that gave none. */
+/** The status and number of hits of an answered check, or what became of an attempt that gave none. */
 function RowResult({ stored }: { stored: CheckRecord }) {
   if (!isStoredCheck(stored)) {
     return (
@@ -91,18 +90,6 @@ function RowResult({ stored }: { stored: CheckRecord }) {
         <Text size="sm" w={widths.matches} ta="right" c="dimmed" style={{ flexShrink: 0 }}>
           —
         </Text>
-        <Text
-          size="xs"
-          c="dimmed"
-          w={widths.categories}
-          truncate
-          style={{ flexShrink: 0 }}
-          title={stored.error?.message}
-        >
-          {stored.billed && stored.outcome === 'unknown'
-            ? 'May have been billed'
-            : (stored.error?.name ?? 'Waiting for the journal')}
-        </Text>
       </>
     )
   }
@@ -122,8 +109,49 @@ function RowResult({ stored }: { stored: CheckRecord }) {
       <Text size="sm" w={widths.matches} ta="right" style={{ flexShrink: 0 }}>
         {stored.totalEntity}
       </Text>
-      <RowCategories categories={stored.hitCategories} />
     </>
+  )
+}
+
+/** Where the check ran. */
+function RowEnvironment({ stored }: { stored: CheckRecord }) {
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      radius="sm"
+      w={widths.environment}
+      tt="none"
+      color={
+        stored.environment === 'production'
+          ? 'red'
+          : stored.environment === 'sandbox'
+            ? 'blue'
+            : 'teal'
+      }
+      style={{ flexShrink: 0 }}
+    >
+      {environmentLabels[stored.environment]}
+    </Badge>
+  )
+}
+
+/** The categories an answered check hit, or why an attempt gave no answer. */
+function RowHits({ stored }: { stored: CheckRecord }) {
+  if (isStoredCheck(stored)) return <RowCategories categories={stored.hitCategories} />
+  return (
+    <Text
+      size="xs"
+      c="dimmed"
+      w={widths.categories}
+      truncate
+      style={{ flexShrink: 0 }}
+      title={stored.error?.message}
+    >
+      {stored.billed && stored.outcome === 'unknown'
+        ? 'May have been billed'
+        : (stored.error?.name ?? 'Waiting for the journal')}
+    </Text>
   )
 }
 
@@ -135,70 +163,76 @@ function RowResult({ stored }: { stored: CheckRecord }) {
 export const HistoryRow = memo(function HistoryRow({
   stored,
   cases,
+  folded,
 }: {
   stored: CheckRecord | undefined
   /** The cases it is in, once read. */
   cases: CheckInCase[] | undefined
+  /** On two lines: the environment, categories and cases under the identifier. */
+  folded: boolean
 }) {
   const navigate = useNavigate()
   const open = () =>
     stored && void navigate({ to: '/history/$checkId', params: { checkId: stored.localId } })
   return (
-    <Group
-      h={historyRowHeight}
-      pr="sm"
-      gap="sm"
-      wrap="nowrap"
+    <Box
+      h={folded ? historyRowHeights.folded : historyRowHeights.single}
       onClick={open}
-      style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      style={{
+        cursor: 'pointer',
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+      }}
       data-testid="history-row"
       data-outcome={stored?.outcome}
     >
       {stored && (
         <>
-          <div style={stickyIdentifier}>
-            <HistoryRowSelect stored={stored} />
-            {/* The row opens on a click anywhere; the keyboard's way in is this link. */}
-            <AnchorLink
-              to="/history/$checkId"
-              params={{ checkId: stored.localId }}
-              onClick={(event) => event.stopPropagation()}
-              miw={0}
-              style={{ display: 'flex' }}
+          <Group pr="sm" gap="sm" wrap="nowrap" h={historyRowHeights.single - 10}>
+            <div style={stickyIdentifier}>
+              <HistoryRowSelect stored={stored} />
+              {/* The row opens on a click anywhere; the keyboard's way in is this link. */}
+              <AnchorLink
+                to="/history/$checkId"
+                params={{ checkId: stored.localId }}
+                onClick={(event) => event.stopPropagation()}
+                miw={0}
+                style={{ display: 'flex' }}
+              >
+                <MiddleTruncated value={stored.query} testId="history-row-identifier" />
+              </AnchorLink>
+              <CopyValue value={stored.query} label="Copy the identifier" />
+            </div>
+            <Text
+              size="sm"
+              w={widths.fetched}
+              style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              title={`${stored.fetchedAt} (UTC)`}
             >
-              <MiddleTruncated value={stored.query} testId="history-row-identifier" />
-            </AnchorLink>
-            <CopyValue value={stored.query} label="Copy the identifier" />
-          </div>
-          <Text
-            size="sm"
-            w={widths.fetched}
-            style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-            title={`${stored.fetchedAt} (UTC)`}
-          >
-            {formatLocalDateTime(stored.fetchedAt)}
-          </Text>
-          <Badge
-            size="sm"
-            variant="light"
-            radius="sm"
-            w={widths.environment}
-            tt="none"
-            color={
-              stored.environment === 'production'
-                ? 'red'
-                : stored.environment === 'sandbox'
-                  ? 'blue'
-                  : 'teal'
-            }
-            style={{ flexShrink: 0 }}
-          >
-            {environmentLabels[stored.environment]}
-          </Badge>
-          <RowResult stored={stored} />
-          <HistoryRowCases cases={isStoredCheck(stored) ? cases : []} />
+              {formatLocalDateTime(stored.fetchedAt)}
+            </Text>
+            {!folded && <RowEnvironment stored={stored} />}
+            <RowResult stored={stored} />
+            {!folded && <RowHits stored={stored} />}
+            {!folded && <HistoryRowCases cases={isStoredCheck(stored) ? cases : []} />}
+          </Group>
+          {folded && (
+            <Group
+              pr="sm"
+              gap="sm"
+              wrap="nowrap"
+              pl={`calc(var(--mantine-spacing-sm) + ${rowSelectWidth + 4}px)`}
+              data-testid="history-row-folded"
+            >
+              <RowEnvironment stored={stored} />
+              <RowHits stored={stored} />
+              <HistoryRowCases cases={isStoredCheck(stored) ? cases : []} />
+            </Group>
+          )}
         </>
       )}
-    </Group>
+    </Box>
   )
 })
