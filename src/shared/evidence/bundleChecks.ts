@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cryptoCheckOfRaw } from '../api/cryptoAnswer'
-import type { CryptoCheck } from '../bridge/cryptoContract'
+import { cryptoCheckSchema, type CryptoCheck } from '../bridge/cryptoContract'
 import { canonicalJson } from '../cases/canonicalJson'
 import { hitsOf } from '../cases/checkHits'
 import { environmentIdSchema } from '../environments'
@@ -46,13 +46,8 @@ const outcomeOf = (check: CryptoCheck): string =>
   `${check.status}, ${countOf(hitsOf(check).length, noun('hit'))}`
 
 const describedAs = (value: unknown): string => {
-  const check = z
-    .looseObject({
-      status: z.string(),
-      categories: z.record(z.string(), z.array(z.looseObject({}))),
-    })
-    .safeParse(value)
-  return check.success ? outcomeOf(check.data as CryptoCheck) : 'something that is not a check'
+  const check = cryptoCheckSchema.safeParse(value)
+  return check.success ? outcomeOf(check.data) : 'something that is not a check'
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { genesisHash, verifyAuditChain } from '../cases/auditChain'
 import { canonicalJson } from '../cases/canonicalJson'
 import { auditEntrySchema } from '../cases/caseSchemas'
+import { checkFolders } from './bundleChecks'
 import { checkBundleMeaning } from './bundleMeaning'
 import {
   bundlePaths,
@@ -149,13 +150,9 @@ function checkManifestAgreement(
       disagree(`${bundlePaths.case} on the case's ${field}`)
     }
   }
-  const checkFiles = [...files.keys()].filter(
-    (path) => path.startsWith(bundlePaths.checksFolder) && path.endsWith('/check.json'),
-  )
-  if (checkFiles.length !== manifest.counts.checks) {
-    disagree(
-      `the checks in the bundle (${manifest.counts.checks} listed, ${checkFiles.length} present)`,
-    )
+  const present = checkFolders(files).length
+  if (present !== manifest.counts.checks) {
+    disagree(`the checks in the bundle (${manifest.counts.checks} listed, ${present} present)`)
   }
   const trail = readJson(files.get(bundlePaths.auditTrail))
   if (Array.isArray(trail)) {

@@ -3,6 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { base64 } from '@scure/base'
 import { z } from 'zod'
 import { cryptoCheckOfRaw } from '../../../../shared/api/cryptoAnswer'
+import { checkFolders } from '../../../../shared/evidence/bundleChecks'
 import {
   exportedCheckSchema,
   exportedEntitySchema,
@@ -101,11 +102,8 @@ const parsedCheckFileSchema = exportedCheckSchema.extend({
 })
 
 function readChecks(files: ReadonlyMap<string, Uint8Array>): ExportedCheck[] {
-  const checkFiles = [...files.keys()]
-    .filter((path) => path.startsWith(bundlePaths.checksFolder) && path.endsWith('/check.json'))
-    .sort()
-  return checkFiles.map((path) => {
-    const folder = path.slice(bundlePaths.checksFolder.length, -'/check.json'.length)
+  return checkFolders(files).map((folder) => {
+    const path = bundlePaths.parsedCheck(folder)
     const parsed = readPart(files, path, parsedCheckFileSchema)
     const raw = files.get(bundlePaths.rawResponse(folder))
     if (!raw) throw new CaseRuleError(`The bundle has no raw answer for ${path}.`)
