@@ -54,6 +54,10 @@ test('History shows every check after a reload, finds a check by the last charac
   await history.filter('pep')
   await expect(history.rows).toHaveCount(1)
   await expect(history.rows.first()).toContainText(pepWallet)
+  // A reload keeps what History was filtered by.
+  await shell.reload()
+  await expect(history.rows).toHaveCount(1)
+  await expect(history.rows.first()).toContainText(pepWallet)
   await history.filter('Politically exposed')
   await expect(history.rows).toHaveCount(1)
   await expect(history.rows.first()).toContainText(pepWallet)
