@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { validateAddress } from '../../../../shared/address'
 import { environmentLabels } from '../../../../shared/environments'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { storedCheckKey, type CheckAttempt } from '../../data/checks/checkRepository'
@@ -15,6 +16,8 @@ interface RunAgainModalProps {
 /** A deliberate choice to send a check again, saying plainly what it may cost. */
 export function RunAgainModal({ attempt, opened, onClose, onStarted }: RunAgainModalProps) {
   const unknown = attempt.outcome === 'unknown'
+  // Kept before today's rules on what may be sent: such a value is refused, so it is not offered.
+  const sendable = validateAddress(attempt.query)
   const run = () => {
     const requestId = crypto.randomUUID()
     const localId = storedCheckKey(new Date().toISOString(), requestId)
@@ -43,15 +46,26 @@ export function RunAgainModal({ attempt, opened, onClose, onStarted }: RunAgainM
             {attempt.billed ? ' and been billed' : ''}. Its answer was not kept.
           </Text>
         )}
-        <Text size="sm">
-          A new check of this wallet runs in <b>{environmentLabels[attempt.environment]}</b>
-          {attempt.billed ? ' and is billed to your account' : ''}.
-        </Text>
+        {sendable.valid ? (
+          <Text size="sm">
+            A new check of this wallet runs in <b>{environmentLabels[attempt.environment]}</b>
+            {attempt.billed ? ' and is billed to your account' : ''}.
+          </Text>
+        ) : (
+          <Text size="sm" c="red" data-testid="run-again-refused">
+            This value cannot be sent again: {sendable.reason} Search for the wallet from Crypto
+            search instead.
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color={attempt.billed ? 'red' : undefined} onClick={run}>
+          <Button
+            color={attempt.billed ? 'red' : undefined}
+            onClick={run}
+            disabled={!sendable.valid}
+          >
             {attempt.billed ? 'Run a new billed check' : 'Run a new check'}
           </Button>
         </Group>
