@@ -200,7 +200,7 @@ test('values that are no address are not sent unless chosen', async ({ bulk, san
   await expect(bulk.unrecognisedRows).toHaveCount(3)
   await bulk.start()
   await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
-  await expect(bulk.resultOnLine(4)).toHaveAttribute('data-status', 'unrecognised')
+  await expect(bulk.resultOnLine(4)).toHaveAttribute('data-status', 'not sent')
   await saveScreen(bulk.page, 'bulk-07-results-unrecognised')
   expect(checksSent(sandbox)).toHaveLength(3)
   expect(checksSent(sandbox)).not.toContain('0x123')

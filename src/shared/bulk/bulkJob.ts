@@ -91,6 +91,8 @@ export interface BulkRow {
   /** Index of its check; -1 when it was not sent (invalid, or unrecognised and not chosen). */
   check: number
   invalidReason?: string
+  /** The line as written, shortened, when its cells could not be told apart (it has none). */
+  lineText?: string
   /** Its value is no address the app recognises, and the user did not choose to send such values. */
   unrecognised?: true
 }

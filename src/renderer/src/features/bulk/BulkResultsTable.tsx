@@ -14,7 +14,7 @@ const statusColors: Record<string, string> = {
   failed: 'red',
   'outcome unknown': 'orange',
   invalid: 'red',
-  unrecognised: 'yellow',
+  'not sent': 'yellow',
   pending: 'gray',
   running: 'blue',
 }
@@ -31,7 +31,7 @@ const lineWidth = 44
 const statusWidth = 120
 const hitsWidth = 36
 /** The least each growing column shrinks to. */
-const least = { address: 110, carried: 50, chain: 76, holder: 76, lists: 76 }
+const least = { address: 92, carried: 50, chain: 100, holder: 76, lists: 76 }
 const addressCell = cellStyle(220, { weight: 2, min: least.address })
 const carriedCell = cellStyle(110, { weight: 1, min: least.carried })
 const chainCell = cellStyle(100, { weight: 1, min: least.chain })
@@ -192,7 +192,8 @@ export function BulkResultsTable({
                     {row.line}
                   </Text>
                   <Box style={addressCell}>
-                    <MiddleTruncated value={row.cells[job.addressColumn] ?? ''} />
+                    {/* A line whose cells could not be told apart shows itself, as written. */}
+                    <MiddleTruncated value={row.cells[job.addressColumn] ?? row.lineText ?? ''} />
                   </Box>
                   {carried.map((column) => (
                     <Text key={column} size="sm" truncate style={carriedCell}>

@@ -21,7 +21,7 @@ export const resultColumns = [
 
 /** What a row's result reads as, in the table and the file. */
 export function rowStatus(row: BulkRow, check: BulkCheck | undefined): string {
-  if (row.check === -1) return row.unrecognised ? 'unrecognised' : 'invalid'
+  if (row.check === -1) return row.unrecognised ? 'not sent' : 'invalid'
   if (!check) return 'pending'
   return check.state === 'unknown' ? 'outcome unknown' : check.state
 }
@@ -30,14 +30,18 @@ export function rowStatus(row: BulkRow, check: BulkCheck | undefined): string {
 export const unrecognisedNotSent =
   'Not recognised as an address of a supported chain, and not sent: you did not choose to send such values as they are.'
 
-/** Why a row has no result, or what went wrong with its check. */
-export const problemOf = (row: BulkRow, check: BulkCheck | undefined): string | undefined =>
-  row.invalidReason ?? (row.unrecognised ? unrecognisedNotSent : check?.error)
+/** Why a row has no result (quoting a line whose cells could not be told apart), or what went wrong with its check. */
+export const problemOf = (row: BulkRow, check: BulkCheck | undefined): string | undefined => {
+  if (row.invalidReason !== undefined && row.lineText !== undefined) {
+    return `${row.invalidReason} The line reads: ${row.lineText}`
+  }
+  return row.invalidReason ?? (row.unrecognised ? unrecognisedNotSent : check?.error)
+}
 
 /** The chain an address was recognised as, in words; empty for a row that has no check. */
 export const chainOf = (row: BulkRow, check: BulkCheck | undefined): string =>
   row.unrecognised || (check && check.chain === null)
-    ? 'not recognised'
+    ? 'unrecognised'
     : check?.chain
       ? addressChainNames[check.chain]
       : ''
