@@ -8,7 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 import type { BridgeOutput } from '../shared/bridge'
 import type { CallBridge } from '../renderer/src/bridge/bridgeCall'
-import { backupPaths, type BackupEntry, type BackupManifest } from '../shared/backup/backupFormat'
+import {
+  backupPaths,
+  type BackupEntry,
+  type BackupManifest,
+  type BackupSettings,
+} from '../shared/backup/backupFormat'
 import { hitsOf } from '../shared/cases/checkHits'
 import {
   openAppDatabase,
@@ -27,7 +32,18 @@ import {
   linkEntity,
 } from '../renderer/src/data/cases/caseRepository'
 import { countRows, writeBackup } from '../renderer/src/data/backup/backupWriter'
-import { BackupRefusedError, verifyBackup } from '../renderer/src/data/backup/backupReader'
+import {
+  BackupRefusedError,
+  BackupUntrustedError,
+  verifyBackup,
+} from '../renderer/src/data/backup/backupReader'
+import { stageRecordedRestore } from '../renderer/src/data/backup/restoreRecord'
+import { chosenSettings, settingsChanges } from '../renderer/src/data/backup/settingsChanges'
+import { exportCase } from '../renderer/src/data/cases/caseExport'
+import { auditEntryHash, genesisHash } from '../shared/cases/auditChain'
+import type { AuditEntry } from '../shared/cases/caseSchemas'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { restoreBackup } from '../renderer/src/data/backup/backupRestore'
 import { stageRestore } from '../renderer/src/data/backup/stagedRestore'
 import {
@@ -40,6 +56,9 @@ import {
 } from '../renderer/src/data/checks/deferredSearchTerms'
 import { checksContaining } from '../renderer/src/data/checks/checkSelection'
 import { zipEntries } from '../renderer/src/data/backup/zipEntries'
+import type { KnownSigners } from '../renderer/src/data/backup/backupTrust'
+import { restorableInProcess } from '../renderer/src/data/backup/restorableBackup'
+import { groupedFingerprint, investigatorOf, keyFingerprint } from '../shared/identity/investigator'
 
 /**
  * A backup of everything, with the renderer's own code on a real IndexedDB implementation and the
@@ -54,6 +73,11 @@ const productionKey = 'sk_live_never-in-a-backup-4242'
 let app: MainSideOnSandbox
 let source: AppDatabase
 let backup: Uint8Array
+/** This computer's keys: a backup it made is its own. */
+let known: KnownSigners
+const ours = () => ({ known })
+/** An edited backup no longer holds its signature: its deeper checks are reached as untrusted. */
+const forced = () => ({ known, allowUntrusted: true })
 
 const call: CallBridge = async (method, input) => {
   const reply = await app.call(method, input)
@@ -126,6 +150,9 @@ const checksEntry = (manifest: BackupManifest) =>
 
 beforeAll(async () => {
   app = await startMainSideOnSandbox()
+  await call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) })
+  const identity = await call('identity.get', {})
+  known = { own: identity.signingKey, trusted: identity.trustedSigners }
   source = openAppDatabase(`source-${crypto.randomUUID()}`)
   await call('settings.setBaseUrl', {
     environment: 'production',
@@ -175,7 +202,7 @@ afterAll(async () => {
 describe('a backup of all local data', () => {
   it('restores into a fresh database as it was, table for table, row for row', async () => {
     const restored = freshDatabase()
-    const verified = await verifyBackup(restored, backup)
+    const verified = await verifyBackup(restored, backup, ours())
     expect(verified.rows).toEqual(await countRows(source))
     expect(verified.manifest.schemaVersion).toBe(backupSchemaVersion)
     await restoreBackup(restored, verified)
@@ -205,11 +232,12 @@ describe('a backup of all local data', () => {
       .join('\n')
     expect(text).not.toContain(productionKey)
     expect(text).not.toContain(productionKey.slice(-8))
-    const verified = await verifyBackup(freshDatabase(), backup)
+    const verified = await verifyBackup(freshDatabase(), backup, ours())
     expect(verified.settings).toEqual({
       activeEnvironment: 'local',
       baseUrls: { production: 'https://api.example.com/v2/api' },
       keysHeld: ['production'],
+      investigator: investigatorOf(fixtureActor),
       trustedSigners: [],
       notifyChanges: true,
     })
@@ -231,7 +259,7 @@ describe('a backup of all local data', () => {
     const restored = freshDatabase()
     await restoreBackup(
       restored,
-      await verifyBackup(restored, download(await writeBackup(sending, call))),
+      await verifyBackup(restored, download(await writeBackup(sending, call)), ours()),
     )
     const held = await restored.outbox.toArray()
     const itemOf = (query: string) =>
@@ -268,18 +296,27 @@ describe("restoring as the app's data", () => {
       withManifest(files, manifest)
     })
     await expect(
-      stageRestore(await verifyBackup(inUse, clashing), onePage).commit(),
+      stageRestore(
+        restorableInProcess(await verifyBackup(inUse, clashing, forced())),
+        onePage,
+      ).commit(),
     ).rejects.toThrow()
     expect(await currentDatabaseName()).toBe(inUse.name)
     expect(await Dexie.getDatabaseNames()).toEqual(namesBefore)
     expect(await supersededDatabases()).toEqual([])
 
     // Given up while it was being written, as when the user cancels: nothing is left of it.
-    await stageRestore(await verifyBackup(inUse, backup), onePage).discard()
+    await stageRestore(
+      restorableInProcess(await verifyBackup(inUse, backup, ours())),
+      onePage,
+    ).discard()
     expect(await currentDatabaseName()).toBe(inUse.name)
     expect(await Dexie.getDatabaseNames()).toEqual(namesBefore)
 
-    await stageRestore(await verifyBackup(inUse, backup), onePage).commit()
+    await stageRestore(
+      restorableInProcess(await verifyBackup(inUse, backup, ours())),
+      onePage,
+    ).commit()
     const current = await currentDatabaseName()
     expect(current).not.toBe(inUse.name)
     const restored = openAppDatabase(current)
@@ -304,7 +341,7 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
     before = await everything(target)
   })
   const refused = async (file: Uint8Array, reason: RegExp) => {
-    const verifying = verifyBackup(target, file)
+    const verifying = verifyBackup(target, file, forced())
     await expect(verifying).rejects.toBeInstanceOf(BackupRefusedError)
     await expect(verifying).rejects.toThrow(reason)
     await expect(verifying).rejects.toThrow(/Nothing was changed\.$/)
@@ -379,8 +416,8 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
     })
     const current = await currentDatabaseName()
     const databases = await Dexie.getDatabaseNames()
-    const restoring = verifyBackup(target, file).then((verified) =>
-      stageRestore(verified, onePage).commit(),
+    const restoring = verifyBackup(target, file, forced()).then((verified) =>
+      stageRestore(restorableInProcess(verified), onePage).commit(),
     )
     await expect(restoring).rejects.toBeInstanceOf(BackupRefusedError)
     await expect(restoring).rejects.toThrow(
@@ -418,5 +455,184 @@ describe('a damaged backup is refused, naming what is wrong, with nothing change
     )
     await refused(zipSync({ 'manifest.json': strToU8('{}') }), /has no backup\.json/)
     await refused(strToU8('not a zip at all'), /not a readable ZIP file/)
+  })
+})
+
+describe('a backup is bounded before anything is inflated, and every row is checked', () => {
+  const refusedFast = async (file: Uint8Array, reason: RegExp) => {
+    const started = performance.now()
+    await expect(verifyBackup(freshDatabase(), file, forced())).rejects.toThrow(reason)
+    expect(performance.now() - started).toBeLessThan(2000)
+  }
+
+  it('an entry backup.json declares at 1 GiB is refused at once', async () => {
+    const file = rezip((files) => {
+      const manifest = manifestOf(files)
+      checksEntry(manifest).bytes = 1024 ** 3
+      withManifest(files, manifest)
+    })
+    await refusedFast(file, /declares 1,073,741,824 bytes, more than any backup this app writes/)
+  })
+
+  it('an entry the ZIP declares at 1 GiB while backup.json declares it small is refused before it is inflated', async () => {
+    const file = rezip(() => undefined)
+    const path = checksEntry(manifestOf(unzipSync(backup))).path
+    const name = Buffer.from(path)
+    const bytes = Buffer.from(file.buffer, file.byteOffset, file.length)
+    // The entry's headers: the central one has its name 46 bytes in and its size 24 bytes in, the
+    // local one its name 30 bytes in and its size 22 bytes in.
+    for (let at = bytes.indexOf(name); at !== -1; at = bytes.indexOf(name, at + 1)) {
+      if (bytes.readUInt32LE(at - 46) === 0x02014b50) bytes.writeUInt32LE(1024 ** 3, at - 46 + 24)
+      if (bytes.readUInt32LE(at - 30) === 0x04034b50) bytes.writeUInt32LE(1024 ** 3, at - 30 + 22)
+    }
+    await refusedFast(file, /declared as 1,073,741,824 bytes by the ZIP/)
+  })
+
+  it('a caseSummaries row with hits: null is refused by table and line, with nothing changed', async () => {
+    const target = freshDatabase()
+    await createCase(target, fixtureActor, { title: 'Here', subject: 'Kept', description: '' })
+    const before = await everything(target)
+    const file = rezip((files) => {
+      const manifest = manifestOf(files)
+      const entry = manifest.tables.find((table) => table.name === 'caseSummaries')!.entries[0]!
+      const rows = strFromU8(files[entry.path]!).split('\n')
+      rows[0] = JSON.stringify({ ...(JSON.parse(rows[0]!) as object), hits: null })
+      putEntry(files, entry, rows.join('\n'))
+      withManifest(files, manifest)
+    })
+    await expect(verifyBackup(target, file, forced())).rejects.toThrow(
+      /Line 1 of the backup's table caseSummaries \(entry tables\/caseSummaries\/00001\.ndjson\) is not a row this app can use \(hits: .*\)\. Nothing was changed\./,
+    )
+    expect(await everything(target)).toEqual(before)
+  })
+})
+
+const omitHash = (entry: AuditEntry): Omit<AuditEntry, 'hash'> =>
+  Object.fromEntries(Object.entries(entry).filter(([field]) => field !== 'hash')) as Omit<
+    AuditEntry,
+    'hash'
+  >
+
+describe('a forged backup: trust, identity and addresses change only as ticked', () => {
+  const attackerKey = bytesToHex(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+  const attackerUrl = 'https://api.attacker.example/v2/api'
+  const forged = () =>
+    rezip((files) => {
+      const manifest = manifestOf(files)
+      const settings = JSON.parse(strFromU8(files[backupPaths.settings]!)) as BackupSettings
+      settings.trustedSigners = [
+        {
+          name: 'Ben Colleague',
+          email: 'ben@example.org',
+          organisation: 'Example Ltd',
+          publicKey: attackerKey,
+          fingerprint: keyFingerprint(attackerKey),
+          trustedAt: new Date().toISOString(),
+        },
+      ]
+      settings.investigator = { ...settings.investigator!, name: 'Someone Else' }
+      settings.baseUrls.production = attackerUrl
+      settings.activeEnvironment = 'production'
+      const settingsBytes = strToU8(JSON.stringify(settings))
+      files[backupPaths.settings] = settingsBytes
+      manifest.settings.bytes = settingsBytes.length
+      manifest.settings.sha256 = createHash('sha256').update(settingsBytes).digest('hex')
+      // A true match turned into a false positive, its trail re-chained so that it holds.
+      const table = (name: string) => manifest.tables.find((t) => t.name === name)!.entries[0]!
+      const decisions = table('hitDecisions')
+      const flip = (text: string) => text.replaceAll('"true_match"', '"false_positive"')
+      putEntry(files, decisions, flip(strFromU8(files[decisions.path]!)))
+      const trail = table('auditEntries')
+      let prevHash = genesisHash
+      const rechained = strFromU8(files[trail.path]!)
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => {
+          const entry = JSON.parse(flip(line)) as AuditEntry
+          const unhashed = {
+            ...omitHash(entry),
+            prevHash: entry.seq === 1 ? genesisHash : prevHash,
+          }
+          prevHash = auditEntryHash(unhashed)
+          return JSON.stringify({ ...unhashed, hash: prevHash })
+        })
+      putEntry(files, trail, `${rechained.join('\n')}\n`)
+      withManifest(files, manifest)
+    })
+
+  it('is refused: its signature no longer holds', async () => {
+    const verifying = verifyBackup(freshDatabase(), forged(), ours())
+    await expect(verifying).rejects.toBeInstanceOf(BackupUntrustedError)
+    await expect(verifying).rejects.toThrow(/signature does not hold.*restore it only if you know/)
+  })
+
+  it('restored as untrusted data: no setting applied unless ticked, its cases marked and never exported as this computer’s own', async () => {
+    const before = await call('settings.get', {})
+    const identityBefore = await call('identity.get', {})
+    const verified = await verifyBackup(freshDatabase(), forged(), {
+      ...forced(),
+      fileName: 'forged.zip',
+    })
+    expect(verified.trust.kind).toBe('untrusted')
+    const changes = settingsChanges(
+      verified.settings,
+      { settings: before, identity: identityBefore },
+      false,
+    )
+    expect(changes.map((change) => change.id)).toEqual([
+      `signer:${keyFingerprint(attackerKey)}`,
+      'investigator',
+      'baseUrl:production',
+      'activeEnvironment',
+    ])
+    expect(changes.filter((change) => change.tickedByDefault)).toEqual([])
+    const restoring = stageRecordedRestore(
+      restorableInProcess(verified),
+      'forged.zip',
+      call,
+      onePage,
+    )
+    const outcome = await restoring.commit(chosenSettings(verified.settings, changes, new Set()))
+    expect(outcome).toHaveProperty('settings')
+    expect(await call('settings.get', {})).toEqual(before)
+    expect(await call('identity.get', {})).toEqual(identityBefore)
+    const restored = openAppDatabase(await currentDatabaseName())
+    const [restoredCase] = await restored.cases.toArray()
+    expect(restoredCase?.restoredUntrusted).toMatchObject({ fileName: 'forged.zip' })
+    await expect(exportCase(restored, call, restoredCase!.id)).rejects.toThrow(
+      /restored from an untrusted backup .* cannot be exported under your signature/,
+    )
+  })
+
+  it('a signer ticked in a restore, or trusted by hand, is never added twice', async () => {
+    const verified = await verifyBackup(freshDatabase(), forged(), forced())
+    const signer = verified.settings.trustedSigners![0]!
+    const trust = { publicKey: signer.publicKey, investigator: investigatorOf(signer) }
+    await call('identity.trustSigner', {
+      ...trust,
+      fingerprint: groupedFingerprint(signer.fingerprint).toUpperCase(),
+    })
+    await call('identity.trustSigner', { ...trust, fingerprint: signer.fingerprint })
+    for (let restores = 0; restores < 2; restores += 1) {
+      await stageRecordedRestore(restorableInProcess(verified), 'forged.zip', call, onePage).commit(
+        {
+          keysHeld: [],
+          baseUrls: {},
+          trustedSigners: [signer, signer],
+        },
+      )
+    }
+    const trusted = (await call('identity.get', {})).trustedSigners
+    expect(trusted.filter((one) => one.fingerprint === signer.fingerprint)).toHaveLength(1)
+    await call('identity.forgetSigner', { fingerprint: signer.fingerprint })
+  })
+
+  it('trust needs the fingerprint received another way, typed or pasted', async () => {
+    const trust = { publicKey: attackerKey, investigator: investigatorOf(fixtureActor) }
+    await expect(call('identity.trustSigner', trust as never)).rejects.toThrow(/ValidationError/)
+    await expect(
+      call('identity.trustSigner', { ...trust, fingerprint: '0'.repeat(32) }),
+    ).rejects.toThrow(/fingerprint: is not the fingerprint of this key/)
+    expect((await call('identity.get', {})).trustedSigners).toEqual([])
   })
 })

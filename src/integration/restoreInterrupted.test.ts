@@ -14,9 +14,12 @@ import { createCase } from '../renderer/src/data/cases/caseRepository'
 import { openAppDatabase } from '../renderer/src/data/database/appDatabase'
 import { currentDatabaseName } from '../renderer/src/data/database/databasePointer'
 import { verifyBackup } from '../renderer/src/data/backup/backupReader'
+import { restorableInProcess } from '../renderer/src/data/backup/restorableBackup'
 import { writeBackup } from '../renderer/src/data/backup/backupWriter'
 import { stageRecordedRestore, unfinishedRestore } from '../renderer/src/data/backup/restoreRecord'
 import { fixtureActor } from '../test-support/evidenceFixtures'
+import { investigatorOf } from '../shared/identity/investigator'
+import type { ChosenSettings } from '../shared/backup/pendingRestore'
 
 /**
  * A restore whose main side dies part-way, with the renderer's own code on a real IndexedDB
@@ -62,10 +65,22 @@ const productionUrl = async (call: CallBridge) =>
 
 let backup: Uint8Array
 
+/** Each start here has a session-only key, so the backup is restored as untrusted data. */
+const knownTo = async (call: CallBridge) => {
+  const identity = await call('identity.get', {})
+  return {
+    known: { own: identity.signingKey, trusted: identity.trustedSigners },
+    allowUntrusted: true,
+  }
+}
+/** Every setting the backup holds, as if the user ticked every change. */
+const everything: ChosenSettings = { keysHeld: [], baseUrls: { production: backedUpUrl } }
+
 beforeAll(async () => {
   sandbox = await startSandbox()
   const call = await start()
   await call('settings.setBaseUrl', { environment: 'production', baseUrl: backedUpUrl })
+  await call('identity.setInvestigator', { investigator: investigatorOf(fixtureActor) })
   const source = openAppDatabase(`source-${crypto.randomUUID()}`)
   await createCase(source, fixtureActor, { title: 'Backed up', subject: 'ACME', description: '' })
   const finished = await writeBackup(source, call)
@@ -85,14 +100,16 @@ describe('a restore stopped part-way', () => {
   it('killed between the switch and the settings: every start says the settings did not come back, until the restore is finished', async () => {
     const before = await currentDatabaseName()
     const call = await start()
-    const verified = await verifyBackup(openAppDatabase(before), backup)
+    const verified = await verifyBackup(openAppDatabase(before), backup, await knownTo(call))
     const restoring = stageRecordedRestore(
-      verified,
+      restorableInProcess(verified),
       'backup.zip',
       dyingAt(call, 'backup.finishRestore'),
       onePage,
     )
-    expect(await restoring.commit()).toEqual({ settingsError: expect.any(String) as unknown })
+    expect(await restoring.commit(everything)).toEqual({
+      settingsError: expect.any(String) as unknown,
+    })
     const restored = await currentDatabaseName()
     expect(restored).not.toBe(before)
 
@@ -101,7 +118,7 @@ describe('a restore stopped part-way', () => {
       const unfinished = await unfinishedRestore(again, onePage.whileSwitching)
       expect(unfinished).toMatchObject({
         cameBack: 'data',
-        restore: { database: restored, fileName: 'backup.zip', settings: verified.settings },
+        restore: { database: restored, fileName: 'backup.zip', settings: everything },
       })
       expect(await productionUrl(again)).toBe(changedUrl)
       await mainSide.close()
@@ -122,12 +139,12 @@ describe('a restore stopped part-way', () => {
     const call = await start()
     await call('settings.setBaseUrl', { environment: 'production', baseUrl: changedUrl })
     const restoring = stageRecordedRestore(
-      await verifyBackup(openAppDatabase(before), backup),
+      restorableInProcess(await verifyBackup(openAppDatabase(before), backup, await knownTo(call))),
       'backup.zip',
       dyingAt(call, 'backup.stageRestore', { after: true }),
       onePage,
     )
-    await expect(restoring.commit()).rejects.toThrow(/not answering/)
+    await expect(restoring.commit(everything)).rejects.toThrow(/not answering/)
     expect(await currentDatabaseName()).toBe(before)
 
     const again = await start()

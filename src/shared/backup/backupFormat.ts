@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { investigatorSchema, trustedSignerSchema } from '../identity/investigator'
+import { investigatorSchema, signerSchema, trustedSignerSchema } from '../identity/investigator'
 import { serviceBaseUrlSchema } from '../bridge/settingsContract'
 import { environmentIdSchema, remoteEnvironmentIdSchema } from '../environments'
 import { sha256HexSchema } from '../evidence/bundleFormat'
@@ -12,6 +12,8 @@ export const backupTableNameSchema = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,6
 
 export const backupPaths = {
   manifest: 'backup.json',
+  /** The detached Ed25519 signature over backup.json's exact bytes, as a bundle's (see bundleSignature). */
+  signature: 'signature.json',
   settings: 'settings.json',
   /** One entry per chunk of a table's rows, one JSON row a line, numbered from 1. */
   tableEntry: (table: string, chunk: number) =>
@@ -65,6 +67,11 @@ export const backupManifestSchema = z.strictObject({
     bytes: z.number().int().nonnegative(),
     sha256: sha256HexSchema,
   }),
+  /**
+   * Who made the backup and signs it: named inside the signed bytes, so a signature cannot be
+   * moved onto another's backup. Absent only in backups made before they were signed.
+   */
+  signer: signerSchema.optional(),
 })
 export type BackupManifest = z.infer<typeof backupManifestSchema>
 
@@ -73,3 +80,20 @@ export const backupFileName = (createdAt: Date): string => {
   const iso = createdAt.toISOString()
   return `Compliance Desk backup ${iso.slice(0, 10)} ${iso.slice(11, 13)}${iso.slice(14, 16)}.zip`
 }
+
+/**
+ * Bounds a restore holds to before anything is inflated: the main side writes no chunk of more than
+ * `entryBytes` (see backupContract), and backup.json, signature.json and settings.json are a
+ * few KiB, so anything declaring more is not a backup this app made.
+ */
+export const backupBounds = {
+  entries: 20_000,
+  /** One table entry, inflated. */
+  entryBytes: 12 * 1024 * 1024,
+  /** backup.json, signature.json or settings.json, inflated. */
+  smallFileBytes: 4 * 1024 * 1024,
+  /** Every entry together, inflated. */
+  totalBytes: 4 * 1024 * 1024 * 1024,
+  /** The file itself, read whole into the restore's worker. */
+  fileBytes: 400 * 1024 * 1024,
+} as const

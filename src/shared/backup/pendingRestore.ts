@@ -1,7 +1,17 @@
 import { z } from 'zod'
+import { environmentIdSchema } from '../environments'
 import { backupSettingsSchema } from './backupFormat'
 
 export const restoreIdSchema = z.uuid()
+
+/**
+ * The backup's settings the user chose to put in place in the restore's confirmation: only the
+ * addresses, signers and investigator ticked there, and the active environment only if ticked.
+ */
+export const chosenSettingsSchema = backupSettingsSchema.extend({
+  activeEnvironment: environmentIdSchema.optional(),
+})
+export type ChosenSettings = z.infer<typeof chosenSettingsSchema>
 
 /**
  * What a restore records on the main side before the app switches to its database: a restore is
@@ -18,7 +28,7 @@ export const pendingRestoreSchema = z.strictObject({
   fileName: z.string().max(1024),
   /** When the backup was made (its manifest's `createdAt`). */
   backupMadeAt: z.iso.datetime(),
-  /** The settings to put in place, as the backup holds them (never a key). */
-  settings: backupSettingsSchema,
+  /** The settings to put in place, as the user chose them from the backup's (never a key). */
+  settings: chosenSettingsSchema,
 })
 export type PendingRestore = z.infer<typeof pendingRestoreSchema>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { backupTableNameSchema } from '../backup/backupFormat'
+import { backupBounds, backupTableNameSchema } from '../backup/backupFormat'
 import { pendingRestoreSchema, restoreIdSchema } from '../backup/pendingRestore'
 import { defineMethod } from './defineMethod'
 import { exportDeliverySchema } from './evidenceContract'
@@ -12,9 +12,10 @@ const backupIdSchema = z.uuid()
  * as base64. Sent as text, the rows were some forty times the bytes, and carrying and parsing
  * them took most of a backup's time. A string is checked in one step, where a schema per row
  * would cost more than writing it. A chunk may hold at most `maxBackupChunkBytes` once inflated,
- * which the renderer keeps well under; its base64 stays under the browser host's 16 MiB limit.
+ * which the renderer keeps well under; the browser host reads no more than its base64 and the
+ * ids around it.
  */
-export const maxBackupChunkBytes = 12 * 1024 * 1024
+export const maxBackupChunkBytes = backupBounds.entryBytes
 const maxDeflatedChunkChars = 15 * 1024 * 1024
 
 export const backupContract = {
@@ -37,6 +38,7 @@ export const backupContract = {
       deflated: z.base64().min(1).max(maxDeflatedChunkChars),
     }),
     z.object({ rows: z.number().int().nonnegative() }),
+    { maxInputBytes: maxDeflatedChunkChars + 1024 },
   ),
   /** Adds the main side's settings (never a key) and the manifest, then delivers the file. */
   'backup.finish': defineMethod(
@@ -61,6 +63,8 @@ export const backupContract = {
   'backup.stageRestore': defineMethod(
     pendingRestoreSchema,
     z.object({ restoreId: restoreIdSchema }),
+    // The chosen settings include the trusted signers, a few hundred bytes each.
+    { maxInputBytes: 256 * 1024 },
   ),
   /** The restore recorded and not yet finished or discarded, if any. */
   'backup.pendingRestore': defineMethod(

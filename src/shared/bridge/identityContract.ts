@@ -2,6 +2,8 @@ import { z } from 'zod'
 import {
   fingerprintSchema,
   investigatorSchema,
+  keyFingerprint,
+  normaliseFingerprint,
   publicKeyHexSchema,
   trustedSignerSchema,
 } from '../identity/investigator'
@@ -27,9 +29,27 @@ export const identityContract = {
     z.strictObject({ investigator: investigatorSchema }),
     identityViewSchema,
   ),
-  /** Trusts a colleague's key; its fingerprint is worked out here, never taken on trust. */
+  /**
+   * Trusts a colleague's key, given on purpose: `fingerprint` is the one the colleague gave the
+   * user another way, typed or pasted, and must be the key's own once normalised (spaces, colons
+   * and capitals aside); the key's fingerprint is worked out here, never taken on trust.
+   */
   'identity.trustSigner': defineMethod(
-    z.strictObject({ publicKey: publicKeyHexSchema, investigator: investigatorSchema }),
+    z
+      .strictObject({
+        publicKey: publicKeyHexSchema,
+        investigator: investigatorSchema,
+        fingerprint: z.string().max(200),
+      })
+      .refine(
+        ({ publicKey, fingerprint }) =>
+          normaliseFingerprint(fingerprint) === keyFingerprint(publicKey),
+        {
+          path: ['fingerprint'],
+          message:
+            'is not the fingerprint of this key: compare it again with the one the signer gave you; nothing was trusted',
+        },
+      ),
     identityViewSchema,
   ),
   'identity.forgetSigner': defineMethod(

@@ -78,6 +78,19 @@ export const caseRecordSchema = z.strictObject({
   entityKeys: z.array(entityKeySchema),
   /** Present on a case imported from a bundle: it is read-only. */
   origin: caseOriginSchema.optional(),
+  /**
+   * Present on a case restored from a backup that neither this computer nor a trusted colleague
+   * signed, restored only because the user chose to: its history cannot be vouched for, so it is
+   * never exported under this computer's signature (see the evidence exporter).
+   */
+  restoredUntrusted: z
+    .strictObject({
+      restoredAt: z.iso.datetime(),
+      fileName: z.string().max(1024),
+      /** Why the backup was not trusted, in a sentence. */
+      reason: z.string().max(2000),
+    })
+    .optional(),
 })
 export type CaseRecord = z.infer<typeof caseRecordSchema>
 

@@ -54,6 +54,8 @@ const service = async ({ cancel = false } = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cd-backup-settings-'))
   const keys = sessionKeyStore('tests keep keys for the session')
   const { environments, identity, alerts, restore } = await mainSettings(dataDir, keys)
+  // Every backup is signed by its investigator: refused until the user has said who they are.
+  await identity.setInvestigator(ana)
   const destination = chosenFileDestination(async (name) => (cancel ? null : join(folder, name)))
   const backup = new BackupService(
     destination,

@@ -15,6 +15,7 @@ import type { ExportDelivery } from '../../../shared/bridge/evidenceContract'
 import type { IdentityView } from '../../../shared/bridge/identityContract'
 import type { ChangeAlertSettings } from '../../../shared/bridge/systemContract'
 import type { SettingsView } from '../../../shared/bridge/settingsContract'
+import { detachedSignature } from '../identity/detachedSignature'
 import type { IdentityService } from '../identity/identityService'
 import type { ChangeAlerts } from '../notifications/changeAlerts'
 import { remoteEnvironmentIdSchema } from '../../../shared/environments'
@@ -116,6 +117,8 @@ export class BackupService {
 
   async begin(schemaVersion: number, tables: string[]): Promise<{ backupId: string }> {
     if (new Set(tables).size !== tables.length) throw refuse('A table was named twice.')
+    // Before the save dialog: a backup that cannot be signed is refused before anything is asked.
+    await this.identity.signer()
     const target = await this.destination.open(backupFileName(this.now()), 'backup')
     if (!target) {
       throw new ServiceError(
@@ -168,9 +171,14 @@ export class BackupService {
     }
   }
 
+  /**
+   * Adds the settings and backup.json, signed with the investigator's key like a bundle's manifest,
+   * so that a restore can tell a backup made here or by a trusted colleague from an edited one.
+   */
   async finish(backupId: string): Promise<BackupResult> {
     const session = this.session(backupId)
     try {
+      const signing = await this.identity.signer()
       const settings = backupSettingsOf(
         await this.environments.view(),
         await this.identity.view(),
@@ -190,8 +198,14 @@ export class BackupService {
           bytes: settingsFile.bytes,
           sha256: settingsFile.sha256,
         },
+        signer: signing.signer,
       }
-      await session.writer.add(backupPaths.manifest, jsonBytes(manifest))
+      const manifestBytes = jsonBytes(manifest)
+      await session.writer.add(backupPaths.manifest, manifestBytes)
+      await session.writer.add(
+        backupPaths.signature,
+        jsonBytes(detachedSignature(backupPaths.manifest, manifestBytes, signing)),
+      )
       const written = await session.writer.finish()
       const delivery = await session.target.deliver()
       this.forget(backupId)

@@ -1,5 +1,4 @@
-import type { BackupSettings } from '../../../shared/backup/backupFormat'
-import type { PendingRestore } from '../../../shared/backup/pendingRestore'
+import type { ChosenSettings, PendingRestore } from '../../../shared/backup/pendingRestore'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { SettingsView } from '../../../shared/bridge/settingsContract'
 import { remoteEnvironmentIds } from '../../../shared/environments'
@@ -79,12 +78,13 @@ export class RestoreService {
   }
 
   /**
-   * Puts a backup's addresses and active environment in place. An address on another origin than
-   * this computer's takes that environment's key away (see EnvironmentService.setBaseUrl). The
-   * investigator, the trusted signers and the choice of change notifications come back too; this
-   * computer keeps its own signing key. Each is set, not added, so doing it again is harmless.
+   * Puts in place what the user ticked of a backup's addresses, active environment, investigator
+   * and trusted signers (see chosenSettingsSchema), and the choice of change notifications. An
+   * address on another origin than this computer's takes that environment's key away (see
+   * EnvironmentService.setBaseUrl); this computer keeps its own signing key; a signer already
+   * trusted stays as it is. Each is set, not added, so doing it again is harmless.
    */
-  private async putInPlace(settings: BackupSettings): Promise<SettingsView> {
+  private async putInPlace(settings: ChosenSettings): Promise<SettingsView> {
     const { environments, identity, alerts } = this.deps
     for (const environment of remoteEnvironmentIds) {
       const baseUrl = settings.baseUrls[environment]
@@ -97,7 +97,9 @@ export class RestoreService {
         await identity.trustSigner(signer.publicKey, investigatorOf(signer))
     }
     if (settings.notifyChanges !== undefined) await alerts.set(settings.notifyChanges)
-    return environments.setActive(settings.activeEnvironment)
+    return settings.activeEnvironment === undefined
+      ? environments.view()
+      : environments.setActive(settings.activeEnvironment)
   }
 
   private async record(

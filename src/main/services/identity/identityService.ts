@@ -64,13 +64,19 @@ export function createIdentityService(
           { status: 400, mayHaveReachedService: false },
         )
       }
-      await settings.update((current) => ({
-        ...current,
-        trustedSigners: [
-          ...(current.trustedSigners ?? []).filter((signer) => signer.fingerprint !== fingerprint),
-          { ...investigator, publicKey, fingerprint, trustedAt: new Date().toISOString() },
-        ],
-      }))
+      // A key already trusted stays as it was trusted (name and date): trusting it again, by hand
+      // or by a restore, neither adds it twice nor renames it.
+      await settings.update((current) =>
+        (current.trustedSigners ?? []).some((signer) => signer.fingerprint === fingerprint)
+          ? current
+          : {
+              ...current,
+              trustedSigners: [
+                ...(current.trustedSigners ?? []),
+                { ...investigator, publicKey, fingerprint, trustedAt: new Date().toISOString() },
+              ],
+            },
+      )
       return view()
     },
     forgetSigner: async (fingerprint) => {
@@ -88,7 +94,7 @@ export function createIdentityService(
       if (!investigator) {
         throw new ServiceError(
           bridgeErrorNames.validation,
-          'Say who you are first (Settings → Investigator): every bundle names and is signed by its investigator.',
+          'Say who you are first (Settings → Investigator): every bundle and backup names and is signed by its investigator.',
           { status: 400, mayHaveReachedService: false },
         )
       }

@@ -1,6 +1,6 @@
-import { bytesToHex } from '@noble/hashes/utils.js'
 import { z } from 'zod'
 import {
+  backupBounds,
   backupFormat,
   backupManifestSchema,
   backupPaths,
@@ -15,11 +15,33 @@ import {
   onAppDatabase,
   type AppDatabase,
 } from '../database/appDatabase'
-import { entryContent, UnreadableZipError, zipEntries, type ZipEntry } from './zipEntries'
+import { BackupTrails } from './backupTrails'
+import { backupTrust, type BackupTrust, type KnownSigners } from './backupTrust'
+import { backupRowSchemas } from './rowSchemas'
+import {
+  entryContent,
+  UnreadableZipError,
+  zipEntries,
+  type EntryContent,
+  type ZipEntry,
+} from './zipEntries'
 
 /** The file is not a backup this app can restore; the message says what is wrong, in a sentence. */
 export class BackupRefusedError extends Error {
   override name = 'BackupRefusedError'
+}
+
+/**
+ * A signed backup by a key this computer does not trust, or one not signed or badly signed: refused
+ * unless the user chooses to restore it as untrusted data (`allowUntrusted`).
+ */
+export class BackupUntrustedError extends BackupRefusedError {
+  override name = 'BackupUntrustedError'
+  constructor(readonly trust: Extract<BackupTrust, { kind: 'untrusted' }>) {
+    super(
+      `${trust.reason} It was not restored: restore it only if you know where it comes from, as untrusted data.`,
+    )
+  }
 }
 
 /** A backup whose every entry matched its manifest; restoring reads its rows again from `zip`. */
@@ -29,6 +51,16 @@ export interface VerifiedBackup {
   zip: Uint8Array
   entries: Map<string, ZipEntry>
   rows: Record<string, number>
+  trust: BackupTrust
+  /** The file's name, as the user chose it (marked on cases restored untrusted). */
+  fileName: string
+}
+
+export interface VerifyOptions {
+  known: KnownSigners
+  /** The user chose to restore it though it is not signed by a key this computer trusts. */
+  allowUntrusted?: boolean
+  fileName?: string
 }
 
 const refuse = (problem: string): never => {
@@ -39,16 +71,20 @@ const formatOnlySchema = z.looseObject({ format: z.string() })
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-/** One entry's bytes, inflated alone, so only one entry is ever held in memory at a time. */
+/**
+ * One entry's bytes, inflated alone (so only one entry is ever held at a time) and never beyond
+ * `limit`, hashed as they come.
+ */
 async function entryBytes(
   zip: Uint8Array,
   entries: Map<string, ZipEntry>,
   path: string,
-): Promise<Uint8Array> {
+  limit: number,
+): Promise<EntryContent> {
   const entry =
     entries.get(path) ?? refuse(`The backup has no ${path}, which its backup.json lists.`)
   try {
-    return await entryContent(zip, entry)
+    return await entryContent(zip, entry, limit)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     return refuse(`The backup's entry ${path} is damaged and cannot be read (${reason}).`)
@@ -99,40 +135,59 @@ export function entryRows(bytes: Uint8Array, path: string): object[] {
   return rows
 }
 
-/**
- * Lines in an NDJSON entry, counted on its bytes: a newline byte is always a line's end in UTF-8.
- * Its rows are parsed once, when restored (see restoreBackup).
- */
-function lineCount(bytes: Uint8Array, path: string): number {
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) {
-    refuse(`The backup's entry ${path} ends mid-line.`)
-  }
-  let lines = 0
-  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines += 1
-  return lines
-}
-
 /** The rows of a verified entry, inflated again from the file already held. */
 export const rowsOfEntry = async (backup: VerifiedBackup, entry: BackupEntry): Promise<object[]> =>
-  entryRows(await entryBytes(backup.zip, backup.entries, entry.path), entry.path)
-
-async function checkBytes(
-  bytes: Uint8Array,
-  path: string,
-  expected: { bytes: number; sha256: string },
-): Promise<void> {
-  if (bytes.length !== expected.bytes) {
-    refuse(
-      `The backup's entry ${path} has ${bytes.length.toLocaleString()} bytes where backup.json says ${expected.bytes.toLocaleString()}: the file was changed or damaged.`,
-    )
-  }
-  // fflate's output is never shared memory; WebCrypto's types only ask for that.
-  const hash = bytesToHex(
-    new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)),
+  entryRows(
+    (await entryBytes(backup.zip, backup.entries, entry.path, entry.bytes)).bytes,
+    entry.path,
   )
-  if (hash !== expected.sha256) {
+
+function checkHash(content: EntryContent, path: string, expected: { sha256: string }): void {
+  if (content.sha256 !== expected.sha256) {
     refuse(
       `The backup's entry ${path} does not match its SHA-256 in backup.json: the file was changed or damaged.`,
+    )
+  }
+}
+
+/** Refuses the first row its table's schema does not accept, naming the table and the line. */
+function checkRows(table: string, rows: readonly object[], path: string): void {
+  const schema = backupRowSchemas[table] ?? refuse(`The backup holds an unknown table (${table}).`)
+  for (const [index, row] of rows.entries()) {
+    const parsed = schema.safeParse(row)
+    if (parsed.success) continue
+    const issue = parsed.error.issues[0]
+    refuse(
+      `Line ${index + 1} of the backup's table ${table} (entry ${path}) is not a row this app can use (${issue?.path.join('.') || 'the row'}: ${issue?.message ?? 'unexpected content'}).`,
+    )
+  }
+}
+
+/**
+ * Caps the file's work before anything is inflated: the number of entries, and each entry's size
+ * and their total as declared, by both the ZIP's directory and backup.json, which must agree.
+ */
+function checkDeclaredSizes(entries: Map<string, ZipEntry>, manifest: BackupManifest): void {
+  let total = 0
+  for (const table of manifest.tables) {
+    for (const entry of table.entries) {
+      if (entry.bytes > backupBounds.entryBytes) {
+        refuse(
+          `The backup's entry ${entry.path} declares ${entry.bytes.toLocaleString()} bytes, more than any backup this app writes (${backupBounds.entryBytes.toLocaleString()}): it was not made by Compliance Desk, or was changed.`,
+        )
+      }
+      const inZip = entries.get(entry.path)
+      if (inZip && inZip.bytes !== entry.bytes) {
+        refuse(
+          `The backup's entry ${entry.path} is declared as ${inZip.bytes.toLocaleString()} bytes by the ZIP and ${entry.bytes.toLocaleString()} by backup.json: the file was changed or damaged.`,
+        )
+      }
+      total += entry.bytes
+    }
+  }
+  if (total > backupBounds.totalBytes) {
+    refuse(
+      `The backup declares ${total.toLocaleString()} bytes of rows, more than this app restores (${backupBounds.totalBytes.toLocaleString()}).`,
     )
   }
 }
@@ -159,7 +214,7 @@ function checkVersionAndTables(db: AppDatabase, manifest: BackupManifest): void 
   if (theirs.size !== manifest.tables.length) refuse('The backup lists a table twice.')
 }
 
-/** Every entry in the ZIP, by name, without inflating any. */
+/** Every entry in the ZIP, by name, without inflating any, and no more of them than a backup has. */
 function entriesOf(zip: Uint8Array): Map<string, ZipEntry> {
   try {
     return zipEntries(zip)
@@ -171,48 +226,81 @@ function entriesOf(zip: Uint8Array): Map<string, ZipEntry> {
   }
 }
 
-/**
- * Checks a backup completely before anything is touched: a ZIP, a backup.json of this format and
- * of this app's database version listing exactly this database's tables, every entry present and
- * of the size and SHA-256 listed, the rows counted as listed, and the settings readable. Refuses
- * with a sentence naming what is wrong. Lines are parsed once, by the restore, whose single
- * transaction leaves the data as it was if one is not a JSON record: a file whose every hash
- * matches can only hold such a line if it was written so on purpose, and parsing twice made the
- * restore half again as slow.
- */
-export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<VerifiedBackup> {
+function boundedEntries(zip: Uint8Array): Map<string, ZipEntry> {
+  if (zip.length > backupBounds.fileBytes) {
+    refuse(
+      `The file is ${zip.length.toLocaleString()} bytes, more than this app restores (${backupBounds.fileBytes.toLocaleString()}).`,
+    )
+  }
   const entries = entriesOf(zip)
+  if (entries.size > backupBounds.entries) {
+    refuse(
+      `The file holds ${entries.size.toLocaleString()} entries, more than any backup this app writes.`,
+    )
+  }
+  return entries
+}
+
+/**
+ * Checks a backup completely before anything is touched, within bounds set before anything is
+ * inflated (backupBounds): a ZIP, a backup.json of this format whose signature holds and is by a
+ * key this computer trusts (or the user chose to restore it untrusted), of this app's database
+ * version listing exactly this database's tables, every entry present and of the size and SHA-256
+ * listed (hashed as it is inflated, never inflated past its size), every row accepted by its
+ * table's schema, every case's audit trail intact and leading to its decisions, and the settings
+ * readable. Refuses with a sentence naming what is wrong.
+ */
+export async function verifyBackup(
+  db: AppDatabase,
+  zip: Uint8Array,
+  { known, allowUntrusted = false, fileName = 'the backup' }: VerifyOptions,
+): Promise<VerifiedBackup> {
+  const entries = boundedEntries(zip)
   if (!entries.has(backupPaths.manifest)) {
     refuse(`The file has no ${backupPaths.manifest}, so it is not a Compliance Desk backup.`)
   }
-  const manifestBytes = await entryBytes(zip, entries, backupPaths.manifest)
+  const small = backupBounds.smallFileBytes
+  const manifestBytes = (await entryBytes(zip, entries, backupPaths.manifest, small)).bytes
   const { format } = parseJson(manifestBytes, backupPaths.manifest, formatOnlySchema)
   if (format !== backupFormat) {
     refuse(`The file's backup.json is of the format ${format}, which this version does not read.`)
   }
   const manifest = parseJson(manifestBytes, backupPaths.manifest, backupManifestSchema)
+  const signatureBytes = entries.has(backupPaths.signature)
+    ? (await entryBytes(zip, entries, backupPaths.signature, small)).bytes
+    : undefined
+  const trust = backupTrust(manifestBytes, signatureBytes, manifest, known)
+  if (trust.kind === 'untrusted' && !allowUntrusted) throw new BackupUntrustedError(trust)
   checkVersionAndTables(db, manifest)
   const listed = new Set([
     backupPaths.manifest,
     backupPaths.settings,
+    ...(signatureBytes ? [backupPaths.signature] : []),
     ...manifest.tables.flatMap((table) => table.entries.map((entry) => entry.path)),
   ])
   const extra = [...entries.keys()].find((name) => !listed.has(name))
   if (extra !== undefined) refuse(`The backup holds ${extra}, which its backup.json does not list.`)
   if (listed.size !== entries.size) refuse('The backup lists an entry twice, or holds one twice.')
+  checkDeclaredSizes(entries, manifest)
+  const trails = new BackupTrails()
+  const caseIds: string[] = []
   const rows: Record<string, number> = {}
   for (const table of manifest.tables) {
     let counted = 0
     for (const entry of table.entries) {
-      const bytes = await entryBytes(zip, entries, entry.path)
-      await checkBytes(bytes, entry.path, entry)
-      const entryRowCount = lineCount(bytes, entry.path)
-      if (entryRowCount !== entry.rows) {
+      const content = await entryBytes(zip, entries, entry.path, entry.bytes)
+      checkHash(content, entry.path, entry)
+      const entryRowsRead = entryRows(content.bytes, entry.path)
+      if (entryRowsRead.length !== entry.rows) {
         refuse(
-          `The backup's entry ${entry.path} holds ${entryRowCount.toLocaleString()} rows where backup.json says ${entry.rows.toLocaleString()}.`,
+          `The backup's entry ${entry.path} holds ${entryRowsRead.length.toLocaleString()} rows where backup.json says ${entry.rows.toLocaleString()}.`,
         )
       }
-      counted += entryRowCount
+      checkRows(table.name, entryRowsRead, entry.path)
+      for (const row of entryRowsRead) trails.add(table.name, row)
+      if (table.name === 'cases')
+        caseIds.push(...entryRowsRead.map((row) => (row as { id: string }).id))
+      counted += entryRowsRead.length
     }
     if (counted !== table.rows) {
       refuse(
@@ -221,10 +309,12 @@ export async function verifyBackup(db: AppDatabase, zip: Uint8Array): Promise<Ve
     }
     rows[table.name] = counted
   }
-  const settingsBytes = await entryBytes(zip, entries, backupPaths.settings)
-  await checkBytes(settingsBytes, backupPaths.settings, manifest.settings)
-  const settings = parseJson(settingsBytes, backupPaths.settings, backupSettingsSchema)
-  return { manifest, settings, zip, entries, rows }
+  const trailProblem = trails.problem(caseIds)
+  if (trailProblem !== null) refuse(trailProblem)
+  const settingsContent = await entryBytes(zip, entries, backupPaths.settings, small)
+  checkHash(settingsContent, backupPaths.settings, manifest.settings)
+  const settings = parseJson(settingsContent.bytes, backupPaths.settings, backupSettingsSchema)
+  return { manifest, settings, zip, entries, rows, trust, fileName }
 }
 
 /** Verification against the app's database (its tables and version). */

@@ -1,12 +1,27 @@
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { AppDatabase } from '../database/appDatabase'
 import { cutOffPendingAttempts } from '../checks/checkAttempts'
 import { withTermsPending } from '../checks/deferredSearchTerms'
 import { holdRestoredItems } from '../outbox/outboxRepository'
 import { rowsOfEntry, type VerifiedBackup } from './backupReader'
 
-/** What a restore writes of a table's rows where it is not the row as backed up (see backupWriter). */
-const restoredRow: Partial<Record<string, (row: object) => object>> = {
-  checks: withTermsPending,
+/**
+ * What a restore writes of a table's rows where it is not the row as backed up (see backupWriter):
+ * checks without their search entries, and, from a backup this computer does not trust, cases
+ * marked so (CaseRecord.restoredUntrusted), which the exporter then refuses to sign.
+ */
+function restoredRows(backup: VerifiedBackup): Partial<Record<string, (row: object) => object>> {
+  const { trust } = backup
+  if (trust.kind !== 'untrusted') return { checks: withTermsPending }
+  const restoredUntrusted: NonNullable<CaseRecord['restoredUntrusted']> = {
+    restoredAt: new Date().toISOString(),
+    fileName: backup.fileName,
+    reason: trust.reason,
+  }
+  return {
+    checks: withTermsPending,
+    cases: (row) => ({ ...row, restoredUntrusted }),
+  }
 }
 
 /**
@@ -27,6 +42,7 @@ export async function restoreBackup(
   // its own (one transaction would hold the page's work until IndexedDB's was done): two at most
   // are held at a time.
   let writing: Promise<unknown> = Promise.resolve()
+  const restoredRow = restoredRows(backup)
   for (const { name, entries } of backup.manifest.tables) {
     const table = db.table(name)
     for (const entry of entries) {

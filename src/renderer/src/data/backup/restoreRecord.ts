@@ -1,9 +1,13 @@
-import type { PendingRestore } from '../../../../shared/backup/pendingRestore'
+import type { ChosenSettings, PendingRestore } from '../../../../shared/backup/pendingRestore'
 import type { SettingsView } from '../../../../shared/bridge/settingsContract'
 import { errorMessage, type CallBridge } from '../../bridge/bridgeCall'
 import { currentDatabaseName } from '../database/databasePointer'
-import type { VerifiedBackup } from './backupReader'
+import type { RestorableBackup } from './restorableBackup'
 import { stageRestore, type StagedRestore, type StagingPorts } from './stagedRestore'
+
+const notChosen = (): never => {
+  throw new Error('the restore was switched to before its settings were chosen')
+}
 
 /** How far a confirmed restore got: the data is switched; the settings, when not, say why. */
 export type RestoreOutcome = { settings: SettingsView } | { settingsError: string }
@@ -11,11 +15,11 @@ export type RestoreOutcome = { settings: SettingsView } | { settingsError: strin
 export interface RecordedRestore {
   /**
    * Records the restore on the main side, switches the app to the restored data, then puts the
-   * backup's settings in place. Rejects, the data and settings here as they were, when the data
+   * backup's settings the user chose (`settings`, see settingsChanges) in place. Rejects, the data and settings here as they were, when the data
    * could not be written or the record could not be made; resolves once the data is switched,
    * saying whether the settings followed (when not, the record says so at every start).
    */
-  commit(): Promise<RestoreOutcome>
+  commit(settings: ChosenSettings): Promise<RestoreOutcome>
   discard(): Promise<void>
 }
 
@@ -25,12 +29,13 @@ export interface RecordedRestore {
  * changed, or the data back with the record saying the settings are not.
  */
 export function stageRecordedRestore(
-  backup: VerifiedBackup,
+  backup: RestorableBackup,
   fileName: string,
   call: CallBridge,
   ports: Omit<StagingPorts, 'beforeSwitch'>,
 ): RecordedRestore {
   const restoreId = crypto.randomUUID()
+  let chosen: ChosenSettings | undefined
   const staged: StagedRestore = stageRestore(backup, {
     ...ports,
     beforeSwitch: async (database) => {
@@ -39,12 +44,14 @@ export function stageRecordedRestore(
         database,
         fileName,
         backupMadeAt: backup.manifest.createdAt,
-        settings: backup.settings,
+        // Set by commit, which alone lets the staging reach this point.
+        settings: chosen ?? notChosen(),
       })
     },
   })
   return {
-    commit: async () => {
+    commit: async (settings) => {
+      chosen = settings
       await staged.commit()
       try {
         return { settings: await call('backup.finishRestore', { restoreId }) }

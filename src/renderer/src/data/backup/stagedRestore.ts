@@ -1,8 +1,6 @@
 import { Dexie } from 'dexie'
-import { openAppDatabase } from '../database/appDatabase'
 import { newDatabaseName, pointTo } from '../database/databasePointer'
-import type { VerifiedBackup } from './backupReader'
-import { restoreBackup } from './backupRestore'
+import type { RestorableBackup } from './restorableBackup'
 
 /**
  * A verified backup being written into a new database while the user decides whether it replaces
@@ -41,21 +39,22 @@ export interface StagingPorts {
  * committed or discarded (a page that stops meanwhile leaves a database deleted at the next start).
  */
 export function stageRestore(
-  backup: VerifiedBackup,
-  { whileSwitching, onProgress, beforeSwitch = async () => undefined }: StagingPorts,
+  backup: RestorableBackup,
+  {
+    whileSwitching,
+    onProgress = () => undefined,
+    beforeSwitch = async () => undefined,
+  }: StagingPorts,
 ): StagedRestore {
   let decide: (commit: boolean) => void = () => undefined
   const decision = new Promise<boolean>((resolve) => (decide = resolve))
   const finished = whileSwitching(async () => {
     const name = newDatabaseName()
-    const db = openAppDatabase(name)
     try {
-      await restoreBackup(db, backup, onProgress)
-      db.close()
+      await backup.writeInto(name, onProgress)
       if (!(await decision)) return await Dexie.delete(name)
       await beforeSwitch(name)
     } catch (error) {
-      db.close()
       await Dexie.delete(name)
       throw error
     }

@@ -1,10 +1,12 @@
 /**
  * Reads a ZIP held in memory one entry at a time, inflated by the browser's own zlib: fflate's
  * inflate, in JavaScript, took several times as long, and a restore inflates every entry twice
- * (to check it, then to write it). Only what a backup is made of is read: entries stored or
+ * (to check it, then to write it). Each entry is bounded before it is inflated (see entryContent). Only what a backup is made of is read: entries stored or
  * deflated, without ZIP64 (a backup restored in a browser tab is far below 4 GiB).
  */
 
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { buf as crc32 } from 'crc-32'
 import type { BundleProblem } from '../../../../shared/evidence/bundleProblems'
 import {
@@ -70,39 +72,69 @@ export function zipEntries(zip: Uint8Array): Map<string, ZipEntry> {
   return entries
 }
 
-/**
- * An entry's bytes, inflated, and refused unless they are the ones the ZIP was written with: a
- * damaged entry can still inflate, and backup.json has no other checksum.
- */
-export async function entryContent(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
-  const content = await inflated(zip, entry)
-  if (crc32(content) >>> 0 !== entry.crc >>> 0) {
-    return unreadable(`${entry.name} does not match the checksum the ZIP holds for it`)
-  }
-  return content
+/** An entry's bytes, with the SHA-256 worked out as they were inflated. */
+export interface EntryContent {
+  bytes: Uint8Array
+  sha256: string
 }
 
 /**
- * An entry's bytes, inflated; never more than its directory declares, so a damaged or hostile
- * file cannot fill memory.
+ * An entry's bytes, inflated, never more than `limit` (a backup's bound, or what its backup.json
+ * declares, whichever is less), hashed and CRC-checked chunk by chunk as they come, and refused
+ * unless they are the ones the ZIP was written with: a damaged entry can still inflate.
  */
-async function inflated(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
+export async function entryContent(
+  zip: Uint8Array,
+  entry: ZipEntry,
+  limit: number = entry.bytes,
+): Promise<EntryContent> {
+  if (entry.bytes > limit) {
+    return unreadable(
+      `${entry.name} declares ${entry.bytes.toLocaleString()} bytes, more than the ${limit.toLocaleString()} it may hold`,
+    )
+  }
+  const hash = sha256.create()
+  let crc = 0
+  const bytes = await inflated(zip, entry, (chunk) => {
+    hash.update(chunk)
+    crc = crc32(chunk, crc)
+  })
+  if (crc >>> 0 !== entry.crc >>> 0) {
+    return unreadable(`${entry.name} does not match the checksum the ZIP holds for it`)
+  }
+  if (bytes.length !== entry.bytes) {
+    return unreadable(`${entry.name} inflates to fewer bytes than its directory declares`)
+  }
+  return { bytes, sha256: bytesToHex(hash.digest()) }
+}
+
+/**
+ * An entry's bytes, inflated; never more than its directory declares (checked against the bound
+ * before this is called), counted as they come, so a damaged or hostile file cannot fill memory.
+ */
+async function inflated(
+  zip: Uint8Array,
+  entry: ZipEntry,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<Uint8Array> {
   const compressed = zip.subarray(entry.start, entry.start + entry.compressedBytes)
-  if (entry.method === storedMethod) return compressed
+  if (entry.method === storedMethod) {
+    onChunk(compressed)
+    return compressed
+  }
   if (entry.method !== deflateMethod) {
     return unreadable(`${entry.name} is compressed in a way this app does not read`)
   }
   const decompression = new DecompressionStream('deflate-raw')
   const writer = decompression.writable.getWriter()
   const reader = decompression.readable.getReader()
-  const readAll = async (): Promise<Uint8Array[]> => {
-    const chunks: Uint8Array[] = []
-    let length = 0
+  const content = new Uint8Array(entry.bytes)
+  let length = 0
+  const readAll = async (): Promise<void> => {
     for (;;) {
       const { done, value } = await reader.read()
-      if (done) return chunks
-      length += value.length
-      if (length > entry.bytes) {
+      if (done) return
+      if (length + value.length > entry.bytes) {
         const tooLarge = new UnreadableZipError(
           `${entry.name} inflates to more than its directory declares`,
         )
@@ -110,21 +142,16 @@ async function inflated(zip: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
         void reader.cancel(tooLarge)
         throw tooLarge
       }
-      chunks.push(value)
+      onChunk(value)
+      content.set(value, length)
+      length += value.length
     }
   }
   // The write settles only as its output is read, so both run at once.
-  const [, chunks] = await Promise.all([
+  await Promise.all([
     // The file's bytes are never shared memory; the stream's types only ask for that.
     writer.write(compressed as Uint8Array<ArrayBuffer>).then(() => writer.close()),
     readAll(),
   ])
-  if (chunks.length === 1 && chunks[0]) return chunks[0]
-  const content = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
-  let offset = 0
-  for (const chunk of chunks) {
-    content.set(chunk, offset)
-    offset += chunk.length
-  }
-  return content
+  return content.subarray(0, length)
 }

@@ -67,6 +67,13 @@ export async function exportCase(
 ): Promise<FinishedExport> {
   const caseRecord = await db.cases.get(caseId)
   if (!caseRecord) throw new CaseRuleError('This case no longer exists on this computer.')
+  // A bundle's signature vouches for the whole trail; a trail restored from a backup no trusted
+  // key signed cannot be vouched for, and a mark inside a signed bundle is easily overlooked.
+  if (caseRecord.restoredUntrusted) {
+    throw new CaseRuleError(
+      `This case was restored from an untrusted backup (“${caseRecord.restoredUntrusted.fileName}”), so it cannot be exported under your signature: its history cannot be vouched for. Restore a backup signed by you or a trusted colleague, or open a new case and check again.`,
+    )
+  }
   const { exportId } = await call('evidence.beginExport', { case: caseRecord })
   const send = (part: ExportPart) => call('evidence.addToExport', { exportId, part })
   try {

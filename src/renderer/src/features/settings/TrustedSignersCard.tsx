@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import {
   groupedFingerprint,
   investigatorSchema,
+  keyFingerprint,
   publicKeyHexSchema,
 } from '../../../../shared/identity/investigator'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
@@ -30,13 +31,18 @@ export function TrustedSignersCard() {
     validate,
   })
   if (!identity) return null
+  // The whole public key is what the colleague gave the user another way: its own fingerprint is
+  // the one to confirm (a bundle's signer is trusted by typing its fingerprint: TrustSignerDialog).
   const trust = ({ publicKey, ...investigator }: NewSigner) =>
     change.mutate(
-      () =>
-        callBridge('identity.trustSigner', {
-          publicKey: publicKeyHexSchema.parse(publicKey),
+      () => {
+        const key = publicKeyHexSchema.parse(publicKey)
+        return callBridge('identity.trustSigner', {
+          publicKey: key,
           investigator,
-        }),
+          fingerprint: keyFingerprint(key),
+        })
+      },
       { onSuccess: () => form.reset() },
     )
   return (

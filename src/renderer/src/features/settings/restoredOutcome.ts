@@ -16,7 +16,10 @@ export interface RestoredOutcome {
  * The environments that had a key where the backup was made and have none here (keys are never
  * in a backup); all of them while the settings are not in place (`view` undefined).
  */
-export const keysToEnter = (settings: BackupSettings, view: SettingsView | undefined): string[] =>
+export const keysToEnter = (
+  settings: Pick<BackupSettings, 'keysHeld'>,
+  view: SettingsView | undefined,
+): string[] =>
   settings.keysHeld
     .filter((id) => !view?.environments.find((environment) => environment.id === id)?.key.isSet)
     .map((id) => environmentLabels[id])

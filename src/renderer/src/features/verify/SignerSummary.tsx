@@ -1,12 +1,13 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { IconUserCheck } from '@tabler/icons-react'
+import { useState } from 'react'
 import type { SignatureCheck } from '../../../../shared/evidence/bundleSignature'
 import { groupedFingerprint } from '../../../../shared/identity/investigator'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
-import { callBridge } from '../../bridge/bridgeClient'
 import { bundleTrust } from '../../data/cases/caseImport'
-import { useIdentity, useIdentityChange } from '../../data/identity/identityQueries'
+import { useIdentity } from '../../data/identity/identityQueries'
 import type { BundleVerification } from '../../../../shared/evidence/verifyBundle'
+import { TrustSignerDialog } from './TrustSignerDialog'
 
 const trustBadges = {
   own: { label: 'Your own key', color: 'green' },
@@ -24,7 +25,7 @@ function signatureSentence(signature: SignatureCheck): string {
 /** Who signed the bundle, whether the signature holds, and whether this computer knows the key. */
 export function SignerSummary({ verification }: { verification: BundleVerification }) {
   const identity = useIdentity().data
-  const change = useIdentityChange()
+  const [trusting, setTrusting] = useState(false)
   const { signature } = verification
   const signer = signature.status === 'unsigned' ? null : signature.signer
   const trust = identity
@@ -62,26 +63,17 @@ export function SignerSummary({ verification }: { verification: BundleVerificati
             size="xs"
             variant="light"
             leftSection={<IconUserCheck size={14} />}
-            loading={change.isPending}
-            onClick={() =>
-              change.mutate(() =>
-                callBridge('identity.trustSigner', {
-                  publicKey: signature.signer.publicKey,
-                  investigator: {
-                    name: signature.signer.name,
-                    email: signature.signer.email,
-                    organisation: signature.signer.organisation,
-                  },
-                }),
-              )
-            }
+            onClick={() => setTrusting(true)}
             data-testid="verify-trust-signer"
           >
-            Trust this signer
+            Trust this signer…
           </Button>
           <Text size="xs" c="dimmed">
-            Only after comparing the fingerprint with the one the signer gave you.
+            You will be asked for the fingerprint the signer gave you.
           </Text>
+          {trusting && (
+            <TrustSignerDialog signer={signature.signer} onClose={() => setTrusting(false)} />
+          )}
         </Group>
       )}
     </Stack>
