@@ -54,8 +54,14 @@ test('History shows every check after a reload, finds a check by the last charac
   await history.filter('pep')
   await expect(history.rows).toHaveCount(1)
   await expect(history.rows.first()).toContainText(pepWallet)
-  // A reload keeps what History was filtered by.
+  // The address keeps what History is filtered by: a reload, and Back from a check, show it.
+  await expect(history.page).toHaveURL(/#\/history\?text=pep$/)
   await shell.reload()
+  await expect(history.rows).toHaveCount(1)
+  await expect(history.rows.first()).toContainText(pepWallet)
+  await history.openRow(0)
+  await expect(history.check).toBeVisible()
+  await history.page.goBack()
   await expect(history.rows).toHaveCount(1)
   await expect(history.rows.first()).toContainText(pepWallet)
   await history.filter('Politically exposed')

@@ -19,6 +19,7 @@ import { EntityDetailScreen } from '../features/entities/EntityDetailScreen'
 import { EntityListScreen } from '../features/entities/EntityListScreen'
 import { HistoryCheckScreen } from '../features/history/HistoryCheckScreen'
 import { HistoryScreen } from '../features/history/HistoryScreen'
+import { historySearchSchema } from '../features/history/historyAddress'
 import { SearchScreen } from '../features/search/SearchScreen'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { settingsSections } from '../components/settingsSections'
@@ -87,6 +88,7 @@ const entityRoute = createRoute({
 /** Read by id through the registered router: a route's type never depends on its own component. */
 const routeApi = {
   entity: getRouteApi('/entities/$entityId'),
+  history: getRouteApi('/history'),
   historyCheck: getRouteApi('/history/$checkId'),
   bulkJob: getRouteApi('/bulk/$jobId'),
   settings: getRouteApi('/settings'),
@@ -114,6 +116,17 @@ const settingsRoute = createRoute({
 
 function SettingsRoute(): ReactNode {
   return <SettingsScreen section={routeApi.settings.useSearch().section ?? null} />
+}
+
+const historyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/history',
+  validateSearch: historySearchSchema,
+  component: HistoryRoute,
+})
+
+function HistoryRoute(): ReactNode {
+  return <HistoryScreen search={routeApi.history.useSearch()} />
 }
 
 const historyCheckRoute = createRoute({
@@ -155,7 +168,7 @@ function BulkJobRoute(): ReactNode {
 const routeTree = rootRoute.addChildren([
   indexRoute,
   screen('/search', SearchScreen),
-  screen('/history', HistoryScreen),
+  historyRoute,
   historyCheckRoute,
   screen('/bulk', BulkScreen),
   bulkJobRoute,

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { environmentIdSchema, type EnvironmentId } from '../../../../shared/environments'
+import type { EnvironmentId } from '../../../../shared/environments'
 import type { AppDatabase, CheckOutcome, CheckRecord } from '../database/appDatabase'
 import { checkTally } from '../database/checkTally'
 import { checkWords, shortestFragment, typedFragments } from './checkSearchTerms'
@@ -16,19 +15,6 @@ export interface CheckFilters {
   to: string
   text: string
 }
-
-const day = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
-
-/** Filters as read back from where a page kept them: anything else is not taken for filters. */
-export const checkFiltersSchema: z.ZodType<CheckFilters> = z.strictObject({
-  environment: z.union([z.literal('all'), environmentIdSchema]),
-  status: z.enum(['all', 'review_required', 'no_match']),
-  outcome: z.enum(['all', 'succeeded', 'failed', 'unknown']),
-  category: z.string().max(100),
-  from: day,
-  to: day,
-  text: z.string().max(500),
-})
 
 export const noCheckFilters: CheckFilters = {
   environment: 'all',

@@ -5,11 +5,11 @@ import { HistoryRescreen } from './HistoryRescreen'
 import { useCheckSelection } from '../../data/checks/checkQueries'
 import { filtersProblem, selectedCount } from '../../data/checks/checkSelection'
 import { countOf, noun } from '../../../../shared/text/counting'
-import { useHistoryStore } from './store'
+import { useFiltersInAddress, type HistorySearch } from './historyAddress'
 import { ScreenTitle } from '../../components/ScreenTitle'
 
-export function HistoryScreen() {
-  const filters = useHistoryStore((state) => state.filters)
+export function HistoryScreen({ search }: { search: HistorySearch }) {
+  const filters = useFiltersInAddress(search)
   const found = useCheckSelection(filters)
   // Null while every check is being counted: the first rows are shown meanwhile.
   const shown = found ? selectedCount(found.selection) : undefined
