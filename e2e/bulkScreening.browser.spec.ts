@@ -171,8 +171,8 @@ test('a pasted list with a stray quote and values that are no address accounts f
     'Line 9: 0x123',
   ])
   await expect(bulk.sendSummary).toContainText('3 checks will run; 0 earlier checks are reused')
-  await saveScreen(bulk.page, 'bulk-05-preview-accounting', bulk.unrecognisedRows.first())
-  await saveScreen(bulk.page, 'bulk-06-preview-set-aside', bulk.invalidList)
+  await saveScreen(bulk.page, 'bulk-10-preview-accounting', bulk.unrecognisedRows.first())
+  await saveScreen(bulk.page, 'bulk-11-preview-set-aside', bulk.invalidList)
 
   await bulk.sendUnrecognised()
   await expect(bulk.sendSummary).toContainText(
@@ -201,9 +201,32 @@ test('values that are no address are not sent unless chosen', async ({ bulk, san
   await bulk.start()
   await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
   await expect(bulk.resultOnLine(4)).toHaveAttribute('data-status', 'not sent')
-  await saveScreen(bulk.page, 'bulk-07-results-unrecognised')
+  await saveScreen(bulk.page, 'bulk-12-results-unrecognised')
   expect(checksSent(sandbox)).toHaveLength(3)
   expect(checksSent(sandbox)).not.toContain('0x123')
+})
+
+test('in Production the unrecognised values chosen are billed and counted in the confirmation', async ({
+  bulk,
+  settings,
+  shell,
+  sandbox,
+}) => {
+  await settings.useProduction(sandbox.environment('production'))
+  await expect(shell.activeEnvironment).toContainText('Production')
+  await bulk.open()
+  await bulk.paste(pastedWithJunk)
+  await expect(bulk.sendSummary).toContainText('3 billed checks will run;')
+  await bulk.sendUnrecognised()
+  const confirmation = await bulk.startBilled()
+  await expect(confirmation).toContainText(
+    'This job runs in Production: 5 billed checks will run (2 unrecognised values sent as they are)',
+  )
+  await saveScreen(bulk.page, 'bulk-13-production-confirm-unrecognised')
+  expect(checksSent(sandbox)).toHaveLength(0)
+  await bulk.confirmBilled()
+  await expect(bulk.jobState).toHaveAttribute('data-state', 'finished', { timeout: 30_000 })
+  expect(sandbox.billedChecks()).toBe(5)
 })
 
 test('a job interrupted by a reload resumes, and each unique address is sent exactly once', async ({
