@@ -91,7 +91,11 @@ export function BulkPreview({
                 <Table.Tr key={row} data-testid="bulk-preview-row">
                   <Table.Td>{table.lines[row]}</Table.Td>
                   {broken ? (
-                    <Table.Td colSpan={table.columns.length} ff="monospace">
+                    <Table.Td
+                      colSpan={table.columns.length}
+                      ff="monospace"
+                      style={{ wordBreak: 'break-all' }}
+                    >
                       {broken.text}
                     </Table.Td>
                   ) : (
@@ -99,7 +103,8 @@ export function BulkPreview({
                       <Table.Td
                         key={column}
                         ff={column === addressColumn ? 'monospace' : undefined}
-                        style={{ wordBreak: 'break-all' }}
+                        // An address breaks anywhere (it has no words to break between).
+                        style={column === addressColumn ? { wordBreak: 'break-all' } : undefined}
                       >
                         {cells[column] ?? ''}
                       </Table.Td>
