@@ -60,6 +60,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await settings.changeAlertsSwitch.click()
   await expect(settings.changeAlertsSwitch).not.toBeChecked()
   await saveScreen(shell.page, 'backup-01-idle', settings.backup.root)
+  const publicKey = (await settings.signingPublicKey.textContent()) ?? ''
   await sandbox.suspend()
   await search.open()
   await search.search(queued)
@@ -97,6 +98,9 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await other.pages.cases.sayWhoIAm(reviewerPerson)
   await other.pages.cases.create('Here before', 'Someone else', '')
   await other.pages.settings.open()
+  // The backups are signed by the first computer's key, which the user trusts here first, as
+  // moving to another computer means.
+  await other.pages.settings.trustSigner(investigator, publicKey)
   const otherBackup = other.pages.settings.backup
 
   // A damaged copy is refused, naming the entry, and nothing changes.
@@ -119,7 +123,8 @@ test('back up everything, restore it into a fresh profile on another computer, a
   const replaced = await other.pages.shell.appDatabases()
   expect(replaced).toHaveLength(1)
 
-  // The intact file: checked, then restored only once the user agrees to replace what is here.
+  // The intact file: checked, then restored only once the user agrees to replace what is here and
+  // ticks which of its settings to take.
   await other.pages.settings.open()
   await otherBackup.chooseFile(backupPath)
   await expect(otherBackup.verified).toContainText('every entry matches its SHA-256')
@@ -136,6 +141,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await other.pages.settings.open()
   await otherBackup.chooseFile(backupPath)
   await otherBackup.restore()
+  await otherBackup.tickChange('baseUrl:production')
   await otherBackup.confirmReplace()
   await expect(otherBackup.restored).toContainText('2 checks, 1 case and')
   await expect(otherBackup.keysNeeded).toContainText('enter the key again for Production')
@@ -223,6 +229,7 @@ test.describe('a restore cut between the data and the settings', () => {
     await settings.open()
     await settings.backup.chooseFile(backupPath)
     await settings.backup.restore()
+    await settings.backup.tickChange('baseUrl:production')
     await settings.backup.confirmReplaceCutBeforeSettings(() => app.crashAndStart())
     // The page reloaded onto the restored data; its host started again at a new address.
     await expect(shell.startError).toContainText('from an earlier launch of Compliance Desk')

@@ -91,7 +91,7 @@ test('no edit made without the investigator’s key passes as theirs; a colleagu
   await other.verify.check(bundlePath)
   await expect(other.verify.result).toHaveAttribute('data-ok', 'true')
   await expect(other.verify.signer).toHaveAttribute('data-trust', 'unknown')
-  await other.verify.trustSigner()
+  await other.verify.trustSigner(fingerprint)
   await expect(other.verify.signer).toHaveAttribute('data-trust', 'trusted')
   await other.settings.open()
   await expect(other.settings.trustedSigners).toHaveCount(1)

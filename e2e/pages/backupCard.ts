@@ -57,6 +57,11 @@ export class BackupCard {
     await this.page.getByTestId('restore-start').click()
   }
 
+  /** Ticks one of the backup's settings to put in place (trust and addresses start unticked). */
+  async tickChange(id: string): Promise<void> {
+    await this.confirmation.locator(`[data-testid="restore-change"][data-change="${id}"]`).check()
+  }
+
   async confirmReplace(): Promise<void> {
     await this.confirmation.getByTestId('restore-confirm-replace').click()
   }

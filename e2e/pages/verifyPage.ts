@@ -43,8 +43,11 @@ export class VerifyPage {
     return this.page.locator(`[data-testid="verify-problem"][data-kind="${kind}"]`)
   }
 
-  async trustSigner(): Promise<void> {
+  /** Trusts the bundle's signer, typing the fingerprint they gave another way, as a person must. */
+  async trustSigner(fingerprint: string): Promise<void> {
     await this.page.getByTestId('verify-trust-signer').click()
+    await this.page.getByTestId('trust-signer-fingerprint').fill(fingerprint)
+    await this.page.getByTestId('trust-signer-confirm').click()
   }
 
   /** Imports the bundle that passed as a read-only case, and opens it. */
