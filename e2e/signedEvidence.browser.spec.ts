@@ -91,6 +91,8 @@ test('no edit made without the investigator’s key passes as theirs; a colleagu
   await other.verify.check(bundlePath)
   await expect(other.verify.result).toHaveAttribute('data-ok', 'true')
   await expect(other.verify.signer).toHaveAttribute('data-trust', 'unknown')
+  await other.verify.askToTrustSigner()
+  await saveScreen(other.verify.page, 'verify-06-trust-signer')
   await other.verify.trustSigner(fingerprint)
   await expect(other.verify.signer).toHaveAttribute('data-trust', 'trusted')
   await other.settings.open()

@@ -43,9 +43,17 @@ export class VerifyPage {
     return this.page.locator(`[data-testid="verify-problem"][data-kind="${kind}"]`)
   }
 
+  /** Asks to trust the bundle's signer: a dialog asks for the fingerprint they gave another way. */
+  async askToTrustSigner(): Promise<void> {
+    await this.page.getByTestId('verify-trust-signer').click()
+    await this.page.getByTestId('trust-signer-dialog').waitFor()
+  }
+
   /** Trusts the bundle's signer, typing the fingerprint they gave another way, as a person must. */
   async trustSigner(fingerprint: string): Promise<void> {
-    await this.page.getByTestId('verify-trust-signer').click()
+    if (!(await this.page.getByTestId('trust-signer-dialog').isVisible())) {
+      await this.askToTrustSigner()
+    }
     await this.page.getByTestId('trust-signer-fingerprint').fill(fingerprint)
     await this.page.getByTestId('trust-signer-confirm').click()
   }
