@@ -318,7 +318,10 @@ export async function backupAtScale(): Promise<BenchRow[]> {
     const restoreIntoFreshProfile = async (): Promise<number> => {
       const fresh = await browser.newContext({ viewport: { width: 1360, height: 860 } })
       try {
-        return await restoreIn(await loadAppIn(await fresh.newPage(), app.url), file)
+        return await restoreIn(
+          await loadAppIn(await fresh.newPage(), await app.newLaunchAddress()),
+          file,
+        )
       } finally {
         await fresh.close()
       }

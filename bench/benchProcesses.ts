@@ -2,13 +2,15 @@ import { spawn } from 'node:child_process'
 import type { SandboxEnvironmentInfo } from '../src/sandbox/sandboxServer'
 import { startBrowserHostProcess, type BrowserHostProcess } from '../e2e/support/browserHostProcess'
 import { firstLineMatching } from '../e2e/support/processLines'
+import { openHostSession, type HostSession } from '../src/test-support/hostSession'
 import { testDataDir, testKeychainService } from '../e2e/support/testDataDir'
 
 export interface BenchProcesses {
   local: SandboxEnvironmentInfo
-  /** The browser-mode address, with the per-launch secret in its fragment. */
+  /** The browser-mode address, with its one-time launch code, for the bench's browser. */
   appUrl: URL
-  secret: string
+  /** A session of its own, for calls from Node (which keeps no cookies). */
+  nodeSession: HostSession
   stop(): void
 }
 
@@ -39,8 +41,8 @@ export async function startBenchProcesses(): Promise<BenchProcesses> {
       keychainService: testKeychainService(),
       local,
     })
-    const appUrl = new URL(host.url)
-    return { local, appUrl, secret: appUrl.hash.replace('#secret=', ''), stop }
+    const nodeSession = await openHostSession(await host.newLaunchAddress())
+    return { local, appUrl: new URL(host.url), nodeSession, stop }
   } catch (error) {
     stop()
     throw error

@@ -1,5 +1,4 @@
 import { chromium } from '@playwright/test'
-import { bridgeSecretHeader } from '../src/shared/bridge'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { startBenchProcesses, type BenchProcesses } from './benchProcesses'
 import { benchRow, compare, type BenchRow } from './benchStats'
@@ -32,7 +31,7 @@ async function fromTheRenderer(processes: BenchProcesses): Promise<BenchRow> {
     const sandboxPage = await browser.newPage()
     await sandboxPage.goto(new URL('v2/api/', processes.local.baseUrl).toString())
     const viaBridge = inPageLoop(`async () => {
-      const response = await fetch('/bridge/entities.list', { method: 'POST', headers: { 'content-type': 'application/json', '${bridgeSecretHeader}': '${processes.secret}' }, body: '{"page":1,"limit":100}' })
+      const response = await fetch('/bridge/entities.list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"limit":100}' })
       const reply = await response.json()
       if (!reply.ok || reply.data.items.length !== 100) throw new Error('bridge listing failed')
     }`)
@@ -68,7 +67,7 @@ async function fromNode(processes: BenchProcesses): Promise<BenchRow> {
   const viaBridge = async () => {
     const response = await fetch(`${processes.appUrl.origin}/bridge/entities.list`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [bridgeSecretHeader]: processes.secret },
+      headers: { ...processes.nodeSession.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ page: 1, limit: 100 }),
     })
     const reply = (await response.json()) as { ok: boolean; data: { items: unknown[] } }

@@ -16,12 +16,14 @@ import { entityListThroughBridge } from './entityListThroughBridge'
 import { historyIndexCost } from './historyIndexCostRows'
 import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
+import { hostUnderAbuse } from './hostUnderAbuseRows'
 import { restartToHistory } from './restartRows'
 import { verifyRows } from './verifyRows'
 import { watchRows } from './watchRows'
 
 const rows: BenchRow[] = []
 rows.push(...(await entityListThroughBridge()))
+rows.push(...(await hostUnderAbuse()))
 rows.push(await coldStartOfBrowserMode())
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
-import { firstLineMatching } from './processLines'
+import { createInterface } from 'node:readline'
 
 export interface BrowserHostProcess {
-  /** The printed address, with the per-launch secret in its fragment. */
+  /** The printed address: its one-time launch code opens the app in one browser profile. */
   url: string
+  /** Another one-time address, as the user gets one by pressing Enter in the host's terminal. */
+  newLaunchAddress(): Promise<string>
   pid: number
   /** Stops the host as Ctrl+C would, resolving once the process has exited. */
   stop(): Promise<void>
@@ -44,12 +46,37 @@ const hostEnv = ({ dataDir, keychainService, local, extraEnv }: HostProfile) => 
 export async function startBrowserHostProcess(profile: HostProfile): Promise<BrowserHostProcess> {
   const host = spawn(process.execPath, hostArgs(profile), {
     env: hostEnv(profile),
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
   const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()))
-  const line = await firstLineMatching(host, /Compliance Desk is running at \S+/)
+  // Every address it prints, in order, each taken once.
+  const printed: string[] = []
+  let waiting: ((address: string) => void) | undefined
+  createInterface({ input: host.stdout }).on('line', (line) => {
+    const address = /Compliance Desk is running at (\S+)/.exec(line)?.[1]
+    if (address === undefined) return
+    if (waiting) waiting(address)
+    else printed.push(address)
+    waiting = undefined
+  })
+  const nextAddress = (): Promise<string> => {
+    const address = printed.shift()
+    if (address !== undefined) return Promise.resolve(address)
+    return new Promise((resolve, reject) => {
+      waiting = resolve
+      void exited.then(() =>
+        reject(new Error('the browser host exited before printing an address')),
+      )
+    })
+  }
+  const url = await nextAddress()
   return {
-    url: /running at (\S+)/.exec(line)![1]!,
+    url,
+    newLaunchAddress: () => {
+      const next = nextAddress()
+      host.stdin.write('\n')
+      return next
+    },
     pid: host.pid ?? 0,
     stop: async () => {
       host.kill('SIGTERM')

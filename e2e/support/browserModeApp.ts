@@ -14,8 +14,13 @@ import {
 import { testDataDir, testKeychainService } from './testDataDir'
 
 export interface BrowserModeApp {
-  /** The address of the current launch (each launch has a new secret). */
+  /**
+   * The address the current launch printed (each launch prints a new one). Its launch code opens
+   * the app in one browser profile: the tabs of the first one to open it, and no other.
+   */
   readonly url: string
+  /** Another one-time address of the current launch, for another browser profile. */
+  newLaunchAddress(): Promise<string>
   sandbox: RunningSandbox
   /** The browser host's process: the main side, on its own. */
   readonly hostPid: number
@@ -56,6 +61,7 @@ export async function launchBrowserModeApp(
     get url() {
       return host.url
     },
+    newLaunchAddress: () => host.newLaunchAddress(),
     sandbox,
     get hostPid() {
       return host.pid

@@ -9,8 +9,9 @@ import {
   type CallBridge,
 } from '../renderer/src/bridge/bridgeCall'
 import { getInitialConnectivity, useConnectivity } from '../renderer/src/bridge/connectivity'
-import { httpTransport } from '../renderer/src/bridge/httpTransport'
+import { httpTransport, openSession } from '../renderer/src/bridge/httpTransport'
 import { apiPaths, rootedPath } from '../shared/api/apiPaths'
+import { openHostSession, type HostSession } from '../test-support/hostSession'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
 
 /**
@@ -19,6 +20,7 @@ import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/
  */
 let app: MainSideOnSandbox
 let host: BrowserHost
+let session: HostSession
 let callBridge: CallBridge
 
 beforeEach(async () => {
@@ -28,7 +30,8 @@ beforeEach(async () => {
     handlers: app.mainSide.handlers,
     rendererDir: mkdtempSync(join(tmpdir(), 'cd-renderer-')),
   })
-  callBridge = createCallBridge(httpTransport({ secret: host.secret, origin: host.origin }))
+  session = await openHostSession(host.url)
+  callBridge = createCallBridge(httpTransport(session))
 })
 
 afterEach(async () => {
@@ -110,20 +113,24 @@ describe('the browser mode bridge', () => {
     expect(useConnectivity.getState()).toEqual({ status: 'unknown' })
   })
 
-  it('refuses to call without the secret, and the host refuses a wrong one: nothing is sent', async () => {
-    const withoutSecret = createCallBridge(httpTransport({ secret: null, origin: host.origin }))
-    expect(await failureOf(withoutSecret('entities.list', { page: 1, limit: 5 }))).toMatchObject({
-      name: 'PageNotAuthorisedError',
-      mayHaveReachedService: false,
-    })
-    const wrongSecret = createCallBridge(
-      httpTransport({ secret: 'x'.repeat(host.secret.length), origin: host.origin }),
-    )
-    expect(await failureOf(wrongSecret('entities.list', { page: 1, limit: 5 }))).toMatchObject({
+  it('refuses a page without a session, and one whose launch code was already spent: nothing is sent', async () => {
+    const withoutSession = createCallBridge(httpTransport({ origin: host.origin }))
+    expect(await failureOf(withoutSession('entities.list', { page: 1, limit: 5 }))).toMatchObject({
       name: 'PageNotAuthorisedError',
       status: 401,
       mayHaveReachedService: false,
     })
+    const spentCode = new URL(host.url).searchParams.get('launch') ?? ''
+    const replayed = createCallBridge(
+      httpTransport({ origin: host.origin, session: openSession(host.origin, spentCode) }),
+    )
+    const refusal = await failureOf(replayed('entities.list', { page: 1, limit: 5 }))
+    expect(refusal).toMatchObject({
+      name: 'PageNotAuthorisedError',
+      status: 403,
+      mayHaveReachedService: false,
+    })
+    expect(refusal.message).toContain('already been used')
     expect(entityRequests()).toHaveLength(0)
     expect(useConnectivity.getState()).toEqual({ status: 'unknown' })
   })
@@ -137,7 +144,7 @@ describe('the browser mode bridge', () => {
 
   it('calls an answer that is not a bridge reply unreadable', async () => {
     const elsewhere = createCallBridge(
-      httpTransport({ secret: host.secret, origin: app.sandbox.environment('sandbox').baseUrl }),
+      httpTransport({ ...session, origin: app.sandbox.environment('sandbox').baseUrl }),
     )
     const error = await failureOf(elsewhere('entities.list', { page: 1, limit: 5 }))
     expect(error).toMatchObject({ name: 'UnreadableReplyError', mayHaveReachedService: true })

@@ -14,6 +14,7 @@ import { bundledSanctionedWallets } from '../sandbox/crypto/walletRecords'
 import { apiPaths, rootedPath } from '../shared/api/apiPaths'
 import { bulkJobOf, pendingChecksOf } from '../test-support/bulkJobs'
 import { propertyRuns } from '../test-support/propertyRuns'
+import { openHostSession, type HostSession } from '../test-support/hostSession'
 import { openRendererPage, type RendererPage } from '../test-support/rendererPage'
 import {
   disagreementsWithLog,
@@ -97,17 +98,13 @@ const freshAddress = (sanctioned: boolean, wallets: ScheduleWallets): string => 
   return address
 }
 
-const hostOrigin = (): { origin: string; secret: string } => {
-  const url = new URL(host.url)
-  return {
-    origin: url.origin,
-    secret: new URLSearchParams(url.hash.slice(1)).get('secret') ?? '',
-  }
-}
+/** The session of the one browser whose pages the schedule opens, for the host's launch. */
+let session: HostSession
 
 const ensureHost = async (): Promise<void> => {
   if (hostAlive) return
   host = await startBrowserHostProcess(profile)
+  session = await openHostSession(host.url)
   hostAlive = true
 }
 
@@ -115,7 +112,7 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
   const wallets: ScheduleWallets = new Map()
   const links: CaseLink[] = []
   await ensureHost()
-  let page: RendererPage = await openRendererPage(hostOrigin())
+  let page: RendererPage = await openRendererPage(session)
   const started = Date.now()
   for (const step of actions) {
     const { checks, outbox, bulk } = page.modules
@@ -154,20 +151,20 @@ async function runSchedule(actions: readonly Action[]): Promise<string[]> {
       page.wake('outbox')
     } else if (step.kind === 'reload') {
       page.kill()
-      page = await openRendererPage(hostOrigin())
+      page = await openRendererPage(session)
     } else if (step.kind === 'killHost') {
       page.kill()
       await host.kill()
       hostAlive = false
       await ensureHost()
-      page = await openRendererPage(hostOrigin())
+      page = await openRendererPage(session)
     } else {
       await new Promise((resolve) => setTimeout(resolve, step.ms))
     }
   }
   page.kill()
   // A last page, with the host up, settles what was left: the record is judged once quiet.
-  const last = await openRendererPage(hostOrigin())
+  const last = await openRendererPage(session)
   await settleEverything(last)
   const disagreements = await disagreementsWithLog(
     last.modules.database.appDatabase,

@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
 import type { BridgeApi } from '../shared/bridge'
 import { httpTransport } from '../renderer/src/bridge/httpTransport'
+import type { HostSession } from './hostSession'
 
 /**
  * One page of the app for tests in Node: the renderer's own data and background-work modules,
@@ -43,12 +44,12 @@ const lag = (): Promise<void> =>
 /** The longest a call takes on its way, each way. */
 const maxLagMs = 40
 
-/** Opens a page on the host at `origin`, and starts its background work as the app does. */
-export async function openRendererPage(host: {
-  origin: string
-  secret: string
-}): Promise<RendererPage> {
-  const wire = httpTransport(host)
+/**
+ * Opens a page on the host, in the browser that holds `session` (every page of one browser shares
+ * its cookie), and starts its background work as the app does.
+ */
+export async function openRendererPage(session: HostSession): Promise<RendererPage> {
+  const wire = httpTransport(session)
   let alive = true
   const transport: BridgeApi = {
     invoke: async (method, input) => {

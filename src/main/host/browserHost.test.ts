@@ -46,6 +46,12 @@ const refusalOf = (reply: RawReply): Omit<BridgeError, 'message'> => {
   return rest
 }
 
+/** What a refusal says, as the page shows it. */
+const messageOf = (reply: RawReply): string => {
+  const parsed = bridgeReplySchema.parse(JSON.parse(reply.body))
+  return parsed.ok ? '' : parsed.error.message
+}
+
 const settingsView = {
   activeEnvironment: 'local' as const,
   keyStorage: { kind: 'session-only' as const, detail: 'test' },
@@ -99,22 +105,62 @@ describe('browser host', () => {
     }
   })
 
-  it('listens on loopback only and puts the secret in the URL fragment', () => {
+  /** The page's first request: its launch code for the session cookie, as the browser keeps it. */
+  const exchange = (address: string, headers: Record<string, string> = {}) =>
+    send(host.origin, '/session', {
+      method: 'POST',
+      headers: { 'x-compliance-desk-launch-code': codeOf(address), ...headers },
+    })
+  const codeOf = (address: string): string => new URL(address).searchParams.get('launch') ?? ''
+  const cookieOf = (reply: RawReply): string => String(reply.headers['set-cookie']).split(';')[0]!
+
+  it('listens on loopback only and prints a one-time code in the query, not a secret', () => {
     expect(host.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(host.url).toBe(`${host.origin}/#secret=${host.secret}`)
-    expect(host.secret.length).toBeGreaterThanOrEqual(40)
+    expect(host.url).toMatch(new RegExp(`^${host.origin}/\\?launch=[\\w-]{40,}$`))
+    expect(host.newLaunchAddress()).not.toBe(host.url)
   })
 
-  it('serves a bridge call that carries the secret, from its own origin', async () => {
-    const reply = await bridgeCall({ 'x-compliance-desk-secret': host.secret, origin: host.origin })
+  it('trades the code once for an HttpOnly, SameSite=Strict session cookie on the whole origin', async () => {
+    const granted = await exchange(host.url, { origin: host.origin })
+    expect(granted.status).toBe(200)
+    const setCookie = String(granted.headers['set-cookie'])
+    expect(setCookie).toMatch(
+      new RegExp(
+        `^compliance-desk-session-${new URL(host.origin).port}=[\\w-]{40,}; HttpOnly; SameSite=Strict; Path=/$`,
+      ),
+    )
+    const reply = await bridgeCall({ cookie: cookieOf(granted), origin: host.origin })
     expect(reply.status).toBe(200)
     expect(JSON.parse(reply.body)).toEqual({ ok: true, data: settingsView })
   })
 
-  it('refuses a bridge call without the secret, or with a wrong one', async () => {
+  it('refuses the code a second time, saying to restart or use a new address, unless the browser holds its session', async () => {
+    const granted = await exchange(host.url)
+    const replayed = await exchange(host.url)
+    expect(replayed.status).toBe(403)
+    expect(replayed.headers['set-cookie']).toBeUndefined()
+    expect(refusalOf(replayed)).toEqual({
+      name: 'PageNotAuthorisedError',
+      status: 403,
+      mayHaveReachedService: false,
+    })
+    expect(messageOf(replayed)).toContain('already been used')
+    expect(messageOf(replayed)).toContain('npm start')
+    // The browser that traded it opens the same address again (from its history): nothing new.
+    const again = await exchange(host.url, { cookie: cookieOf(granted) })
+    expect(again.status).toBe(200)
+    expect(again.headers['set-cookie']).toBeUndefined()
+    // A code this launch never printed reads as one of an earlier launch.
+    const unknown = await exchange(`${host.origin}/?launch=${'x'.repeat(43)}`)
+    expect(unknown.status).toBe(403)
+    expect(messageOf(unknown)).toContain('earlier launch')
+  })
+
+  it('refuses a bridge call without the session, or with a made-up one', async () => {
+    const port = new URL(host.origin).port
     for (const headers of [
       {},
-      { 'x-compliance-desk-secret': 'x'.repeat(host.secret.length) },
+      { cookie: `compliance-desk-session-${port}=${'x'.repeat(43)}` },
     ] as Array<Record<string, string>>) {
       const reply = await bridgeCall(headers)
       expect(reply.status).toBe(401)
@@ -128,6 +174,7 @@ describe('browser host', () => {
   })
 
   it('refuses a request whose Host header is foreign (DNS rebinding)', async () => {
+    const cookie = cookieOf(await exchange(host.url))
     const port = new URL(host.origin).port
     for (const hostHeader of [
       `evil.example:${port}`,
@@ -136,7 +183,7 @@ describe('browser host', () => {
     ]) {
       const page = await send(host.origin, '/', { headers: { host: hostHeader } })
       expect(page.status).toBe(421)
-      const call = await bridgeCall({ host: hostHeader, 'x-compliance-desk-secret': host.secret })
+      const call = await bridgeCall({ host: hostHeader, cookie })
       expect(call.status).toBe(421)
       expect(refusalOf(call)).toEqual({
         name: 'HostRefusedError',
@@ -147,39 +194,48 @@ describe('browser host', () => {
     expect(handlers['settings.get']).not.toHaveBeenCalled()
   })
 
-  it('refuses a request from a foreign Origin, even with the secret', async () => {
+  it('refuses calls and code trades from a foreign Origin, even with the session (no cross-site requests)', async () => {
+    const cookie = cookieOf(await exchange(host.url))
+    const fresh = host.newLaunchAddress()
     for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
-      const reply = await bridgeCall({ origin, 'x-compliance-desk-secret': host.secret })
+      const reply = await bridgeCall({ origin, cookie })
       expect(reply.status).toBe(403)
       expect(refusalOf(reply)).toMatchObject({ name: 'HostRefusedError', status: 403 })
+      const trade = await exchange(fresh, { origin })
+      expect(trade.status).toBe(403)
+      expect(trade.headers['set-cookie']).toBeUndefined()
     }
     expect(handlers['settings.get']).not.toHaveBeenCalled()
+    // The code was never traded by those: it still opens the app, once.
+    expect((await exchange(fresh)).status).toBe(200)
   })
 
   it('refuses a payload that violates the schema without calling the handler', async () => {
-    const reply = await bridgeCall({ 'x-compliance-desk-secret': host.secret }, '{"unexpected":1}')
+    const cookie = cookieOf(await exchange(host.url))
+    const reply = await bridgeCall({ cookie }, '{"unexpected":1}')
+    expect(reply.status).toBe(400)
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { name: 'ValidationError' } })
     expect(handlers['settings.get']).not.toHaveBeenCalled()
   })
 
   it('refuses other methods, media types and bodies that are not JSON', async () => {
-    const get = await send(host.origin, '/bridge/settings.get', {
-      headers: { 'x-compliance-desk-secret': host.secret },
-    })
+    const cookie = cookieOf(await exchange(host.url))
+    const get = await send(host.origin, '/bridge/settings.get', { headers: { cookie } })
     expect(get.status).toBe(405)
-    const text = await bridgeCall({
-      'x-compliance-desk-secret': host.secret,
-      'content-type': 'text/plain',
-    })
+    const text = await bridgeCall({ cookie, 'content-type': 'text/plain' })
     expect(text.status).toBe(415)
-    const broken = await bridgeCall({ 'x-compliance-desk-secret': host.secret }, '{not json')
-    expect(broken.status).toBe(400)
-    for (const refused of [get, text, broken]) {
+    for (const refused of [get, text]) {
       expect(refusalOf(refused)).toMatchObject({
         name: 'HostRefusedError',
         mayHaveReachedService: false,
       })
     }
+    const broken = await bridgeCall({ cookie }, '{not json')
+    expect(broken.status).toBe(400)
+    expect(refusalOf(broken)).toMatchObject({
+      name: 'ValidationError',
+      mayHaveReachedService: false,
+    })
   })
 
   it('serves the renderer with the strict content security policy', async () => {

@@ -1,19 +1,25 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
+  bridgeContract,
   bridgeErrorNames,
   bridgeHttpPathPrefix,
-  bridgeSecretHeader,
+  isBridgeMethod,
+  launchCodeHeader,
+  launchCodeParameter,
+  launchSessionPath,
   type BridgeError,
   type BridgeHandlers,
   type BridgeReply,
 } from '../../shared/bridge'
+import { defaultMaxInputBytes } from '../../shared/bridge/defineMethod'
 import { dispatchBridgeCall, type BridgeFailureLogger } from '../bridge/dispatchBridgeCall'
 import { downloadPathPrefix } from '../services/evidence/exportDestination'
 import { readRendererFile, rendererResponseHeaders } from '../web/rendererFiles'
+import { launchSessions } from './launchSessions'
+import { bodyBudget, readBoundedBody } from './requestBodies'
 
 /** Finished files handed out once each, by an unguessable token (exported bundles). */
 export interface HostDownloads {
@@ -26,18 +32,30 @@ export interface BrowserHostOptions {
   port?: number
   logFailure?: BridgeFailureLogger
   downloads?: HostDownloads
+  /** Bytes of request bodies held at once by all calls in flight (see BodyBudget). */
+  bodyBudgetBytes?: number
 }
 
 export interface BrowserHost {
-  /** The address to open: the per-launch secret rides in the fragment, which is never sent. */
+  /** The address to print: it opens the app once (see LaunchSessions). */
   readonly url: string
   readonly origin: string
-  readonly secret: string
+  /** Another one-time address, for another browser or after the first was spent. */
+  newLaunchAddress(): string
   close(): Promise<void>
 }
 
-/** Large enough for a batch of exported checks with their raw answers. */
-const maxBridgeBodyBytes = 16 * 1024 * 1024
+/**
+ * Room for the two largest calls at once (an export's part beside a backup's chunk): the host
+ * stays under 300 MB whatever number of such bodies arrive together.
+ */
+const defaultBodyBudgetBytes = 32 * 1024 * 1024
+
+const jsonHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+}
 
 /** A call the host turned away before serving it: nothing of it reached the service. */
 const refuse = (
@@ -48,44 +66,49 @@ const refuse = (
     name: bridgeErrorNames.hostRefused,
     mayHaveReachedService: false,
   },
+  headers: Record<string, string> = {},
 ): void => {
   const reply: BridgeReply<never> = { ok: false, error: { ...error, message, status } }
-  const text = JSON.stringify(reply)
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  })
-  response.end(text)
+  response.writeHead(status, { ...jsonHeaders, ...headers })
+  response.end(JSON.stringify(reply))
 }
 
-const sameSecret = (given: string | string[] | undefined, secret: Buffer): boolean => {
-  if (typeof given !== 'string') return false
-  const candidate = Buffer.from(given)
-  return candidate.length === secret.length && timingSafeEqual(candidate, secret)
-}
+const notAuthorised = { name: bridgeErrorNames.pageNotAuthorised, mayHaveReachedService: false }
 
-const readBody = async (request: IncomingMessage): Promise<string | null> => {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > maxBridgeBodyBytes) return null
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
+const earlierLaunch =
+  'This page is from an earlier launch of Compliance Desk: each start prints a new address. Open the address printed by the latest `npm start`; your data is kept.'
+
+const spentAddress =
+  'This address has already been used, and each address Compliance Desk prints opens it once. Restart Compliance Desk with `npm start` and open the address it prints, or press Enter in the terminal where it runs for a new one; your data is kept.'
+
+const maxInputBytesOf = (method: string): number =>
+  isBridgeMethod(method) ? bridgeContract[method].maxInputBytes : defaultMaxInputBytes
 
 /**
  * The Electron main process's stand-in for the browser mode: loopback only, and the same
- * handlers as IPC behind a per-launch secret, with Host and Origin checked on every request
- * (no DNS rebinding, no cross-site calls).
+ * handlers as IPC behind a session of this launch (see LaunchSessions), with Host and Origin
+ * checked on every request (no DNS rebinding, no cross-site calls), and every body bounded by its
+ * method's limit and by what all calls in flight may hold together.
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  const secretText = randomBytes(32).toString('base64url')
-  const secret = Buffer.from(secretText)
+  const sessions = launchSessions()
   let allowedHosts = new Set<string>()
   let allowedOrigins = new Set<string>()
+  const budget = bodyBudget(options.bodyBudgetBytes ?? defaultBodyBudgetBytes)
+
+  /** The page's first request: its launch code, once, for the session cookie. */
+  const serveSession = (request: IncomingMessage, response: ServerResponse): void => {
+    if (request.method !== 'POST') return refuse(response, 405, 'Sessions are opened with POST.')
+    const code = request.headers[launchCodeHeader]
+    const exchange = sessions.exchange(typeof code === 'string' ? code : undefined, request)
+    if (exchange.kind === 'spent') return refuse(response, 403, spentAddress, notAuthorised)
+    if (exchange.kind === 'unknown') return refuse(response, 403, earlierLaunch, notAuthorised)
+    response.writeHead(200, {
+      ...jsonHeaders,
+      ...(exchange.kind === 'granted' ? { 'set-cookie': exchange.setCookie } : {}),
+    })
+    response.end(JSON.stringify({ ok: true, data: {} } satisfies BridgeReply<object>))
+  }
 
   const serveBridge = async (
     request: IncomingMessage,
@@ -93,33 +116,47 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     method: string,
   ): Promise<void> => {
     if (request.method !== 'POST') return refuse(response, 405, 'Bridge calls must use POST.')
-    if (!sameSecret(request.headers[bridgeSecretHeader], secret)) {
-      return refuse(
-        response,
-        401,
-        'This page is from an earlier launch of Compliance Desk: each start prints a new address. Open the address printed by the latest `npm start`; your data is kept.',
-        { name: bridgeErrorNames.pageNotAuthorised, mayHaveReachedService: false },
-      )
+    if (!sessions.holdsSession(request)) {
+      return refuse(response, 401, earlierLaunch, notAuthorised)
     }
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return refuse(response, 415, 'Bridge calls must send application/json.')
     }
-    const text = await readBody(request)
-    if (text === null) return refuse(response, 413, 'The request is too large.')
-    let input: unknown
+    const maxBytes = maxInputBytesOf(method)
+    const { outcome, release } = await readBoundedBody(request, maxBytes, budget)
     try {
-      input = text === '' ? undefined : (JSON.parse(text) as unknown)
-    } catch {
-      return refuse(response, 400, 'The request body is not valid JSON.')
+      if (outcome.kind === 'tooLarge') {
+        return refuse(
+          response,
+          413,
+          `The request for ${method} is larger than it can be (at most ${Math.ceil(maxBytes / 1024)} KiB); nothing was done.`,
+        )
+      }
+      if (outcome.kind === 'busy') {
+        return refuse(
+          response,
+          503,
+          'Compliance Desk’s background process is busy reading other large requests; nothing was done. Try again in a moment.',
+          undefined,
+          { 'retry-after': '1' },
+        )
+      }
+      let input: unknown
+      try {
+        input = outcome.text === '' ? undefined : (JSON.parse(outcome.text) as unknown)
+      } catch {
+        return refuse(response, 400, 'The request body is not valid JSON.', {
+          name: bridgeErrorNames.validation,
+          mayHaveReachedService: false,
+        })
+      }
+      const reply = await dispatchBridgeCall(options.handlers, method, input, options.logFailure)
+      const invalid = !reply.ok && reply.error.name === bridgeErrorNames.validation
+      response.writeHead(invalid ? 400 : 200, jsonHeaders)
+      response.end(JSON.stringify(reply))
+    } finally {
+      release()
     }
-    const reply = await dispatchBridgeCall(options.handlers, method, input, options.logFailure)
-    const body = JSON.stringify(reply)
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    })
-    response.end(body)
   }
 
   const serveFile = async (
@@ -175,6 +212,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return refuse(response, 403, 'Refused: requests from other sites are not allowed.')
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/'
+    if (path === launchSessionPath) return serveSession(request, response)
     const isBridgeCall = path.startsWith(bridgeHttpPathPrefix)
     const work = isBridgeCall
       ? serveBridge(request, response, path.slice(bridgeHttpPathPrefix.length))
@@ -201,11 +239,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`])
   allowedOrigins = new Set([...allowedHosts].map((host) => `http://${host}`))
   const origin = `http://127.0.0.1:${port}`
+  const newLaunchAddress = (): string => `${origin}/?${launchCodeParameter}=${sessions.issueCode()}`
 
   return {
-    url: `${origin}/#secret=${secretText}`,
+    url: newLaunchAddress(),
     origin,
-    secret: secretText,
+    newLaunchAddress,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -1,4 +1,5 @@
 import { homedir } from 'node:os'
+import { createInterface } from 'node:readline'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { localSandboxFromEnv, startMainSide } from '../app/startMainSide'
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   if (lock.kind === 'running') {
     const { origin, pid } = lock.holder
     throw new Error(
-      `it is already running for this data folder${origin ? ` at ${origin}/` : ''} (process ${pid}). Open the full address it printed (it ends with #secret=…), or stop it first.`,
+      `it is already running for this data folder${origin ? ` at ${origin}/` : ''} (process ${pid}). Open the address it printed, press Enter in its terminal for a new one, or stop it first.`,
     )
   }
   const remembered = await readRememberedPort(dataDir)
@@ -72,10 +73,14 @@ async function main(): Promise<void> {
     await mainSide.close()
     throw listenFailure(error, port)
   })
-  const origin = new URL(host.url).origin
   // Without the lock (the folder cannot be written) there is nothing to note, nor a way to.
-  if (lock.kind === 'taken') await noteOrigin(dataDir, remembered, origin)
+  if (lock.kind === 'taken') await noteOrigin(dataDir, remembered, host.origin)
   console.log(`Compliance Desk is running at ${host.url}`)
+  console.log('The address opens it once. For another browser, press Enter here for a new one.')
+  // Only whoever holds this terminal can ask for another address.
+  createInterface({ input: process.stdin }).on('line', () =>
+    console.log(`Compliance Desk is running at ${host.newLaunchAddress()}`),
+  )
   const stop = (): void => {
     void Promise.all([host.close(), mainSide.close()])
       .catch((error: unknown) => mainLog.failure('stopping', error))

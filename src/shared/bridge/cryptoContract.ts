@@ -101,5 +101,7 @@ export type CryptoSearchResult = z.infer<typeof cryptoSearchResultSchema>
 export const cryptoContract = {
   'crypto.search': defineMethod(cryptoSearchInputSchema, cryptoSearchResultSchema, {
     reachesService: true,
+    // A query and seven advanced fields of 200 characters each, however JSON escapes them.
+    maxInputBytes: 16 * 1024,
   }),
 }

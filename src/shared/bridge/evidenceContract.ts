@@ -78,10 +78,14 @@ export const evidenceContract = {
   'evidence.beginExport': defineMethod(
     z.strictObject({ case: caseRecordSchema }),
     z.object({ exportId: exportIdSchema }),
+    // A case lists its linked checks by key: tens of thousands fit.
+    { maxInputBytes: 1024 * 1024 },
   ),
   'evidence.addToExport': defineMethod(
     z.strictObject({ exportId: exportIdSchema, part: exportPartSchema }),
     z.object({ received: z.number().int().nonnegative() }),
+    // A part of up to 500 checks, each with the raw answer the service sent.
+    { maxInputBytes: 16 * 1024 * 1024 },
   ),
   /** Writes the summaries and the manifest, then delivers the file. */
   'evidence.finishExport': defineMethod(

@@ -53,8 +53,13 @@ export const bridgeIpcChannel = 'bridge:invoke'
 /** The browser host's route prefix; the method name is the last path segment. */
 export const bridgeHttpPathPrefix = '/bridge/'
 
-/** Header carrying the per-launch secret of the browser host. */
-export const bridgeSecretHeader = 'x-compliance-desk-secret'
+/**
+ * The browser host's printed address carries a one-time launch code in this query parameter. The
+ * page sends it once, in this header to this path, for a session cookie; the code is then spent.
+ */
+export const launchCodeParameter = 'launch'
+export const launchCodeHeader = 'x-compliance-desk-launch-code'
+export const launchSessionPath = '/session'
 
 /** Name under which the preload exposes the bridge in the renderer's main world. */
 export const bridgeGlobalName = 'complianceDesk'

@@ -4,6 +4,11 @@ import { bridgeReplySchema } from './errors'
 
 const requestIdSchema = z.uuid()
 
+/** Requests asked about, or forgotten, in one call. */
+const maxRequestsPerCall = 500
+/** One request as JSON: its id, and the time it started, with the keys and punctuation. */
+const requestJsonBytes = 128
+
 /**
  * What the main side's request journal knows of one request:
  * - `neverSent`: nothing of it left this machine; it may be sent (again) on its own;
@@ -31,13 +36,15 @@ export const requestsContract = {
     z.strictObject({
       requests: z
         .array(z.strictObject({ requestId: requestIdSchema, startedAt: z.iso.datetime() }))
-        .max(500),
+        .max(maxRequestsPerCall),
     }),
     z.object({ fates: z.array(requestFateSchema) }),
+    { maxInputBytes: maxRequestsPerCall * requestJsonBytes },
   ),
   /** The renderer has stored these requests' outcomes: the journal may forget them. */
   'requests.collect': defineMethod(
-    z.strictObject({ requestIds: z.array(requestIdSchema).max(500) }),
+    z.strictObject({ requestIds: z.array(requestIdSchema).max(maxRequestsPerCall) }),
     z.object({ collected: z.number().int().nonnegative() }),
+    { maxInputBytes: maxRequestsPerCall * requestJsonBytes },
   ),
 }

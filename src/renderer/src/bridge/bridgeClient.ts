@@ -1,6 +1,6 @@
 import type { BridgeApi, BridgeInput, BridgeMethod } from '../../../shared/bridge'
 import { createCallBridge, type CallBridge } from './bridgeCall'
-import { httpTransport, takeBrowserHostSecret } from './httpTransport'
+import { httpTransport, openSession, takeLaunchCode } from './httpTransport'
 
 export { BridgeCallError, errorMessage, hostLostMidCall, isUnreachable } from './bridgeCall'
 
@@ -8,29 +8,18 @@ let transport: BridgeApi | undefined
 
 /**
  * Chooses the transport, once: IPC under Electron, the loopback host in the browser mode. The app
- * calls it at start-up, before the router reads the address (the browser mode's secret arrives
- * in it); importing this module does nothing, so code that imports it runs in unit tests too.
+ * calls it at start-up, before the router reads the address (the browser mode's launch code
+ * arrives in it); importing this module does nothing, so code that imports it runs in unit tests too.
  */
 export const connectBridge = (): BridgeApi =>
   (transport ??= window.complianceDesk ?? connectToBrowserHost())
 
 const connectToBrowserHost = (): BridgeApi => {
-  const sources = {
-    location: window.location,
-    history: window.history,
-    storage: window.sessionStorage,
-  }
-  // The address of a new launch pasted into a page of an earlier one changes only the fragment,
-  // which does not reload the page: take the new secret and start again with it.
-  // The address as pasted, not as it is by the time this runs: the router may have rewritten it.
-  window.addEventListener('hashchange', (event) => {
-    const pasted = new URL(event.newURL)
-    if (pasted.hash.includes('secret=')) {
-      takeBrowserHostSecret({ ...sources, location: pasted })
-      window.location.reload()
-    }
-  })
-  return httpTransport({ secret: takeBrowserHostSecret(sources), origin: window.location.origin })
+  const { origin } = window.location
+  // A new launch's address pasted into a tab of an earlier one changes its query: the page
+  // loads again, with the new code.
+  const code = takeLaunchCode({ location: window.location, history: window.history })
+  return httpTransport({ origin, ...(code === null ? {} : { session: openSession(origin, code) }) })
 }
 
 /** The renderer's one way to the main side. */

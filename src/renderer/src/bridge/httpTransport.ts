@@ -2,7 +2,9 @@ import {
   bridgeErrorNames,
   bridgeHttpPathPrefix,
   bridgeReplySchema,
-  bridgeSecretHeader,
+  launchCodeHeader,
+  launchCodeParameter,
+  launchSessionPath,
   type BridgeApi,
   type BridgeError,
   type BridgeOutput,
@@ -10,84 +12,100 @@ import {
   type BridgeMethod,
 } from '../../../shared/bridge'
 
-const secretStorageKey = 'compliance-desk.bridge-secret'
-
-/** The parts of `Location`, `History` and `Storage` the secret's hand-over uses. */
-export interface SecretSources {
-  location: { hash: string; pathname: string; search: string }
+/** The parts of `Location` and `History` the launch code's hand-over uses. */
+export interface LaunchCodeSources {
+  location: { pathname: string; search: string; hash: string }
   history: { replaceState(data: null, unused: string, url: string): void }
-  storage: { getItem(key: string): string | null; setItem(key: string, value: string): void }
 }
 
 /**
- * The browser mode's per-launch secret arrives in the URL fragment (never sent to any server).
- * It is moved to session storage so a reload keeps working, and the address bar is cleaned.
+ * The browser mode's printed address carries a one-time launch code. It is taken out of the
+ * address at once (before the router reads it), so the address bar, and what the browser keeps of
+ * it from now on, holds no code; a code it kept from the first load is spent anyway.
  */
-export function takeBrowserHostSecret({
-  location,
-  history,
-  storage,
-}: SecretSources): string | null {
-  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('secret')
-  if (fromHash) {
-    storage.setItem(secretStorageKey, fromHash)
-    history.replaceState(null, '', location.pathname + location.search)
-    return fromHash
-  }
-  return storage.getItem(secretStorageKey)
+export function takeLaunchCode({ location, history }: LaunchCodeSources): string | null {
+  const query = new URLSearchParams(location.search)
+  const code = query.get(launchCodeParameter)
+  if (code === null) return null
+  query.delete(launchCodeParameter)
+  const rest = query.toString()
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`)
+  return code
 }
 
 const failure = (error: BridgeError): BridgeReply<never> => ({ ok: false, error })
 
+const unreachable = (): BridgeError => ({
+  name: bridgeErrorNames.hostUnreachable,
+  message:
+    'Compliance Desk’s background process is not answering. Restart it with `npm start`; cached data stays readable.',
+  mayHaveReachedService: true,
+})
+
+/** Sends the launch code once, for the session cookie the host sets (no script can read it). */
+export const requestSession = (origin: string, code: string): Promise<Response> =>
+  fetch(new URL(launchSessionPath, origin), {
+    method: 'POST',
+    headers: { [launchCodeHeader]: code },
+  })
+
+/** Trades the launch code for this browser's session: null once held, else why not. */
+export async function openSession(origin: string, code: string): Promise<BridgeError | null> {
+  let response: Response
+  try {
+    response = await requestSession(origin, code)
+  } catch {
+    return { ...unreachable(), mayHaveReachedService: false }
+  }
+  const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
+  if (reply.success && !reply.data.ok) return reply.data.error
+  return response.ok ? null : unreadable(response.status)
+}
+
+const unreadable = (status: number): BridgeError => ({
+  name: bridgeErrorNames.unreadableReply,
+  message: `Compliance Desk’s background process sent an unreadable answer (HTTP ${status}).`,
+  mayHaveReachedService: true,
+})
+
 export interface HttpTransportOptions {
-  secret: string | null
   /** The host's origin; the page's own when it was served by the host. */
   origin: string
+  /** Settles once the launch code was traded (null) or refused (why); absent when there was none. */
+  session?: Promise<BridgeError | null>
+  /**
+   * Sent with every call. A browser sends its session cookie itself; a caller outside one (a test,
+   * a bench) passes it here.
+   */
+  headers?: Readonly<Record<string, string>>
 }
 
 /**
  * The browser mode's transport. The host's answers carry their own error; this adds only what
- * the host cannot say: that the page cannot call it, or that it never answered readably. When
- * the host may have received the call, the service may have too.
+ * the host cannot say: that the page's launch code was refused, or that the host never answered
+ * readably. When the host may have received the call, the service may have too.
  */
-export function httpTransport({ secret, origin }: HttpTransportOptions): BridgeApi {
+export function httpTransport({ origin, session, headers = {} }: HttpTransportOptions): BridgeApi {
   return {
     async invoke<M extends BridgeMethod>(
       method: M,
       input: unknown,
     ): Promise<BridgeReply<BridgeOutput<M>>> {
-      if (secret === null) {
-        return failure({
-          name: bridgeErrorNames.pageNotAuthorised,
-          message:
-            'This page has no access key. Open the full address printed by `npm start` (it ends with #secret=…).',
-          mayHaveReachedService: false,
-        })
-      }
+      const refused = await session
+      if (refused) return failure(refused)
       let response: Response
       try {
         response = await fetch(new URL(`${bridgeHttpPathPrefix}${method}`, origin), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [bridgeSecretHeader]: secret },
+          headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify(input ?? {}),
         })
       } catch {
         // A failed fetch does not say whether the call left: the host may have received it.
-        return failure({
-          name: bridgeErrorNames.hostUnreachable,
-          message:
-            'Compliance Desk’s background process is not answering. Restart it with `npm start`; cached data stays readable.',
-          mayHaveReachedService: true,
-        })
+        return failure(unreachable())
       }
       const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
-      if (!reply.success) {
-        return failure({
-          name: bridgeErrorNames.unreadableReply,
-          message: `Compliance Desk’s background process sent an unreadable answer (HTTP ${response.status}).`,
-          mayHaveReachedService: true,
-        })
-      }
+      if (!reply.success) return failure(unreadable(response.status))
       // The main side validated `data` against the method's output schema before sending it.
       return reply.data as BridgeReply<BridgeOutput<M>>
     },

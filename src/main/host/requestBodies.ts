@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http'
+
+/**
+ * Bytes of request bodies the host holds at once, shared by every call in flight: eight maximal
+ * bodies at once would otherwise take the host's memory to several times their size (the text,
+ * its parse, the checked input).
+ */
+export interface BodyBudget {
+  take(bytes: number): boolean
+  give(bytes: number): void
+}
+
+export function bodyBudget(totalBytes: number): BodyBudget {
+  let free = totalBytes
+  return {
+    take: (bytes) => {
+      if (bytes > free) return false
+      free -= bytes
+      return true
+    },
+    give: (bytes) => {
+      free += bytes
+    },
+  }
+}
+
+export type BodyOutcome =
+  | { kind: 'read'; text: string }
+  /** Over the method's limit: reading stopped there. */
+  | { kind: 'tooLarge' }
+  /** The shared budget had no room: reading stopped there. */
+  | { kind: 'busy' }
+
+/**
+ * Reads a body of at most `maxBytes`, counting while reading and drawing every byte from `budget`
+ * (the declared length up front, when there is one). What it drew is held until `release`, which
+ * the caller calls once the call is answered: the input lives as long as its handler runs.
+ */
+export async function readBoundedBody(
+  request: IncomingMessage,
+  maxBytes: number,
+  budget: BodyBudget,
+): Promise<{ outcome: BodyOutcome; release: () => void }> {
+  let held = 0
+  const release = (): void => {
+    budget.give(held)
+    held = 0
+  }
+  const refuse = (kind: 'tooLarge' | 'busy'): { outcome: BodyOutcome; release: () => void } => {
+    release()
+    return { outcome: { kind }, release }
+  }
+  const declared = Number(request.headers['content-length'])
+  if (Number.isSafeInteger(declared)) {
+    if (declared > maxBytes) return refuse('tooLarge')
+    if (!budget.take(declared)) return refuse('busy')
+    held = declared
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  // Events, not `for await`: leaving that loop early destroys the socket, and the refusal with it.
+  return new Promise((resolve, reject) => {
+    const stop = (kind: 'tooLarge' | 'busy'): void => {
+      request.off('data', onData)
+      request.off('end', onEnd)
+      // Nothing more is held: the rest is let through unread, so that a client still sending
+      // reads the refusal (closing under it would reset the connection before it could).
+      request.resume()
+      resolve(refuse(kind))
+    }
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length
+      if (size > maxBytes) return stop('tooLarge')
+      if (size > held) {
+        if (!budget.take(size - held)) return stop('busy')
+        held = size
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = (): void =>
+      resolve({
+        outcome: { kind: 'read', text: Buffer.concat(chunks, size).toString('utf8') },
+        release,
+      })
+    request.on('data', onData)
+    request.once('end', onEnd)
+    request.once('error', (error) => {
+      release()
+      reject(error)
+    })
+  })
+}
