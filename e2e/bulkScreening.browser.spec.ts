@@ -53,6 +53,10 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   await expect(bulk.resultRows).toHaveCount(9)
   await expect(bulk.finishedNotice).toContainText('Bulk screening finished')
   await saveScreen(bulk.page, 'bulk-02-finished')
+  // News that goes: the notice closes by itself, and the results stay on the job's screen.
+  await bulk.page.clock.runFor(10_000)
+  await expect(bulk.finishedNotice).toBeHidden()
+  await expect(bulk.resultRows).toHaveCount(9)
 
   // Each unique address went to the service exactly once, as written in its first row.
   expect([...checksSent(sandbox)].sort()).toEqual([...uniqueInMessyFile].sort())

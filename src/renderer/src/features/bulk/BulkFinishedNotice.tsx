@@ -5,6 +5,7 @@ import type { BulkJob } from '../../../../shared/bulk/bulkJob'
 import { countOf, noun } from '../../../../shared/text/counting'
 import { AnchorLink } from '../../components/RouterLinks'
 import { useBulkJobs } from '../../data/bulk/bulkResults'
+import { useAutoDismiss } from '../../components/useAutoDismiss'
 
 /**
  * Says so when a job this page saw running finishes or stops, whatever screen is shown: mounted
@@ -24,10 +25,15 @@ export function BulkFinishedNotice() {
         setEnded(job)
     }
   }, [jobs])
+  // A job that finished is news that goes; one that stopped stays until it is read.
+  const dismissing = useAutoDismiss(ended?.state === 'finished' ? ended.id : null, () =>
+    setEnded(null),
+  )
   if (!ended) return null
   const finished = ended.state === 'finished'
   return (
     <Notification
+      {...dismissing}
       icon={<IconCheck size={18} />}
       color={finished ? 'green' : 'red'}
       title={finished ? 'Bulk screening finished' : 'Bulk screening stopped'}
