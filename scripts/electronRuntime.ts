@@ -14,6 +14,10 @@ export function electronRuntimePath(): string | null {
   }
 }
 
+/** Why a command that needs Electron's runtime cannot use it, in a clause. */
+export const electronRuntimeMissing =
+  'the Electron runtime is not installed (its download was not possible)'
+
 /** Electron needs a display; a headless machine runs the browser mode instead. */
 export const hasDisplay = (env: NodeJS.ProcessEnv): boolean =>
   process.platform !== 'linux' || Boolean(env.DISPLAY ?? env.WAYLAND_DISPLAY)

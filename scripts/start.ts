@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { electronRuntimePath, hasDisplay } from './electronRuntime'
+import { electronRuntimeMissing, electronRuntimePath, hasDisplay } from './electronRuntime'
 
 const build = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
   stdio: 'inherit',
@@ -16,7 +16,7 @@ if (electron && hasDisplay(process.env) && !forceBrowser) {
     ? 'COMPLIANCE_DESK_BROWSER_MODE=1 is set'
     : electron
       ? 'there is no display'
-      : 'the Electron runtime is not installed (its download was not possible)'
+      : electronRuntimeMissing
   console.log(`Starting Compliance Desk in browser mode: ${reason}.`)
   child = spawn(process.execPath, ['out/main/browserHost.js'], { stdio: 'inherit' })
 }
