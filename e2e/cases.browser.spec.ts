@@ -8,6 +8,7 @@ import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
 import { verifyBundleCli } from './support/verifyBundleCli'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
+import { pdfTexts } from '../src/test-support/pdfText'
 
 const sanctioned = '0x04DBA1194ee10112fE6C3207C0687DEf0e78baCf'
 const caseTitle = 'ACME Ltd — wallet alert'
@@ -100,7 +101,9 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await download.saveAs(bundlePath)
   await expect(cases.exportDone).toContainText('files')
   await expect(cases.exportDone).toContainText(`Signed by ${investigator.name}`)
-  expect(download.suggestedFilename()).toMatch(/^ACME Ltd wallet alert \d{4}-\d{2}-\d{2}\.zip$/)
+  expect(download.suggestedFilename()).toMatch(
+    /^CD-[0-9A-Z]{4}-[0-9A-Z]{4} ACME Ltd wallet alert \d{4}-\d{2}-\d{2}\.zip$/,
+  )
 
   await verify.open()
   await verify.check(bundlePath)
@@ -267,4 +270,98 @@ test('one record in four categories is decided once for all; unlinking offers un
   await expect(search.result.earlierDecision).toContainText(
     'Decided before (PEP, Government, Role, Person of interest): False positive',
   )
+})
+
+test('one wallet the list gives for ARB, BSC and ETH is three records with their chains, decided one by one; a same re-screen changes nothing; the bundle names the case and the match', async ({
+  cases,
+  search,
+  rescreen,
+  reviewer,
+}) => {
+  test.slow()
+  // OFAC lists one wallet of "Sim, Hyon Sop" for ARB, BSC and ETH.
+  const multiChain = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'
+  const chains = ['ARB', 'BSC', 'ETH']
+  const title = 'Sim wallet alert'
+  await cases.open()
+  await cases.sayWhoIAm()
+  await cases.create(title, 'ACME Ltd', 'Alert from monitoring.')
+  await search.open()
+  await search.search(multiChain)
+  await search.expectStatus('review_required')
+  const cards = search.result.recordCards
+  await expect(cards).toHaveCount(3)
+  for (const [index, chain] of chains.entries()) {
+    await expect(search.result.holderOf(cards.nth(index))).toHaveText('Sim, Hyon Sop')
+    await expect(search.result.chainsOf(cards.nth(index))).toHaveText(chain)
+    await expect(cards.nth(index)).toContainText('US OFAC SDN list')
+  }
+  await saveScreen(search.page, 'result-02-one-wallet-three-chains', cards.first())
+  await search.result.addToCase(title)
+  await search.result.openCase()
+
+  await expect(cases.number).toHaveText(/^CD-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+  const number = (await cases.number.textContent()) ?? ''
+  await saveScreen(cases.page, 'cases-11-number-in-header')
+  await expect(cases.records).toHaveCount(3)
+  await expect(cases.hits).toHaveCount(3)
+  for (const [index, chain] of chains.entries()) {
+    await expect(cases.chainsOf(cases.records.nth(index))).toHaveText(chain)
+    await expect(cases.records.nth(index)).toContainText('Sim, Hyon Sop')
+  }
+  await cases.decideHit(2, 'True match', 'The ETH wallet is the director’s.')
+  await expect(cases.hit(2).decision).toHaveText('True match')
+  await expect(cases.hit(0).decision).toHaveText('Undecided')
+  await expect(cases.hit(1).decision).toHaveText('Undecided')
+  await expect(cases.hitSummary).toContainText('2 undecided')
+  await saveScreen(cases.page, 'cases-12-one-wallet-three-chains', cases.records.first())
+
+  // The service answers exactly as before: nothing changed, the one decision carried.
+  await rescreen.rescreenAll()
+  await expect(rescreen.outcomes).toHaveText([
+    new RegExp(`${multiChain} — nothing changed, 1 decision carried`),
+  ])
+  await rescreen.close()
+  await cases.showTab('timeline')
+  await expect(cases.auditEntries.first()).toContainText(
+    `Re-screened ${multiChain}: nothing changed, 1 decision carried`,
+  )
+
+  // Deciding every chain at once is a choice of its own, and the trail says so.
+  await cases.showTab('checks')
+  await expect(cases.linkedChecks).toHaveCount(2)
+  await cases.decideEveryChain(0, 'True match', 'One holder on every chain.')
+  await cases.showTab('timeline')
+  await expect(
+    cases.auditEntries.filter({ hasText: 'True match (all 3 chains of this record)' }),
+  ).toHaveCount(3)
+
+  await cases.showTab('checks')
+  const download = await cases.exportBundle()
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^${number} Sim wallet alert \\d{4}-\\d{2}-\\d{2}\\.zip$`),
+  )
+  const bundlePath = join(workDir, 'multi-chain.zip')
+  await download.saveAs(bundlePath)
+  expect(verifyBundleCli(bundlePath).status).toBe(0)
+  const files = unzipSync(readFileSync(bundlePath))
+  expect(JSON.parse(new TextDecoder().decode(files['case.json']))).toMatchObject({
+    caseNumber: number,
+  })
+  const csv = new TextDecoder().decode(files['hits.csv'])
+  for (const chain of chains) {
+    expect(csv).toContain(`"Sim, Hyon Sop","${multiChain}","${chain}","US OFAC SDN list"`)
+  }
+
+  const reportPath = join(workDir, 'multi-chain-report.html')
+  writeFileSync(reportPath, files['report.html'] ?? new Uint8Array())
+  const report = await reviewer.openReport(reportPath)
+  await expect(report.caseNumber).toHaveText(number)
+  for (const chain of chains) await expect(report.hitRows).toContainText([chain])
+  await expect(report.hitRows.first()).toContainText('Sim, Hyon Sop')
+  await saveScreen(report.page, 'report-02-one-wallet-three-chains', report.hitRows.first())
+  // Printed, every page says which case and which page it is.
+  const pages = pdfTexts(await report.pdf('A4'))
+  expect(pages.some((text) => /Page 1 of \d+/.test(text))).toBe(true)
+  expect(pages.some((text) => text.includes(number))).toBe(true)
 })

@@ -42,7 +42,7 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   await expect(rescreen.outcomes).toHaveText([
     new RegExp(`${tornado} — 1 hit no longer listed`),
     new RegExp(`${designated} — 1 new hit`),
-    new RegExp(`${pep} — 4 decisions carried`),
+    new RegExp(`${pep} — nothing changed, 4 decisions carried`),
   ])
   await saveScreen(appPage, 'rescreen-01-outcome')
   await rescreen.close()
@@ -57,7 +57,7 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   await cases.showTab('timeline')
   // Newest first.
   await expect(cases.auditEntries.filter({ hasText: 'Re-screened' })).toHaveText([
-    new RegExp(`Re-screened ${pep}: 4 decisions carried`),
+    new RegExp(`Re-screened ${pep}: nothing changed, 4 decisions carried`),
     new RegExp(`Re-screened ${designated}: 1 new hit`),
     new RegExp(`Re-screened ${tornado}: 1 hit no longer listed`),
   ])

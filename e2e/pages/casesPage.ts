@@ -34,6 +34,8 @@ export class CasesPage {
   readonly listCount: Locator
   readonly listEmpty: Locator
   readonly listFilters: Locator
+  /** The case's number, "CD-7K3M-Q9XA", in its header. */
+  readonly number: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -60,6 +62,12 @@ export class CasesPage {
     this.listCount = page.getByTestId('case-list-count')
     this.listEmpty = page.getByTestId('case-list-empty')
     this.listFilters = page.getByTestId('case-list-filters')
+    this.number = this.detail.getByTestId('case-number')
+  }
+
+  /** The chains a matched record of the case says the list gives it. */
+  chainsOf(record: Locator): Locator {
+    return record.getByTestId('record-chain')
   }
 
   async searchList(text: string): Promise<void> {
@@ -204,6 +212,15 @@ export class CasesPage {
   async decideRecord(index: number, decision: HitDecision, rationale: string): Promise<void> {
     const record = this.records.nth(index)
     await record.getByTestId('record-decide-all').click()
+    await record.getByTestId('hit-decision-choice').getByText(decision, { exact: true }).click()
+    await record.getByTestId('hit-rationale').first().fill(rationale)
+    await record.getByTestId('hit-save').first().click()
+  }
+
+  /** Records one decision on a record on every chain the list gives it, chosen as such. */
+  async decideEveryChain(index: number, decision: HitDecision, rationale: string): Promise<void> {
+    const record = this.records.nth(index)
+    await record.getByTestId('record-decide-all-chains').click()
     await record.getByTestId('hit-decision-choice').getByText(decision, { exact: true }).click()
     await record.getByTestId('hit-rationale').first().fill(rationale)
     await record.getByTestId('hit-save').first().click()

@@ -38,6 +38,16 @@ export class CheckResult {
     return this.page.getByTestId('match-record')
   }
 
+  /** The holder a record card names. */
+  holderOf(card: Locator): Locator {
+    return card.getByTestId('record-holder')
+  }
+
+  /** The chains a record card says the list gives the wallet. */
+  chainsOf(card: Locator): Locator {
+    return card.getByTestId('record-chain')
+  }
+
   /** The categories a record card says it was listed under. */
   categoriesOf(card: Locator): Locator {
     return card.getByTestId('record-category')

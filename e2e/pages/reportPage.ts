@@ -7,6 +7,10 @@ export class ReportPage {
   readonly body: Locator
   /** The signer and key fingerprint, on the first page. */
   readonly signature: Locator
+  /** The case's number, above its title. */
+  readonly caseNumber: Locator
+  /** The rows of the checks' hits: category, holder and record, chain, lists, decision. */
+  readonly hitRows: Locator
   /** Every URL the page asked for, in order. */
   readonly requested: string[] = []
 
@@ -14,6 +18,8 @@ export class ReportPage {
     this.heading = page.locator('h1')
     this.body = page.locator('body')
     this.signature = page.getByRole('region', { name: 'Signature' })
+    this.caseNumber = page.locator('[data-case-number]')
+    this.hitRows = page.locator('section.check tbody tr')
     page.on('request', (request) => this.requested.push(request.url()))
   }
 

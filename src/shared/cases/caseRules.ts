@@ -9,7 +9,7 @@ import type {
   HitDecision,
   HitDecisionKind,
 } from './caseSchemas'
-import { hitDecisionId, hitsOf } from './checkHits'
+import { decisionOnHit, hitsOf, type HitKeys } from './checkHits'
 
 /**
  * The rules of a case, once, for everyone who applies them: the app when a case changes, the
@@ -80,17 +80,17 @@ export function outcomeRefusal(outcome: CaseOutcome, trueMatches: number): strin
  * marked "needs review" has a decision, but not a final one (see openHitsSentence).
  */
 export function tallyDecisions(
-  hits: Iterable<{ checkId: string; hitKey: string }>,
-  decisionOf: (checkId: string, hitKey: string) => HitDecision | undefined,
+  hits: Iterable<{ checkId: string; hit: HitKeys }>,
+  decisionOf: (checkId: string, hit: HitKeys) => HitDecision | undefined,
 ): HitTally {
   const tally: HitTally = {
     total: 0,
     undecided: 0,
     byDecision: { true_match: 0, false_positive: 0, needs_review: 0 },
   }
-  for (const { checkId, hitKey } of hits) {
+  for (const { checkId, hit } of hits) {
     tally.total += 1
-    const decision = decisionOf(checkId, hitKey)
+    const decision = decisionOf(checkId, hit)
     if (decision) tally.byDecision[decision.decision] += 1
     else tally.undecided += 1
   }
@@ -104,11 +104,9 @@ export function tallyHits(
   decisions: ReadonlyMap<string, HitDecision>,
 ): HitTally {
   const hits = checks.flatMap(({ localId, check }) =>
-    hitsOf(check).map(({ hitKey }) => ({ checkId: localId, hitKey })),
+    hitsOf(check).map((hit) => ({ checkId: localId, hit })),
   )
-  return tallyDecisions(hits, (checkId, hitKey) =>
-    decisions.get(hitDecisionId(caseId, checkId, hitKey)),
-  )
+  return tallyDecisions(hits, (checkId, hit) => decisionOnHit(decisions, caseId, checkId, hit))
 }
 
 const trueMatch = noun('true match', 'true matches')

@@ -32,10 +32,10 @@ describe('groupHitsByRecord', () => {
     expect(groups[0]?.categories).toEqual(['pep', 'personOfInterest', 'role', 'government'])
     // Decisions stay keyed per hit: every category's own key is kept.
     expect(groups[0]?.hits.map((hit) => hit.hitKey)).toEqual([
-      'pep:0x5ca1ab1e00000000000000000000000000000001',
-      'personOfInterest:0x5ca1ab1e00000000000000000000000000000001',
-      'role:0x5ca1ab1e00000000000000000000000000000001',
-      'government:0x5ca1ab1e00000000000000000000000000000001',
+      'pep:0x5ca1ab1e00000000000000000000000000000001#Synthetic Politically Exposed Person',
+      'personOfInterest:0x5ca1ab1e00000000000000000000000000000001#Synthetic Politically Exposed Person',
+      'role:0x5ca1ab1e00000000000000000000000000000001#Synthetic Politically Exposed Person',
+      'government:0x5ca1ab1e00000000000000000000000000000001#Synthetic Politically Exposed Person',
     ])
   })
 

@@ -16,12 +16,13 @@ import {
   openHitsSentence,
   tallyDecisions,
 } from '../cases/caseRules'
-import { hitDecisionId } from '../cases/checkHits'
+import { decisionOnHit } from '../cases/checkHits'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import { groupedFingerprint } from '../identity/investigator'
 import { readBundleChecks } from './bundleChecks'
 import { bundlePaths, type BundleManifest } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
+import { caseNumberProblem } from './caseFile'
 import { checkReport } from './reportMeaning'
 import { checkHitsCsv } from './hitsCsvMeaning'
 import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
@@ -30,6 +31,7 @@ import type { BundleProblem } from './bundleProblems'
 /** What the meaning checks read of case.json; the manifest check covers the rest. */
 const caseFileSchema = z.object({
   id: z.string(),
+  caseNumber: z.string().optional(),
   state: caseStateSchema,
   closure: caseClosureSchema.optional(),
 })
@@ -119,6 +121,8 @@ function compareCase(
   problems: BundleProblem[],
 ): void {
   const say = (detail: string) => problems.push(meaningProblem(bundlePaths.case, detail))
+  const wrongNumber = caseNumberProblem(caseFile)
+  if (wrongNumber) say(wrongNumber)
   if (trail.some((entry) => entry.caseId !== caseFile.id)) {
     say(`is case ${caseFile.id}, the audit trail holds entries of another case`)
   }
@@ -188,13 +192,9 @@ function compareClosure(
     )
   }
   if (!checks || closure.undecidedHitsReason) return
-  const hits = checks.flatMap((check) =>
-    check.hits.map(({ hitKey }) => ({ checkId: check.localId, hitKey })),
-  )
+  const hits = checks.flatMap((check) => check.hits.map((hit) => ({ checkId: check.localId, hit })))
   const open = openHitsSentence(
-    tallyDecisions(hits, (checkId, hitKey) =>
-      replayed.decisions.get(hitDecisionId(caseId, checkId, hitKey)),
-    ),
+    tallyDecisions(hits, (checkId, hit) => decisionOnHit(replayed.decisions, caseId, checkId, hit)),
   )
   if (open) {
     problems.push(

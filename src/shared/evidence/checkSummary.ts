@@ -1,5 +1,5 @@
 import type { ExportedCheck } from '../bridge/evidenceContract'
-import { hitsOf } from '../cases/checkHits'
+import { hitsOf, type CheckHit } from '../cases/checkHits'
 
 /**
  * What the summaries (hits.csv, report.html) need of a check: written by the exporter from the
@@ -14,8 +14,11 @@ export interface ExportedCheckSummary {
   queryKey: string
   fetchedAt: string
   status: string
-  hits: Array<{ category: string; hitKey: string; title: string; datasets: string[] }>
+  hits: ExportedHit[]
 }
+
+/** A hit as the summaries show it: whose wallet, on which chain, on which lists. */
+export type ExportedHit = Omit<CheckHit, 'record'>
 
 export function summariseCheck(
   check: Pick<
@@ -33,12 +36,17 @@ export function summariseCheck(
     queryKey: check.queryKey,
     fetchedAt: check.fetchedAt,
     status: check.check.status,
-    hits: hitsOf(check.check).map(({ category, hitKey, title, datasets }) => ({
-      category,
-      hitKey,
-      title,
-      datasets,
-    })),
+    hits: hitsOf(check.check).map(
+      ({ category, hitKey, chainlessKey, title, holder, chains, datasets }) => ({
+        category,
+        hitKey,
+        chainlessKey,
+        title,
+        holder,
+        chains,
+        datasets,
+      }),
+    ),
   }
 }
 

@@ -1,5 +1,7 @@
 import Papa from 'papaparse'
 import type { HitDecision } from '../cases/caseSchemas'
+import type { HitKeys } from '../cases/checkHits'
+import { datasetName } from '../records/recordVocabulary'
 import { neutraliseCsvCell } from '../text/csvSafety'
 import type { ExportedCheckSummary } from './checkSummary'
 
@@ -12,7 +14,10 @@ export const hitsCsvColumns = [
   'check_status',
   'category',
   'hit_key',
+  'holder',
   'record_title',
+  'chain',
+  'lists',
   'datasets',
   'decision',
   'rationale',
@@ -20,7 +25,7 @@ export const hitsCsvColumns = [
 ] as const
 export type HitsCsvColumn = (typeof hitsCsvColumns)[number]
 
-export type DecisionOf = (checkId: string, hitKey: string) => HitDecision | undefined
+export type DecisionOf = (checkId: string, hit: HitKeys) => HitDecision | undefined
 
 /**
  * One row per hit of every check, in the bundle's order, with its decision (empty when
@@ -32,7 +37,7 @@ export function hitsCsvRows(
 ): Array<Record<HitsCsvColumn, string>> {
   return checks.flatMap((check) =>
     check.hits.map((hit) => {
-      const decision = decisionOf(check.localId, hit.hitKey)
+      const decision = decisionOf(check.localId, hit)
       return {
         check_folder: check.folder,
         check_id: check.checkId,
@@ -42,7 +47,10 @@ export function hitsCsvRows(
         check_status: check.status,
         category: hit.category,
         hit_key: hit.hitKey,
+        holder: hit.holder,
         record_title: hit.title,
+        chain: hit.chains.join('; '),
+        lists: hit.datasets.map(datasetName).join('; '),
         datasets: hit.datasets.join('; '),
         decision: decision?.decision ?? '',
         rationale: decision?.rationale ?? '',

@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import type { HitDecision } from '../cases/caseSchemas'
-import { hitDecisionId } from '../cases/checkHits'
+import { decisionOnHit, type HitKeys } from '../cases/checkHits'
 import { readNeutralisedCsvCell } from '../text/csvSafety'
 import { bundlePaths } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
@@ -56,8 +56,8 @@ export function checkHitsCsv(
     say('is not in the bundle, so it cannot be checked')
     return
   }
-  const decisionOf = (checkId: string, hitKey: string) =>
-    decisions.get(hitDecisionId(caseId, checkId, hitKey))
+  const decisionOf = (checkId: string, hit: HitKeys) =>
+    decisionOnHit(decisions, caseId, checkId, hit)
   const expected = new Map<string, ExpectedRow>()
   const byFolder = new Map(checks.map((check) => [check.folder, check]))
   for (const row of hitsCsvRows(checks, decisionOf)) {

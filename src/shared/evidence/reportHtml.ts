@@ -3,9 +3,11 @@ import type { AuditChainCheck } from '../cases/auditChain'
 import { tallyDecisions } from '../cases/caseRules'
 import { caseOutcomeLabels, caseStateLabels, hitDecisionLabels } from '../cases/caseLabels'
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../cases/caseSchemas'
+import { caseNumber } from '../cases/caseNumber'
+import type { HitKeys } from '../cases/checkHits'
 import { environmentLabels, type EnvironmentId } from '../environments'
 import { groupedFingerprint, type Actor, type Signer } from '../identity/investigator'
-import type { ExportedCheckSummary } from './checkSummary'
+import type { ExportedCheckSummary, ExportedHit } from './checkSummary'
 import { datasetName } from '../records/recordVocabulary'
 import { countOf, formatNumber, noun } from '../text/counting'
 
@@ -15,7 +17,7 @@ export interface ReportModel {
   signer: Signer
   caseRecord: CaseRecord
   checks: readonly ExportedCheckSummary[]
-  decisionOf: (checkId: string, hitKey: string) => HitDecision | undefined
+  decisionOf: (checkId: string, hit: HitKeys) => HitDecision | undefined
   entities: readonly ExportedEntity[]
   notes: readonly CaseNote[]
   auditTrail: readonly AuditEntry[]
@@ -41,6 +43,16 @@ const entityName = ({ entity, id }: ExportedEntity): string => {
   const person = [entity.firstName, entity.lastName].filter(Boolean).join(' ')
   return entity.name ?? (person || id)
 }
+
+/**
+ * Every printed page names its case and its place ("Page 2 of 5"), so a loose page is never
+ * anonymous. The number is written into the rule: it is made of Crockford letters and digits only.
+ */
+const pageRule = (number: string): string => `
+  @page { margin: 16mm 12mm;
+    @bottom-left { content: "${number}"; font-size: 8.5pt; color: #555; }
+    @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8.5pt; color: #555; } }
+`
 
 // Inline only: the page must open offline and make no request of any kind (see the CSP below).
 const styles = `
@@ -72,7 +84,12 @@ const styles = `
   .signature p { margin: 0.5mm 0; }
   .actor { color: #444; }
   footer { margin-top: 8mm; color: #666; font-size: 9pt; }
-  @page { margin: 14mm 12mm; }
+  .case-number { font-size: 12pt; font-weight: 700; letter-spacing: 0.04em; margin: 0 0 1mm; }
+  .holder { font-weight: 600; }
+  .code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 8.5pt;
+          color: #555; white-space: nowrap; }
+  .chain { white-space: nowrap; font-weight: 600; }
+
   @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
 `
 
@@ -95,10 +112,11 @@ function signatureBox({ signer }: ReportModel): string {
 
 function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
   const tally = tallyDecisions(
-    checks.flatMap((check) => check.hits.map(({ hitKey }) => ({ checkId: check.localId, hitKey }))),
+    checks.flatMap((check) => check.hits.map((hit) => ({ checkId: check.localId, hit }))),
     decisionOf,
   )
   const rows: Array<[string, string]> = [
+    ['Case number', escapeHtml(caseNumber(caseRecord.id))],
     ['Subject', escapeHtml(caseRecord.subject)],
     [
       'State',
@@ -132,15 +150,26 @@ function closureSection({ caseRecord }: ReportModel): string {
   </tbody></table>`
 }
 
+/** Who the list names, then the record's identifier (the holder is the title when none is named). */
+const holderAndRecord = (hit: ExportedHit): string =>
+  hit.holder === hit.title
+    ? `<span class="mono">${escapeHtml(hit.title)}</span>`
+    : `<span class="holder">${escapeHtml(hit.holder)}</span><br><span class="mono">${escapeHtml(hit.title)}</span>`
+
+/** A hit in a sentence's place: "sanctions: Sim, Hyon Sop, 0x4f47… (ETH)". */
+const hitLine = (hit: ExportedHit): string =>
+  `${hit.category}: ${hit.holder === hit.title ? '' : `${hit.holder}, `}${hit.title}${hit.chains.length > 0 ? ` (${hit.chains.join(', ')})` : ''}`
+
 function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
   const hitRows = check.hits
     .map((hit) => {
-      const decision = model.decisionOf(check.localId, hit.hitKey)
+      const decision = model.decisionOf(check.localId, hit)
       const verdict = decision
         ? `<span class="decision-${decision.decision}">${hitDecisionLabels[decision.decision]}</span><br>${escapeHtml(decision.rationale)}<br><span class="meta">by ${actorName(decision.decidedBy)}</span>`
         : '<span class="undecided">Undecided</span>'
-      return `<tr><td>${escapeHtml(hit.category)}</td><td class="mono">${escapeHtml(hit.title)}</td>
-        <td>${hit.datasets.map((code) => `${escapeHtml(datasetName(code))} <span class="mono">${escapeHtml(code)}</span>`).join('<br>')}</td><td>${verdict}</td></tr>`
+      return `<tr><td>${escapeHtml(hit.category)}</td><td>${holderAndRecord(hit)}</td>
+        <td class="chain">${hit.chains.map(escapeHtml).join('<br>') || '<span class="undecided">not given</span>'}</td>
+        <td>${hit.datasets.map((code) => `${escapeHtml(datasetName(code))}<br><span class="code">${escapeHtml(code)}</span>`).join('<br>')}</td><td>${verdict}</td></tr>`
     })
     .join('')
   return `<section class="check">
@@ -151,7 +180,7 @@ function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
     ${
       check.hits.length === 0
         ? ''
-        : `<table><thead><tr><th>Category</th><th>Record</th><th>Datasets</th><th>Decision</th></tr></thead>
+        : `<table><thead><tr><th>Category</th><th>Holder and record</th><th>Chain</th><th>Lists</th><th>Decision</th></tr></thead>
       <tbody>${hitRows}</tbody></table>`
     }
   </section>`
@@ -173,7 +202,7 @@ function walletHistorySection({ checks }: ReportModel): string {
     keys
       .map((key) => {
         const hit = check?.hits.find((candidate) => candidate.hitKey === key)
-        return escapeHtml(hit ? `${hit.category}: ${hit.title}` : key)
+        return escapeHtml(hit ? hitLine(hit) : key)
       })
       .join('<br>')
   const walletTable = (checksOfWallet: ExportedCheckSummary[]): string => {
@@ -246,11 +275,12 @@ export function renderReportHtml(model: ReportModel): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Case report: ${escapeHtml(caseRecord.title)}</title>
-<style>${styles}</style>
+<title>${caseNumber(caseRecord.id)} case report: ${escapeHtml(caseRecord.title)}</title>
+<style>${styles}${pageRule(caseNumber(caseRecord.id))}</style>
 </head>
 <body>
 <header>
+  <p class="case-number" data-case-number>${caseNumber(caseRecord.id)}</p>
   <h1>${escapeHtml(caseRecord.title)}</h1>
   <p class="meta">Case ${escapeHtml(caseRecord.id)} · exported ${utc(model.createdAt)} by ${escapeHtml(model.signer.name)} with Compliance Desk ${escapeHtml(model.appVersion)}</p>
 </header>

@@ -1,22 +1,18 @@
 import { z } from 'zod'
 import { exportedEntitySchema } from '../bridge/evidenceContract'
 import { verifyAuditChain } from '../cases/auditChain'
-import {
-  auditEntrySchema,
-  caseNoteSchema,
-  caseRecordSchema,
-  hitDecisionSchema,
-} from '../cases/caseSchemas'
-import { hitDecisionId } from '../cases/checkHits'
+import { auditEntrySchema, caseNoteSchema, hitDecisionSchema } from '../cases/caseSchemas'
+import { decisionOnHit } from '../cases/checkHits'
 import { escapeForDisplay } from '../text/escapeForDisplay'
 import { bundlePaths, type BundleManifest } from './bundleFormat'
+import { caseFileSchema, caseRecordOfFile } from './caseFile'
 import type { BundleProblem } from './bundleProblems'
 import type { ExportedCheckSummary } from './checkSummary'
 import { meaningProblem } from './meaningProblems'
 import { renderReportHtml } from './reportHtml'
 
 const parts = {
-  caseRecord: [bundlePaths.case, caseRecordSchema],
+  caseFile: [bundlePaths.case, caseFileSchema],
   entities: [bundlePaths.entities, z.array(exportedEntitySchema)],
   notes: [bundlePaths.notes, z.array(caseNoteSchema)],
   decisions: [bundlePaths.decisions, z.array(hitDecisionSchema)],
@@ -44,17 +40,18 @@ export function reportOfBundle(
   manifest: BundleManifest,
   checks: readonly ExportedCheckSummary[],
 ): { report: string } | { unreadable: string } {
-  const caseRecord = readPart(files, ...parts.caseRecord)
+  const caseFile = readPart(files, ...parts.caseFile)
   const entities = readPart(files, ...parts.entities)
   const notes = readPart(files, ...parts.notes)
   const decisions = readPart(files, ...parts.decisions)
   const auditTrail = readPart(files, ...parts.auditTrail)
-  if (!caseRecord) return { unreadable: bundlePaths.case }
+  if (!caseFile) return { unreadable: bundlePaths.case }
   if (!entities) return { unreadable: bundlePaths.entities }
   if (!notes) return { unreadable: bundlePaths.notes }
   if (!decisions) return { unreadable: bundlePaths.decisions }
   if (!auditTrail) return { unreadable: bundlePaths.auditTrail }
   if (!manifest.signer) return { unreadable: bundlePaths.manifest }
+  const caseRecord = caseRecordOfFile(caseFile)
   const byId = new Map(decisions.map((decision) => [decision.id, decision]))
   const report = renderReportHtml({
     createdAt: manifest.createdAt,
@@ -62,7 +59,7 @@ export function reportOfBundle(
     appVersion: manifest.exporter.appVersion,
     caseRecord,
     checks,
-    decisionOf: (checkId, hitKey) => byId.get(hitDecisionId(caseRecord.id, checkId, hitKey)),
+    decisionOf: (checkId, hit) => decisionOnHit(byId, caseRecord.id, checkId, hit),
     entities,
     notes,
     auditTrail,

@@ -28,7 +28,7 @@ describe('the difference between two checks of a wallet', () => {
     const before = check({ sanctions: [wallet('0xaa', { topics: ['sanction', 'crime.fin'] })] })
     const after = check({ sanctions: [wallet('0xaa', { topics: ['crime.fin', 'sanction'] })] })
     const difference = checkDifference(before, after)
-    expect(difference.unchanged.map((hit) => hit.hitKey)).toEqual(['sanctions:0xaa'])
+    expect(difference.unchanged.map((hit) => hit.hitKey)).toEqual(['sanctions:0xaa#Holder'])
     expect([difference.added, difference.removed, difference.changed]).toEqual([[], [], []])
     expect(isMaterial(difference)).toBe(false)
   })
@@ -43,8 +43,8 @@ describe('the difference between two checks of a wallet', () => {
       pep: [wallet('0xaa', { topics: ['role.pep'] })],
     })
     const difference = checkDifference(before, after)
-    expect(difference.added.map((hit) => hit.hitKey)).toEqual(['pep:0xaa'])
-    expect(difference.removed.map((hit) => hit.hitKey)).toEqual(['sanctions:0xaa'])
+    expect(difference.added.map((hit) => hit.hitKey)).toEqual(['pep:0xaa#Holder'])
+    expect(difference.removed.map((hit) => hit.hitKey)).toEqual(['sanctions:0xaa#Holder'])
     expect(difference.changed).toEqual([
       expect.objectContaining({ fields: ['amountUsd', 'datasets'] }),
     ])

@@ -4,9 +4,10 @@ import { hitsOf, type CheckHit } from '../cases/checkHits'
 
 /**
  * What changed for one wallet between two of its checks. A record is the same record in both
- * when its hit key is (`<category>:<record key>`, `recordKey` in cases/checkHits.ts: the service's
- * id, else its public key, else its title, else a hash of the whole record), so the difference is
- * per category: a record that moves category reads as removed from one and new in the other.
+ * when its hit key is (category, record, the chains the list gives it and its holder: `hitKeyOf`
+ * in cases/checkHits.ts), so the difference is per category and per chain: a record that moves
+ * category reads as removed from one and new in the other. Neither the order of the records in an
+ * answer nor that of their tags or chains changes anything.
  */
 export interface CheckDifference {
   added: CheckHit[]
@@ -22,8 +23,8 @@ export interface ChangedHit {
   fields: string[]
 }
 
-/** Members whose order says nothing: the same tags in another order are not a change. */
-const unorderedFields = new Set(['datasets', 'topics', 'alias', 'programs'])
+/** Members whose order says nothing: the same tags, names or chains in another order are no change. */
+const unorderedFields = new Set(['datasets', 'topics', 'alias', 'programs', 'currency'])
 
 const comparable = (field: string, value: unknown): string =>
   canonicalJson(
@@ -39,22 +40,57 @@ const changedFields = (before: CheckHit, after: CheckHit): string[] =>
     )
     .sort()
 
-/** The difference from `before` to `after`, two checks of the same wallet in one environment. */
+/** A record's content as compared: the same for the same record whatever the order of anything. */
+const contentOf = (hit: CheckHit): string =>
+  Object.keys(hit.record)
+    .sort()
+    .map((field) => `${JSON.stringify(field)}:${comparable(field, hit.record[field])}`)
+    .join(',')
+
+const byContent = (a: CheckHit, b: CheckHit): number =>
+  contentOf(a) < contentOf(b) ? -1 : contentOf(a) > contentOf(b) ? 1 : 0
+
+const byKey = (hits: readonly CheckHit[]): Map<string, CheckHit[]> => {
+  const keyed = new Map<string, CheckHit[]>()
+  for (const hit of hits) keyed.set(hit.hitKey, [...(keyed.get(hit.hitKey) ?? []), hit])
+  return keyed
+}
+
+/**
+ * The difference from `before` to `after`, two checks of the same wallet in one environment. An
+ * answer may give one key twice (the same record repeated): the hits of a key pair up first with
+ * their equals, then the rest in the order of their content, never in the order they came.
+ */
 export function checkDifference(before: CryptoCheck, after: CryptoCheck): CheckDifference {
-  const earlier = new Map(hitsOf(before).map((hit) => [hit.hitKey, hit]))
+  const earlier = byKey(hitsOf(before))
   const difference: CheckDifference = { added: [], removed: [], changed: [], unchanged: [] }
-  for (const hit of hitsOf(after)) {
-    const previous = earlier.get(hit.hitKey)
-    earlier.delete(hit.hitKey)
-    if (!previous) {
-      difference.added.push(hit)
-      continue
+  for (const [key, laterHits] of byKey(hitsOf(after))) {
+    const left = [...(earlier.get(key) ?? [])]
+    earlier.delete(key)
+    const unpaired: CheckHit[] = []
+    for (const hit of laterHits) {
+      const same = left.findIndex((previous) => changedFields(previous, hit).length === 0)
+      if (same < 0) {
+        unpaired.push(hit)
+        continue
+      }
+      left.splice(same, 1)
+      difference.unchanged.push(hit)
     }
-    const fields = changedFields(previous, hit)
-    if (fields.length === 0) difference.unchanged.push(hit)
-    else difference.changed.push({ before: previous, after: hit, fields })
+    left.sort(byContent)
+    unpaired.sort(byContent).forEach((hit, index) => {
+      const previous = left[index]
+      if (previous)
+        difference.changed.push({
+          before: previous,
+          after: hit,
+          fields: changedFields(previous, hit),
+        })
+      else difference.added.push(hit)
+    })
+    difference.removed.push(...left.slice(unpaired.length))
   }
-  difference.removed.push(...earlier.values())
+  for (const rest of earlier.values()) difference.removed.push(...rest)
   return difference
 }
 

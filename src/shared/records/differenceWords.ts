@@ -35,3 +35,16 @@ export function differenceWords(
       countOf(difference.carried ?? 0, noun('decision')) + ' carried',
   ].filter((part): part is string => typeof part === 'string')
 }
+
+/**
+ * A re-screen's outcome in one line: what changed, or "nothing changed" when the answer said what
+ * it said before, then the decisions carried ("nothing changed, 3 decisions carried").
+ */
+export function differenceSentence(difference: DifferenceKeys): string {
+  const { carried, ...found } = difference
+  const words = differenceWords(found)
+  return [
+    words.length > 0 ? words.join(', ') : 'nothing changed',
+    ...differenceWords({ added: [], removed: [], carried: carried ?? 0 }),
+  ].join(', ')
+}

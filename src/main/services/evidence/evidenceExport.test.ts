@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { strToU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { caseNumber } from '../../../shared/cases/caseNumber'
 import { bundlePaths, manifestSchema } from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
 import {
@@ -118,15 +119,31 @@ describe('exporting a case', () => {
     })
   })
 
-  it('writes one hits.csv row per hit with its decision', () => {
+  it('writes one hits.csv row per hit with its decision, naming the holder, the chain and the lists', () => {
     const csv = new TextDecoder().decode(unzipSync(bundle)['hits.csv'])
     const lines = csv.trim().split('\n')
     expect(lines[0]).toBe(
-      '"check_folder","check_id","environment","identifier","fetched_at","check_status","category","hit_key","record_title","datasets","decision","rationale","decided_at"',
+      '"check_folder","check_id","environment","identifier","fetched_at","check_status","category","hit_key","holder","record_title","chain","lists","datasets","decision","rationale","decided_at"',
     )
     expect(lines).toHaveLength(3)
-    expect(lines[1]).toContain(`"sanctions:${sanctioned}"`)
+    expect(lines[1]).toContain(
+      `"sanctions:${sanctioned}@ETH#Peijnenburg, Alex Adrianus Martinus","Peijnenburg, Alex Adrianus Martinus","${sanctioned}","ETH","US OFAC SDN list","us_ofac_sdn"`,
+    )
     expect(lines[1]).toContain('"true_match"')
+  })
+
+  it('names the case by its number in case.json and on every page of the report', () => {
+    const files = unzipSync(bundle)
+    const number = caseNumber(fixture.caseRecord.id)
+    expect(JSON.parse(new TextDecoder().decode(files['case.json']))).toMatchObject({
+      id: fixture.caseRecord.id,
+      caseNumber: number,
+    })
+    const html = new TextDecoder().decode(files['report.html'])
+    expect(html).toContain(`<p class="case-number" data-case-number>${number}</p>`)
+    expect(html).toMatch(
+      /@bottom-right \{ content: "Page " counter\(page\) " of " counter\(pages\)/,
+    )
   })
 
   it('writes a self-contained report that escapes what it shows and asks for nothing outside', () => {

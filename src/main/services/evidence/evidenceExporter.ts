@@ -14,7 +14,7 @@ import type {
   CaseRecord,
   HitDecision,
 } from '../../../shared/cases/caseSchemas'
-import { hitDecisionId } from '../../../shared/cases/checkHits'
+import { decisionOnHit, type HitKeys } from '../../../shared/cases/checkHits'
 import {
   bundlePaths,
   checkFolderName,
@@ -33,7 +33,9 @@ import {
   summariseCheck,
   type ExportedCheckSummary,
 } from '../../../shared/evidence/checkSummary'
+import { caseFileOf } from '../../../shared/evidence/caseFile'
 import { hitsCsv } from '../../../shared/evidence/hitsCsv'
+import { caseNumber } from '../../../shared/cases/caseNumber'
 import { renderReportHtml } from '../../../shared/evidence/reportHtml'
 import { countOf, noun } from '../../../shared/text/counting'
 
@@ -100,14 +102,17 @@ export const asWriteFailure = (
   )
 }
 
-/** `Case title 2026-11-22.zip`, with nothing a file system could object to. */
+/**
+ * `CD-7K3M-Q9XA Case title 2026-11-22.zip`: the case number first, so a bundle is found by the
+ * number people say, with nothing a file system could object to.
+ */
 export function bundleFileName(caseRecord: CaseRecord, createdAt: Date): string {
   const title = caseRecord.title
     .replace(/[^\p{L}\p{N} _-]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 80)
-  return `${title || caseRecord.id} ${createdAt.toISOString().slice(0, 10)}.zip`
+  return `${caseNumber(caseRecord.id)} ${title || caseRecord.id} ${createdAt.toISOString().slice(0, 10)}.zip`
 }
 
 /**
@@ -153,7 +158,7 @@ export class EvidenceExporter {
       idleTimer: this.idleTimer(exportId),
     })
     try {
-      await writer.add(bundlePaths.case, jsonBytes(caseRecord))
+      await writer.add(bundlePaths.case, jsonBytes(caseFileOf(caseRecord)))
     } catch (error) {
       await this.abort(exportId)
       throw asWriteFailure(error)
@@ -297,8 +302,8 @@ export class EvidenceExporter {
     const { caseRecord, writer } = session
     const createdAt = this.now().toISOString()
     const decisions = new Map(session.decisions.map((decision) => [decision.id, decision]))
-    const decisionOf = (checkId: string, hitKey: string) =>
-      decisions.get(hitDecisionId(caseRecord.id, checkId, hitKey))
+    const decisionOf = (checkId: string, hit: HitKeys) =>
+      decisionOnHit(decisions, caseRecord.id, checkId, hit)
     const auditCheck = verifyAuditChain(session.auditTrail)
     await writer.add(bundlePaths.entities, jsonBytes(session.entities))
     await writer.add(bundlePaths.notes, jsonBytes(session.notes))

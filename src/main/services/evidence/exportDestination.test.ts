@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CaseRecord } from '../../../shared/cases/caseSchemas'
 import { ServiceError } from '../serviceError'
+import { caseNumber } from '../../../shared/cases/caseNumber'
 import { bundleFileName, EvidenceExporter } from './evidenceExporter'
 import { chosenFileDestination } from './exportDestination'
 import { fixtureSigning } from '../../../test-support/evidenceFixtures'
@@ -92,9 +93,10 @@ describe('a folder that cannot be written', () => {
 })
 
 describe('the suggested file name', () => {
-  it('keeps the title readable and drops what a file system could object to', () => {
+  it('starts with the case number, keeps the title readable and drops what a file system could object to', () => {
     expect(bundleFileName(caseRecord, new Date('2026-11-22T10:00:00Z'))).toBe(
-      'Wallets ACME Ltd 2026-11-22.zip',
+      `${caseNumber('case_1')} Wallets ACME Ltd 2026-11-22.zip`,
     )
+    expect(caseNumber('case_1')).toMatch(/^CD-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
   })
 })

@@ -213,5 +213,6 @@ export const backupRowSchemas: Readonly<Record<string, z.ZodType>> = {
     caseId: text.min(1),
     hits: hitTallySchema,
     identifiers: z.array(text),
+    holders: z.array(text).optional(),
   }),
 }

@@ -12,11 +12,11 @@ import {
 import {
   auditEntrySchema,
   caseNoteSchema,
-  caseRecordSchema,
   hitDecisionSchema,
   type CaseRecord,
 } from '../../../../shared/cases/caseSchemas'
 import { bundlePaths } from '../../../../shared/evidence/bundleFormat'
+import { caseFileSchema, caseRecordOfFile } from '../../../../shared/evidence/caseFile'
 import type { BundleVerification } from '../../../../shared/evidence/verifyBundle'
 import { trustOf, type Actor, type SignerTrust } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
@@ -147,7 +147,7 @@ export async function importBundle(
         : `This bundle is signed by ${signature.status === 'valid' ? signature.signer.name : 'someone'}, whose key this computer does not know (not yours, not a trusted signer). Import it anyway? The case will be marked as from an unknown signer.`,
     )
   }
-  const exported = readPart(files, bundlePaths.case, caseRecordSchema)
+  const exported = caseRecordOfFile(readPart(files, bundlePaths.case, caseFileSchema))
   const notes = readPart(files, bundlePaths.notes, z.array(caseNoteSchema))
   const decisions = readPart(files, bundlePaths.decisions, z.array(hitDecisionSchema))
   const trail = readPart(files, bundlePaths.auditTrail, z.array(auditEntrySchema))

@@ -4,9 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { caseNumber } from '../../../../shared/cases/caseNumber'
 import { hitsOf } from '../../../../shared/cases/checkHits'
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
-import { fixtureWallet, storedCheckOf } from '../../../../test-support/storedChecks'
+import {
+  fixtureWallet,
+  storedCheck,
+  storedCheckOf,
+  walletRecord,
+} from '../../../../test-support/storedChecks'
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 import { checkAttemptsSchema } from '../database/migrations/0007-check-attempts'
+import { caseSummaryHoldersSchema } from '../database/migrations/0013-case-summary-holders'
 import {
   caseListRow,
   noCaseListFilters,
@@ -119,6 +125,31 @@ describe('the case list: search, filters and sort', () => {
       'beta exchange',
     ])
     expect(await titles({ text: 'nothing like it' })).toEqual([])
+  })
+
+  it('finds a case by the holder its checks name, also one summarised before holders were kept', async () => {
+    const listed = '0x4f47bc496083c727c5fbe3ce9cdf2b0f6496270c'
+    const sim = storedCheck('2026-11-22T10:00:00.000Z_c', listed, {
+      sanctions: ['ARB', 'ETH'].map((currency) =>
+        walletRecord(listed, { alias: ['Sim, Hyon Sop'], currency: [currency] }),
+      ),
+    })
+    await db.checks.put(sim)
+    await seed()
+    const id = await newCase('Delta payments')
+    await linkCheck(db, fixtureActor, id, refOf(sim))
+    expect(await titles({ text: 'hyon sop' })).toEqual(['Delta payments'])
+    expect((await db.caseSummaries.get(id))?.holders).toEqual(['Sim, Hyon Sop'])
+
+    // A summary kept before holders were: migration 13 adds them from the case's checks.
+    await db.caseSummaries.update(id, { holders: undefined })
+    expect(await titles({ text: 'hyon sop' })).toEqual([])
+    await db.transaction(
+      'rw',
+      [db.cases, db.checks, db.importedCaseContents, db.caseSummaries],
+      (transaction) => caseSummaryHoldersSchema.upgrade?.(transaction),
+    )
+    expect(await titles({ text: 'SIM, HYON' })).toEqual(['Delta payments'])
   })
 
   it('filters by state and by what the hits and the closure say', async () => {

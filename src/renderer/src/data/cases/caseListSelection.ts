@@ -33,7 +33,7 @@ export interface CaseListRow {
   /** The readable number, "CD-7K3M-Q9XA" (see caseNumber). */
   number: string
   summary: CaseSummary
-  /** Title, subject, number, id and identifiers, lower case: what the search looks in. */
+  /** Title, subject, number, id, identifiers and holders, lower case: what the search looks in. */
   searchText: string
 }
 
@@ -45,7 +45,14 @@ export function caseListRow(caseRecord: CaseRecord, summary: CaseSummary | undef
     caseRecord,
     number,
     summary: found,
-    searchText: [caseRecord.title, caseRecord.subject, number, caseRecord.id, ...found.identifiers]
+    searchText: [
+      caseRecord.title,
+      caseRecord.subject,
+      number,
+      caseRecord.id,
+      ...found.identifiers,
+      ...(found.holders ?? []),
+    ]
       .join('\n')
       .toLowerCase(),
   }

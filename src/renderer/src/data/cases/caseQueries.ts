@@ -19,6 +19,7 @@ import {
 } from './caseReads'
 import { auditTrailOf } from './caseRepository'
 import { lockReason, tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
+import type { HitKeys } from '../../../../shared/cases/checkHits'
 
 /** One case, kept live: undefined while it is read, null when there is no such case. */
 export const useCase = (caseId: string | null): CaseRecord | null | undefined =>
@@ -113,16 +114,14 @@ export const useCaseEntities = (caseRecord: CaseRecord): ExportedEntity[] | unde
  */
 export const useEarlierDecisions = (
   queryKey: string,
-  hitKeys: readonly string[],
+  hits: readonly HitKeys[],
   checkId: string,
 ): EarlierDecision[] | undefined =>
   useLiveQuery(
     async () =>
       (
-        await Promise.all(
-          hitKeys.map((hitKey) => earlierDecisionOn(appDatabase, queryKey, hitKey, checkId)),
-        )
+        await Promise.all(hits.map((hit) => earlierDecisionOn(appDatabase, queryKey, hit, checkId)))
       ).filter((earlier) => earlier !== undefined),
     // The joined keys stand for the list.
-    [queryKey, hitKeys.join('\u0000'), checkId],
+    [queryKey, hits.map((hit) => hit.hitKey).join('\u0000'), checkId],
   )

@@ -7,6 +7,7 @@ import {
 import type { AppDatabase, StoredCheck } from '../database/appDatabase'
 import { isStoredCheck } from '../database/storedCheck'
 import { tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
+import type { HitKeys } from '../../../../shared/cases/checkHits'
 
 /** A stored check as it goes into a bundle: without the words History finds it by. */
 export function toExportedCheck(stored: StoredCheck): ExportedCheck {
@@ -94,17 +95,18 @@ export interface EarlierDecision {
 
 /**
  * The latest decision on the same record of the same identifier made on another check (in any
- * case): shown again when that record comes back.
+ * case): shown again when that record comes back. A decision made before hits named their chain
+ * (keyed by the record alone) counts for the record on every chain, as it did when it was made.
  */
 export async function earlierDecisionOn(
   db: AppDatabase,
   queryKey: string,
-  hitKey: string,
+  hit: HitKeys,
   excludeCheckId: string,
 ): Promise<EarlierDecision | undefined> {
   const decisions = await db.hitDecisions
     .where('[queryKey+hitKey]')
-    .equals([queryKey, hitKey])
+    .anyOf([...new Set([hit.hitKey, hit.chainlessKey])].map((key) => [queryKey, key]))
     .toArray()
   const latest = decisions
     .filter((decision) => decision.checkId !== excludeCheckId)

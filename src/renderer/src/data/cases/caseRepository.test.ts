@@ -340,14 +340,12 @@ describe('hit decisions', () => {
     await linkCheck(db, fixtureActor, id, refOf(first))
     await decide(id, first, 0)
     const [recurring] = hitsOf(later.check)
-    const earlier = await earlierDecisionOn(db, later.queryKey, recurring!.hitKey, later.localId)
+    const earlier = await earlierDecisionOn(db, later.queryKey, recurring!, later.localId)
     expect(earlier).toMatchObject({
       caseTitle: 'ACME wallets',
       decision: { decision: 'false_positive', checkId: first.localId },
     })
-    expect(
-      await earlierDecisionOn(db, first.queryKey, recurring!.hitKey, first.localId),
-    ).toBeUndefined()
+    expect(await earlierDecisionOn(db, first.queryKey, recurring!, first.localId)).toBeUndefined()
   })
 
   it('are counted per hit, and withdrawn (but kept in the trail) when their check is unlinked', async () => {

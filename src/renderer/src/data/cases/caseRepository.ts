@@ -348,9 +348,14 @@ export async function addNote(
 
 export interface Deciding {
   check: { localId: string; environment: EnvironmentId; queryKey: string }
-  hit: Pick<CheckHit, 'hitKey' | 'category' | 'title'>
+  hit: Pick<CheckHit, 'hitKey' | 'category' | 'title'> & Partial<Pick<CheckHit, 'chains'>>
   decision: HitDecisionKind
   rationale: string
+  /**
+   * Set when the investigator chose to decide several records at once ("all 3 chains of this
+   * record"): each is still its own decision, and its trail entry says it was made so.
+   */
+  together?: string
 }
 
 /** Records (or revises) the decision on one hit; the trail keeps every earlier one. */
@@ -384,7 +389,7 @@ export async function decideHit(
     return {
       audit: {
         action: 'hit-decided',
-        summary: `${hitDecisionLabels[decision.decision]}: ${decision.recordTitle}`,
+        summary: `${hitDecisionLabels[decision.decision]}${deciding.together ? ` (${deciding.together})` : ''}: ${decision.recordTitle}${deciding.hit.chains?.length ? ` on ${deciding.hit.chains.join(', ')}` : ''}`,
         before: before ?? null,
         after: decision,
       },

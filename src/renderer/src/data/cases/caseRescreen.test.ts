@@ -61,7 +61,7 @@ describe('re-screening a wallet of a case', () => {
       laterId: today.localId,
     })
     expect(found.added).toEqual([`crime:${wallet}`])
-    expect(found.removed).toEqual([`sanctions:${wallet}`])
+    expect(found.removed).toEqual([`sanctions:${wallet}#TORNADO CASH`])
     expect(found.changed).toEqual([{ hitKey: `pep:${wallet}`, fields: ['amountUsd'] }])
 
     const decisions = [...(await readCaseDecisions(db, caseId)).values()]

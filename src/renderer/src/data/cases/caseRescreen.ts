@@ -1,8 +1,8 @@
-import { hitDecisionId } from '../../../../shared/cases/checkHits'
+import { decisionOnHit, hitDecisionId } from '../../../../shared/cases/checkHits'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { checkDifference, differenceKeys } from '../../../../shared/records/checkDifference'
 import type { Actor } from '../../../../shared/identity/investigator'
-import { differenceWords } from '../../../../shared/records/differenceWords'
+import { differenceSentence } from '../../../../shared/records/differenceWords'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { isStoredCheck } from '../database/storedCheck'
@@ -22,10 +22,8 @@ export interface RescreenRecord {
   carried: HitDecision[]
 }
 
-const summaryOf = (record: RescreenRecord): string => {
-  const found = differenceWords({ ...record, carried: record.carried.length })
-  return `Re-screened ${record.query}: ${found.length > 0 ? found.join(', ') : 'nothing changed'}`
-}
+const summaryOf = (record: RescreenRecord): string =>
+  `Re-screened ${record.query}: ${differenceSentence({ ...record, carried: record.carried.length })}`
 
 /**
  * Puts a later check of a wallet already in the case on it, beside the earlier one: the
@@ -60,14 +58,16 @@ export async function recordRescreen(
       .equals(caseId)
       .filter((decision) => decision.checkId === earlier.localId)
       .toArray()
-    const byHit = new Map(decided.map((decision) => [decision.hitKey, decision]))
+    const byId = new Map(decided.map((decision) => [decision.id, decision]))
     const carried: HitDecision[] = []
     for (const hit of [...difference.unchanged, ...difference.changed.map((c) => c.after)]) {
-      const decision = byHit.get(hit.hitKey)
+      // A decision made before hits named their chain is carried to each chain of its record.
+      const decision = decisionOnHit(byId, caseId, earlier.localId, hit)
       if (!decision) continue
       carried.push({
         ...decision,
         id: hitDecisionId(caseId, later.localId, hit.hitKey),
+        hitKey: hit.hitKey,
         checkId: later.localId,
         recordTitle: hit.title,
         carriedFrom: earlier.localId,

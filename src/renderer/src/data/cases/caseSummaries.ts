@@ -2,6 +2,7 @@ import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { AppDatabase, CaseSummary } from '../database/appDatabase'
 import { readCaseChecks, readCaseDecisions } from './caseReads'
 import { tallyHits } from '../../../../shared/cases/caseRules'
+import { namedHolders } from '../../../../shared/cases/checkHits'
 
 type SummarySources = Pick<AppDatabase, 'checks' | 'hitDecisions' | 'importedCaseContents'>
 
@@ -16,6 +17,7 @@ export async function summariseCase(
     caseId: caseRecord.id,
     hits: tallyHits(caseRecord.id, checks, decisions),
     identifiers: [...new Set(checks.map((check) => check.queryKey.toLowerCase()))],
+    holders: namedHolders(checks.map(({ check }) => check)),
   }
 }
 
@@ -41,4 +43,5 @@ export const emptySummary = (caseId: string): CaseSummary => ({
     byDecision: { true_match: 0, false_positive: 0, needs_review: 0 },
   },
   identifiers: [],
+  holders: [],
 })

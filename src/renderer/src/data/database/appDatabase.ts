@@ -172,6 +172,11 @@ export interface CaseSummary {
   hits: HitTally
   /** The identifiers of its linked checks, lower case, for the case list's search. */
   identifiers: string[]
+  /**
+   * The holders its linked checks' records name ("Sim, Hyon Sop"), for the same search. Absent
+   * from a summary restored from a backup made before holders were kept, until the case changes.
+   */
+  holders?: string[]
 }
 
 export type AppDatabase = Dexie & {

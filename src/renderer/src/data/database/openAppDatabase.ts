@@ -13,6 +13,7 @@ import { watchesSchema } from './migrations/0009-watches'
 import { checkFragmentsSchema } from './migrations/0010-check-fragments'
 import { caseSummariesSchema } from './migrations/0011-case-summaries'
 import { checkTallySchema } from './migrations/0012-check-tally'
+import { caseSummaryHoldersSchema } from './migrations/0013-case-summary-holders'
 import { checkTallyMiddleware, talliesTable } from './checkTally'
 
 /** Every schema version in order; the last one is the database's version. */
@@ -29,6 +30,7 @@ const migrations: readonly DatabaseMigration[] = [
   checkFragmentsSchema,
   caseSummariesSchema,
   checkTallySchema,
+  caseSummaryHoldersSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
-import { hitsOf } from '../../../../shared/cases/checkHits'
-import { groupHitsByRecord } from '../../../../shared/cases/recordGroups'
+import { hitsOf, type CheckHit } from '../../../../shared/cases/checkHits'
+import { groupHitsByRecord, type RecordGroup } from '../../../../shared/cases/recordGroups'
 import { environmentLabels } from '../../../../shared/environments'
 import { Timestamp } from '../../components/Timestamp'
 import { CopyValue } from '../../components/CopyValue'
@@ -12,6 +12,22 @@ import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { AnchorLink } from '../../components/RouterLinks'
 
 /** A linked check with each matched record once, and the decisions on its hits. */
+/**
+ * The hits of a record on every chain the list gives it, offered once (on its first card) to be
+ * decided together; empty when the record is listed for one chain only.
+ */
+function everyChainOf(
+  groups: readonly RecordGroup[],
+  index: number,
+  hits: readonly CheckHit[],
+): CheckHit[] {
+  const records = new Set(groups[index]?.hits.map((hit) => hit.chainlessKey))
+  const first = groups.findIndex((group) => group.hits.some((hit) => records.has(hit.chainlessKey)))
+  const same = hits.filter((hit) => records.has(hit.chainlessKey))
+  const chains = new Set(same.map((hit) => hit.chains.join(',')))
+  return first === index && chains.size > 1 ? same : []
+}
+
 export function CaseCheckCard({
   caseId,
   check,
@@ -31,7 +47,8 @@ export function CaseCheckCard({
   lostSince?: ReadonlyMap<string, string>
   onUnlink: () => void
 }) {
-  const groups = groupHitsByRecord(hitsOf(check.check))
+  const hits = hitsOf(check.check)
+  const groups = groupHitsByRecord(hits)
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="case-check">
       <Group justify="space-between" mb={groups.length > 0 ? 6 : 0}>
@@ -83,9 +100,10 @@ export function CaseCheckCard({
           No hit: nothing to decide.
         </Text>
       )}
-      {groups.map((group) => (
+      {groups.map((group, index) => (
         <CaseRecordHits
           key={group.groupKey}
+          everyChain={everyChainOf(groups, index, hits)}
           caseId={caseId}
           check={check}
           group={group}

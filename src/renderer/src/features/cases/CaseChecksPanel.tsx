@@ -8,7 +8,7 @@ import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkCheckModal } from './LinkCheckModal'
 import { PanelToolbar } from './PanelToolbar'
 import { UndoNotice, type Undoable } from '../../components/UndoNotice'
-import { hitDecisionId, hitsOf } from '../../../../shared/cases/checkHits'
+import { decisionOnHit, hitsOf } from '../../../../shared/cases/checkHits'
 import { middleEllipsis } from '../../../../shared/text/middleEllipsis'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
@@ -27,7 +27,7 @@ const decisionsOn = (
   decisions: ReadonlyMap<string, HitDecision>,
 ) =>
   hitsOf(check.check).flatMap((hit) => {
-    const decision = decisions.get(hitDecisionId(caseId, check.localId, hit.hitKey))
+    const decision = decisionOnHit(decisions, caseId, check.localId, hit)
     return decision ? [{ hit, decision }] : []
   })
 

@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { caseNumber } from '../../../../shared/cases/caseNumber'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
@@ -61,6 +62,16 @@ export function CaseDetail({
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
+                <Text
+                  size="sm"
+                  fw={700}
+                  ff="monospace"
+                  c="dimmed"
+                  data-testid="case-number"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {caseNumber(caseRecord.id)}
+                </Text>
                 <Title order={2} size="h4" data-testid="case-title">
                   {caseRecord.title}
                 </Title>

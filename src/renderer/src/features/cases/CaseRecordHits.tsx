@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
-import { hitDecisionId } from '../../../../shared/cases/checkHits'
+import { decisionOnHit, type CheckHit } from '../../../../shared/cases/checkHits'
 import type { RecordGroup } from '../../../../shared/cases/recordGroups'
 import { matchReason } from '../../../../shared/records/matchReason'
 import { datasetName, isSyntheticRecord } from '../../../../shared/records/recordVocabulary'
@@ -10,6 +10,7 @@ import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { DecisionEditor } from './DecisionEditor'
 import { HitDecisionRow } from './HitDecisionRow'
 import { EarlierDecisionHint } from './EarlierDecisionHint'
+import { ChainBadges } from '../../components/ChainBadges'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 
 const firstText = (value: unknown): string | undefined => {
@@ -17,15 +18,20 @@ const firstText = (value: unknown): string | undefined => {
   return typeof first === 'string' && first !== '' ? first : undefined
 }
 
+/** Several hits decided at once, by the investigator's choice: what the choice covers. */
+type Together = { hits: readonly CheckHit[]; what: string }
+
 /**
- * One matched record of a linked check, shown once: its holder, identifier, lists and why it
- * matched, then a decision row per category it came under. Decisions stay per hit (category and
- * record), as trails and bundles record them; "Decide for all" records the same decision on each.
+ * One matched record of a linked check, shown once: its holder, identifier, chain, lists and why
+ * it matched, then a decision row per category it came under. Decisions stay per hit (category,
+ * record and chain), as trails and bundles record them; "Decide for all" records the same decision
+ * on each, its trail entries saying they were decided together.
  */
 export function CaseRecordHits({
   caseId,
   check,
   group,
+  everyChain,
   decisions,
   editable,
   lostSince,
@@ -33,23 +39,40 @@ export function CaseRecordHits({
   caseId: string
   check: ExportedCheck
   group: RecordGroup
+  /** The record's hits on every chain the list gives it, when it gives several: decided together only by choice. */
+  everyChain: readonly CheckHit[]
   decisions: ReadonlyMap<string, HitDecision>
   editable: boolean
   /** Hits a later check of the wallet in this case no longer has, with that check's time. */
   lostSince?: ReadonlyMap<string, string>
 }) {
-  const [decidingAll, setDecidingAll] = useState(false)
+  const [together, setTogether] = useState<Together | null>(null)
   const caseActions = useCaseActions()
   const { record, hits } = group
   const holder = firstText(record.alias)
   const identifier = hits[0]?.title ?? ''
   const datasets = hits[0]?.datasets ?? []
-  const decideAll = async (decision: HitDecision['decision'], rationale: string) => {
-    // One by one, each its own audit entry: a refusal stops at the hit it concerns.
-    for (const hit of hits) {
-      await caseActions.decideHit(caseId, { check, hit, decision, rationale })
+  const chains = hits[0]?.chains ?? []
+  const chainCount = new Set(everyChain.map((hit) => hit.chains.join(','))).size
+  const choices: Together[] = [
+    ...(hits.length > 1 ? [{ hits, what: `all ${hits.length} categories of this record` }] : []),
+    ...(chainCount > 1
+      ? [{ hits: everyChain, what: `all ${chainCount} chains of this record` }]
+      : []),
+  ]
+  const decideTogether = async (decision: HitDecision['decision'], rationale: string) => {
+    if (!together) return
+    // One by one, each its own audit entry saying it was decided with the others.
+    for (const hit of together.hits) {
+      await caseActions.decideHit(caseId, {
+        check,
+        hit,
+        decision,
+        rationale,
+        together: together.what,
+      })
     }
-    setDecidingAll(false)
+    setTogether(null)
   }
   return (
     <Stack
@@ -59,6 +82,7 @@ export function CaseRecordHits({
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
       data-testid="case-record"
       data-categories={group.categories.join(' ')}
+      data-chains={chains.join(' ')}
     >
       <Group gap="xs" justify="space-between" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
@@ -69,6 +93,7 @@ export function CaseRecordHits({
               </Text>
             )}
             <ShortIdentifier value={identifier} copyLabel="Copy the record’s identifier" />
+            <ChainBadges chains={chains} />
             {isSyntheticRecord(record) && (
               <Badge size="sm" variant="outline" color="grape" radius="sm" tt="none">
                 synthetic
@@ -86,28 +111,30 @@ export function CaseRecordHits({
             {matchReason(check.query, record).sentence}
           </Text>
         </Stack>
-        {editable && hits.length > 1 && !decidingAll && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            onClick={() => setDecidingAll(true)}
-            data-testid="record-decide-all"
-            style={{ flexShrink: 0 }}
-          >
-            Decide for all {hits.length} categories
-          </Button>
+        {editable && !together && choices.length > 0 && (
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+            {choices.map((choice) => (
+              <Button
+                key={choice.what}
+                size="compact-xs"
+                variant="light"
+                onClick={() => setTogether(choice)}
+                data-testid={
+                  choice.hits === hits ? 'record-decide-all' : 'record-decide-all-chains'
+                }
+              >
+                Decide {choice.what}
+              </Button>
+            ))}
+          </Stack>
         )}
       </Group>
-      <EarlierDecisionHint
-        queryKey={check.queryKey}
-        hitKeys={hits.map((hit) => hit.hitKey)}
-        checkId={check.localId}
-      />
-      {decidingAll && (
+      <EarlierDecisionHint queryKey={check.queryKey} hits={hits} checkId={check.localId} />
+      {together && (
         <DecisionEditor
-          saveLabel={`Save for all ${hits.length} categories`}
-          onCancel={() => setDecidingAll(false)}
-          onSave={decideAll}
+          saveLabel={`Save for ${together.what}`}
+          onCancel={() => setTogether(null)}
+          onSave={decideTogether}
         />
       )}
       {hits.map((hit) => (
@@ -116,7 +143,7 @@ export function CaseRecordHits({
           caseId={caseId}
           check={check}
           hit={hit}
-          decision={decisions.get(hitDecisionId(caseId, check.localId, hit.hitKey))}
+          decision={decisionOnHit(decisions, caseId, check.localId, hit)}
           editable={editable}
           lostSince={lostSince?.get(hit.hitKey)}
         />

@@ -3,6 +3,7 @@ import { IconHistory } from '@tabler/icons-react'
 import { hitDecisionLabels } from '../../../../shared/cases/caseLabels'
 import { formatLocalDate } from '../../components/formatTime'
 import { categoryLabel } from '../../components/checkLabels'
+import type { HitKeys } from '../../../../shared/cases/checkHits'
 import { useEarlierDecisions } from '../../data/cases/caseQueries'
 import { decisionColors } from '../../components/decisionColors'
 
@@ -12,15 +13,15 @@ import { decisionColors } from '../../components/decisionColors'
  */
 export function EarlierDecisionHint({
   queryKey,
-  hitKeys,
+  hits,
   checkId,
 }: {
   queryKey: string
   /** The record's hits: one, or one per category it came under. */
-  hitKeys: readonly string[]
+  hits: readonly HitKeys[]
   checkId: string
 }) {
-  const earlier = useEarlierDecisions(queryKey, hitKeys, checkId)
+  const earlier = useEarlierDecisions(queryKey, hits, checkId)
   if (!earlier || earlier.length === 0) return null
   const alike = new Map<string, typeof earlier>()
   for (const item of earlier) {
@@ -45,7 +46,7 @@ export function EarlierDecisionHint({
               <IconHistory size={14} style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="xs">
                 Decided before
-                {hitKeys.length > 1
+                {hits.length > 1
                   ? ` (${items.map((item) => categoryLabel(item.decision.category)).join(', ')})`
                   : ''}
                 :{' '}

@@ -77,7 +77,7 @@ function MatchedRecords({ stored }: { stored: StoredCheck }) {
         <Stack key={group.groupKey} gap={2}>
           <EarlierDecisionHint
             queryKey={stored.queryKey}
-            hitKeys={group.hits.map((hit) => hit.hitKey)}
+            hits={group.hits}
             checkId={stored.localId}
           />
           <MatchRecordCard group={group} query={stored.query} environment={stored.environment} />

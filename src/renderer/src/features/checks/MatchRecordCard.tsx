@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core'
 import { IconBulb } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import { chainsOf } from '../../../../shared/cases/checkHits'
 import type { RecordGroup } from '../../../../shared/cases/recordGroups'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { matchReason } from '../../../../shared/records/matchReason'
@@ -12,6 +13,7 @@ import {
   topicName,
 } from '../../../../shared/records/recordVocabulary'
 import { categoryLabel } from '../../components/checkLabels'
+import { ChainBadges } from '../../components/ChainBadges'
 import { ShortIdentifier } from '../../components/ShortIdentifier'
 
 /** Fields shown in the card's own places (heading, amounts, codes); any other follows as sent. */
@@ -134,6 +136,7 @@ export function MatchRecordCard({
               <Text fw={700} size="md" data-testid="record-holder">
                 {holder[0] ?? 'Holder not named'}
               </Text>
+              <ChainBadges chains={chainsOf(record)} />
               {typeof record.entityType === 'string' && (
                 <Badge size="sm" variant="outline" color="gray" radius="sm" tt="none">
                   {record.entityType}
@@ -180,7 +183,7 @@ export function MatchRecordCard({
         </Group>
         <Table withRowBorders={false} verticalSpacing={2} fz="sm">
           <Table.Tbody>
-            <Row label="Datasets">
+            <Row label="Lists">
               <NamedCodes codes={valuesOf(record.datasets)} nameOf={datasetName} color="gray" />
             </Row>
             <Row label="Topics">

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core'
-import { differenceWords } from '../../../../shared/records/differenceWords'
+import { differenceSentence } from '../../../../shared/records/differenceWords'
 import { MiddleTruncated } from '../../components/MiddleTruncated'
 import { useVirtualRows, VirtualRow, VirtualRowsBody } from '../../components/VirtualRows'
 import type { RescreenOutcome } from '../../data/rescreen/rescreenWallets'
@@ -14,8 +14,7 @@ function outcomeSentence(outcome: RescreenOutcome, running: boolean): string {
     return running ? 'waiting…' : 'not checked: the run stopped before it'
   if (outcome.kind === 'failed' && outcome.atCap) return 'not checked: cap reached'
   if (outcome.kind === 'failed') return `not checked: ${outcome.message}`
-  const parts = differenceWords(outcome.difference)
-  return parts.length > 0 ? parts.join(', ') : 'nothing changed'
+  return differenceSentence(outcome.difference)
 }
 
 /** Each wallet of a re-screen and what its later check found; only the rows in view are drawn. */
