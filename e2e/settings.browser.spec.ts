@@ -82,3 +82,34 @@ test('change notifications can be turned off, and the choice outlives a restart'
   await settings.open()
   await expect(settings.changeAlertsSwitch).not.toBeChecked()
 })
+
+test('a key saved before its address is sent nowhere until the user confirms the address it belongs to', async ({
+  entities,
+  settings,
+  sandbox,
+}) => {
+  const remote = sandbox.environment('production')
+  const toRemote = () => sandbox.requests.filter(({ environment }) => environment === 'production')
+  await settings.open()
+  await settings.saveKey('sandbox', remote.secretKey)
+  await expect(settings.keyAddressConfirmation('sandbox')).toContainText('saved before any address')
+  await settings.saveBaseUrl('sandbox', remote.baseUrl)
+  const origin = new URL(remote.baseUrl).origin
+  await expect(settings.keyAddressConfirmation('sandbox')).toContainText(
+    `not entered for ${origin}`,
+  )
+  await saveScreen(settings.page, 'settings-08-key-awaits-its-address', settings.card('sandbox'))
+  await settings.activate('Sandbox')
+
+  await entities.open()
+  await entities.refresh()
+  await expect(entities.error).toContainText(`has not been confirmed for ${origin}`)
+  expect(toRemote()).toHaveLength(0)
+
+  await settings.open()
+  await settings.confirmKeyAddress('sandbox')
+  await entities.open()
+  await entities.refresh()
+  await expect(entities.range).toHaveText('Rows 1–20 of 100')
+  expect(toRemote().length).toBeGreaterThan(0)
+})

@@ -93,6 +93,18 @@ export class SettingsPage {
     return this.card(environment).getByTestId('key-removed')
   }
 
+  /** Said while a stored key waits for the user to confirm the address it belongs to. */
+  keyAddressConfirmation(environment: EnvironmentId): Locator {
+    return this.card(environment).getByTestId('key-address-confirmation')
+  }
+
+  async confirmKeyAddress(environment: EnvironmentId): Promise<void> {
+    await this.keyAddressConfirmation(environment)
+      .getByRole('button', { name: /^Confirm the key belongs to / })
+      .click()
+    await expect(this.keyAddressConfirmation(environment)).toHaveCount(0)
+  }
+
   /** What the main side refused, said under the card. */
   /** Whether the browser keeps the app's data, as the app asked it. */
   get storagePersistence(): Locator {
