@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeOutput } from '../shared/bridge'
 import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { nextAuditEntry } from '../shared/cases/auditChain'
+import { caseNumber } from '../shared/cases/caseNumber'
 import { hitsOf } from '../shared/cases/checkHits'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
 import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
@@ -117,6 +118,35 @@ describe('a bundle edited with its manifest recomputed', () => {
     const { recordTitle, checkId } = fixture.decisions[0]!
     expect(problemsOf(tampered)).toEqual([
       `meaning hits.csv: has no row for ${recordTitle} in check ${checkId}`,
+    ])
+  })
+
+  it('fails when hits.csv names another holder or chain than the raw answer lists', () => {
+    const tampered = tamper((files) => {
+      files['hits.csv'] = strToU8(
+        strFromU8(files['hits.csv']!)
+          .replaceAll('"ETH"', '"BSC"')
+          .replaceAll('"Peijnenburg, Alex Adrianus Martinus"', '"Someone Else"'),
+      )
+    })
+    const problems = problemsOf(tampered)
+    expect(problems).toHaveLength(4)
+    expect(problems).toContain(
+      `meaning hits.csv: row 1 gives ${sanctioned} in check ${fixture.checks[0]!.localId} the chain “BSC”, its response.raw “ETH”`,
+    )
+    expect(problems).toContain(
+      `meaning hits.csv: row 2 gives ${sanctioned} in check ${fixture.checks[1]!.localId} the holder “Someone Else”, its response.raw “Peijnenburg, Alex Adrianus Martinus”`,
+    )
+  })
+
+  it('fails when case.json gives the case another number than its id', () => {
+    const tampered = tamper((files) => {
+      editJson<{ caseNumber: string }>(files, 'case.json', (record) => {
+        record.caseNumber = 'CD-0000-0000'
+      })
+    })
+    expect(problemsOf(tampered)).toEqual([
+      `meaning case.json: gives the case number CD-0000-0000, case ${fixture.caseRecord.id} is ${caseNumber(fixture.caseRecord.id)}`,
     ])
   })
 
