@@ -143,7 +143,7 @@ describe('each bridge method reads no more than its input can be', () => {
 describe('the bodies of all calls in flight share one budget', () => {
   beforeEach(() => open(256 * 1024))
 
-  it('refuses a call with 503 and a sentence while others hold the budget, and serves it after', async () => {
+  it('refuses a large call with 503 and a sentence while others hold the budget, and serves it after', async () => {
     // The declared length is drawn up front; a body sent in part holds it until answered.
     const holding = streamUntilAnswered('backup.addEntry', { 'content-length': String(200 * 1024) })
     holding.request.write(Buffer.alloc(1024, 'a'))
@@ -167,6 +167,13 @@ describe('the bodies of all calls in flight share one budget', () => {
     const { error } = (await busy!.json()) as { error: Record<string, unknown> }
     expect(error).toMatchObject({ name: 'HostRefusedError', mayHaveReachedService: false })
     expect(error.message).toContain('Try again in a moment')
+    // A small call still finds room: large ones never take what is kept for the app's own work.
+    const small = await fetch(new URL('/bridge/settings.get', host.origin), {
+      method: 'POST',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'a'.repeat(3 * 1024) }),
+    })
+    expect(small.status).toBe(400)
     holding.request.destroy()
 
     // Once the holder has gone, the same call is read (and refused only for what it says).

@@ -46,10 +46,10 @@ export interface BrowserHost {
 }
 
 /**
- * Room for the two largest calls at once (an export's part beside a backup's chunk): the host
- * stays under 300 MB whatever number of such bodies arrive together.
+ * Room for the two largest calls at once (an export's part beside a backup's chunk) besides what
+ * is kept for small calls: the host stays under 300 MB whatever number of such bodies arrive.
  */
-const defaultBodyBudgetBytes = 32 * 1024 * 1024
+const defaultBodyBudgetBytes = 36 * 1024 * 1024
 
 const jsonHeaders = {
   'content-type': 'application/json; charset=utf-8',

@@ -3,18 +3,21 @@ import type { IncomingMessage } from 'node:http'
 /**
  * Bytes of request bodies the host holds at once, shared by every call in flight: eight maximal
  * bodies at once would otherwise take the host's memory to several times their size (the text,
- * its parse, the checked input).
+ * its parse, the checked input). An eighth of it is kept for small calls (a search, a setting),
+ * so that large ones (a backup's chunks, an export's parts) never leave the app unable to answer.
  */
 export interface BodyBudget {
-  take(bytes: number): boolean
+  /** Draws `bytes` for a call whose body may be large (`large`) or not. */
+  take(bytes: number, large: boolean): boolean
   give(bytes: number): void
 }
 
 export function bodyBudget(totalBytes: number): BodyBudget {
   let free = totalBytes
+  const keptForSmallCalls = totalBytes / 8
   return {
-    take: (bytes) => {
-      if (bytes > free) return false
+    take: (bytes, large) => {
+      if (bytes > free - (large ? keptForSmallCalls : 0)) return false
       free -= bytes
       return true
     },
@@ -31,6 +34,9 @@ export type BodyOutcome =
   /** The shared budget had no room: reading stopped there. */
   | { kind: 'busy' }
 
+/** The largest body that draws on the room kept for small calls. */
+const smallBodyBytes = 64 * 1024
+
 /**
  * Reads a body of at most `maxBytes`, counting while reading and drawing every byte from `budget`
  * (the declared length up front, when there is one). What it drew is held until `release`, which
@@ -41,6 +47,7 @@ export async function readBoundedBody(
   maxBytes: number,
   budget: BodyBudget,
 ): Promise<{ outcome: BodyOutcome; release: () => void }> {
+  const large = maxBytes > smallBodyBytes
   let held = 0
   const release = (): void => {
     budget.give(held)
@@ -53,7 +60,7 @@ export async function readBoundedBody(
   const declared = Number(request.headers['content-length'])
   if (Number.isSafeInteger(declared)) {
     if (declared > maxBytes) return refuse('tooLarge')
-    if (!budget.take(declared)) return refuse('busy')
+    if (!budget.take(declared, large)) return refuse('busy')
     held = declared
   }
   const chunks: Buffer[] = []
@@ -72,7 +79,7 @@ export async function readBoundedBody(
       size += chunk.length
       if (size > maxBytes) return stop('tooLarge')
       if (size > held) {
-        if (!budget.take(size - held)) return stop('busy')
+        if (!budget.take(size - held, large)) return stop('busy')
         held = size
       }
       chunks.push(chunk)

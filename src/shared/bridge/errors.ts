@@ -11,7 +11,7 @@ export const bridgeErrorNameSchema = z.enum({
   internal: 'InternalError',
   /** Browser mode: the app's own host did not answer (not running, or the connection broke). */
   hostUnreachable: 'HostUnreachableError',
-  /** Browser mode: the page lacks the host's per-launch secret. */
+  /** Browser mode: the page holds no session of this launch, or its launch code was refused. */
   pageNotAuthorised: 'PageNotAuthorisedError',
   /** The host refused the call before serving it: wrong sender, origin, method or body. */
   hostRefused: 'HostRefusedError',
