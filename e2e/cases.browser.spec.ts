@@ -336,7 +336,16 @@ test('one wallet the list gives for ARB, BSC and ETH is three records with their
     cases.auditEntries.filter({ hasText: 'True match (all 3 chains of this record)' }),
   ).toHaveCount(3)
 
-  await cases.showTab('checks')
+  // The case list finds the case by the holder its checks name.
+  await cases.open()
+  await cases.searchList('hyon sop')
+  await expect(cases.listItems).toHaveCount(1)
+  await expect(cases.listItems.first()).toContainText(number)
+  await cases.searchList('someone unlisted')
+  await expect(cases.listItems).toHaveCount(0)
+  await cases.clearListFilters()
+  await cases.openCase(title)
+
   const download = await cases.exportBundle()
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^${number} Sim wallet alert \\d{4}-\\d{2}-\\d{2}\\.zip$`),
