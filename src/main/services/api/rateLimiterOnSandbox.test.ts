@@ -8,6 +8,7 @@ import { apiPaths, rootedPath } from '../../../shared/api/apiPaths'
 import type { ResolvedEnvironment } from '../environments/environmentService'
 import { openRequestJournal, type RequestJournal } from '../journal/requestJournal'
 import { createApiClient } from './apiClient'
+import { defaultPaceSettings } from './paceControl'
 import { runCryptoSearch } from './cryptoSearchApi'
 import { RequestRegistry } from './requestRegistry'
 import type { ServiceError } from '../serviceError'
@@ -74,7 +75,12 @@ describe('a request waiting in the rate limiter, against the sandbox over HTTP',
   it('is not fired into a 402 another request just got: it gets that 402, as never sent', async () => {
     sandbox = await startSandbox({ productionBalance: 0 })
     const production = environmentOf(sandbox, 'production')
-    const client = createApiClient({ retry: oneAttempt })
+    // One a second: the first answer is back before the second may leave, however busy the
+    // machine (at the default pace a slow answer let the next ones leave before it, as they may).
+    const client = createApiClient({
+      retry: oneAttempt,
+      limiter: { pace: { ...defaultPaceSettings, initialRate: 1, doublingMs: 60_000 } },
+    })
     const outcomes = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
         runCryptoSearch(client, production, { query: sanctioned, pace: 'background' }),
