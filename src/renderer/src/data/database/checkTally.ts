@@ -101,6 +101,9 @@ async function mutateCounting(
 export const checkTallyMiddleware: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'checkTally',
+  // Right on IndexedDB, under Dexie's own layers: those read the calling zone's transaction,
+  // which a write counted after another of its transaction no longer runs in.
+  level: -2,
   create: (down) => {
     const turns = new WeakMap<DBCoreTransaction, Promise<unknown>>()
     return {
