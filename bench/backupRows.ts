@@ -8,6 +8,7 @@ import { loadAppIn, timeInPage } from './appPage'
 import { termsPending } from '../src/renderer/src/data/checks/deferredSearchTerms'
 import { benchRow, compare, oneReading, type BenchRow } from './benchStats'
 import { seedChecks, seededCheckKey } from './historyRows'
+import { investigator, sayWhoIAm } from '../e2e/pages/investigatorForm'
 
 const checkCount = 20_000
 const caseCount = 1_000
@@ -290,6 +291,8 @@ export async function backupAtScale(): Promise<BenchRow[]> {
     const page = await seededAppPage(browser, app.url)
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('backup-card').waitFor()
+    // A backup is signed by who works here: said once, as a person would before backing up.
+    await sayWhoIAm(page.getByTestId('investigator-card'), investigator)
     let file = ''
     const derivations: number[] = []
     const backUp = async (): Promise<number> => {
