@@ -91,6 +91,18 @@ export function unsafePathReason(path: string): string | null {
   return null
 }
 
+/**
+ * The name an entry is known by: `./` and empty segments dropped, as unzip and file systems read
+ * them, so that `./decisions.json` is `decisions.json` (and a second copy is seen as one).
+ */
+export const plainEntryName = (path: string): string =>
+  path
+    .split('/')
+    .filter(
+      (segment, index, all) => segment !== '.' && (segment !== '' || index === all.length - 1),
+    )
+    .join('/')
+
 /** A check's folder in the bundle: its position then its service id, safe on every file system. */
 export const checkFolderName = (position: number, checkId: string): string =>
   `${String(position).padStart(4, '0')}-${checkId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)}`

@@ -63,6 +63,25 @@ describe('reading a bundle ZIP', () => {
     ])
   })
 
+  it('knows ./name as name: a second copy under another spelling is refused, not kept beside it', () => {
+    const read = readBundleZip(
+      zipOf([
+        ['decisions.json', strToU8('first')],
+        ['./decisions.json', strToU8('shadow')],
+        ['checks//0001/check.json', strToU8('{}')],
+      ]),
+    )
+    expect([...read.files!.keys()]).toEqual(['decisions.json', 'checks/0001/check.json'])
+    expect(new TextDecoder().decode(read.files!.get('decisions.json'))).toBe('first')
+    expect(read.problems).toEqual([
+      {
+        kind: 'refused',
+        path: './decisions.json',
+        detail: 'is a second copy of decisions.json',
+      },
+    ])
+  })
+
   it('says plainly when the bytes are not a ZIP at all', () => {
     expect(readBundleZip(strToU8('not a zip'))).toEqual({
       files: null,

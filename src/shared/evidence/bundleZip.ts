@@ -1,5 +1,5 @@
 import { Inflate, inflateSync } from 'fflate'
-import { unsafePathReason } from './bundleFormat'
+import { plainEntryName, unsafePathReason } from './bundleFormat'
 import type { BundleProblem } from './bundleProblems'
 import {
   locateEntryData,
@@ -55,8 +55,11 @@ const isDirectoryEntry = (entry: CentralEntry): boolean =>
 function refusalOf(entry: CentralEntry, seen: Set<string>): string | null {
   const reason = unsafePathReason(entry.name)
   if (reason !== null) return `refused unread: its path ${reason}`
-  if (seen.has(entry.name)) return 'appears more than once'
-  seen.add(entry.name)
+  const plain = plainEntryName(entry.name)
+  if (seen.has(plain)) {
+    return plain === entry.name ? 'appears more than once' : `is a second copy of ${plain}`
+  }
+  seen.add(plain)
   if (entry.declaredSize > bundleZipLimits.maxTotalBytes) {
     return `declares ${sizeText(entry.declaredSize)} uncompressed, more than the ${sizeText(bundleZipLimits.maxTotalBytes)} a bundle may hold: refused unread`
   }
@@ -205,7 +208,7 @@ export function readBundleZip(zip: Uint8Array): BundleZipRead {
         ? { bytes: data }
         : inflateEntry(data, entry.declaredSize, budget)
     if ('bytes' in inflated) {
-      files.set(entry.name, inflated.bytes)
+      files.set(plainEntryName(entry.name), inflated.bytes)
       continue
     }
     problems.push({ kind: 'refused', path: entry.name, detail: inflated.refusal })
