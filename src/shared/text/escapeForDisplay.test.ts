@@ -26,6 +26,15 @@ describe('escapeForDisplay', () => {
     expect(escapeForDisplay('one\u2028two\u2029')).toBe('one\\u{2028}two\\u{2029}')
   })
 
+  it('escapes the invisible characters that make two names reading alike differ, and the bidi marks', () => {
+    const invisible = [0x061c, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2060, 0x2061, 0xfeff]
+    for (const code of invisible) {
+      expect(escapeForDisplay(`Ana${String.fromCodePoint(code)}`)).toBe(
+        `Ana\\u{${code.toString(16)}}`,
+      )
+    }
+  })
+
   it('keeps everything else as it is: accents, other scripts, emoji, spaces, backslashes', () => {
     const text = 'Café Ålesund — 東京 😀 \u00a0 a\\b "q" <b>'
     expect(escapeForDisplay(text)).toBe(text)

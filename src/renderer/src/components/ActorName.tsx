@@ -1,4 +1,5 @@
 import { Text, type TextProps } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../shared/text/escapeForDisplay'
 import type { Actor } from '../../../shared/identity/investigator'
 
 /** Who did something, with their e-mail and organisation on hover; older records say it was not kept. */
@@ -14,10 +15,12 @@ export function ActorName({ actor, ...textProps }: { actor: Actor | undefined } 
     <Text
       span
       {...textProps}
-      title={`${actor.name} <${actor.email}>, ${actor.organisation} · key ${actor.fingerprint}`}
+      title={shown(
+        `${actor.name} <${actor.email}>, ${actor.organisation} · key ${actor.fingerprint}`,
+      )}
       data-testid="actor"
     >
-      {actor.name}
+      {shown(actor.name)}
     </Text>
   )
 }

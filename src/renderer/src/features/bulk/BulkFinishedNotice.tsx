@@ -1,4 +1,5 @@
 import { Notification } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconCheck } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import type { BulkJob } from '../../../../shared/bulk/bulkJob'
@@ -44,7 +45,7 @@ export function BulkFinishedNotice() {
       style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 300, maxWidth: 420 }}
       data-testid="bulk-finished"
     >
-      {ended.fileName}: {countOf(ended.checkCount, noun('address', 'addresses'))},{' '}
+      {shown(ended.fileName)}: {countOf(ended.checkCount, noun('address', 'addresses'))},{' '}
       {countOf(ended.hitCount, noun('with hits', 'with hits'))}.{' '}
       <AnchorLink
         to="/bulk/$jobId"

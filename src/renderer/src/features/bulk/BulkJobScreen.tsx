@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core'
+import { escapeForDisplay } from '../../../../shared/text/escapeForDisplay'
 import { IconBriefcase, IconDownload } from '@tabler/icons-react'
 import { useEffect, useMemo, useState } from 'react'
 import type { BulkCheck, BulkRow } from '../../../../shared/bulk/bulkJob'
@@ -111,7 +112,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
       </Group>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <ScreenTitle>{job.fileName}</ScreenTitle>
+          <ScreenTitle>{escapeForDisplay(job.fileName)}</ScreenTitle>
           <Text size="sm" c="dimmed">
             {countOf(job.rowCount, noun('row'))},{' '}
             {countOf(job.checkCount, noun('unique address', 'unique addresses'))},{' '}

@@ -1,4 +1,5 @@
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useMemo } from 'react'
 import { guessAddressColumn, readBulkTable } from '../../../../shared/bulk/bulkTable'
 import { planBulk } from '../../../../shared/bulk/bulkPlan'
@@ -82,7 +83,7 @@ function BulkJobList() {
               </Table.Td>
               <Table.Td>
                 <AnchorLink to="/bulk/$jobId" params={{ jobId: job.id }}>
-                  {job.fileName}
+                  {shown(job.fileName)}
                 </AnchorLink>
               </Table.Td>
               <Table.Td>{countOf(job.checkCount, noun('address', 'addresses'))}</Table.Td>

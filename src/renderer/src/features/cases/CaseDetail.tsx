@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { caseNumber } from '../../../../shared/cases/caseNumber'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
@@ -73,7 +74,7 @@ export function CaseDetail({
                   {caseNumber(caseRecord.id)}
                 </Text>
                 <Title order={2} size="h4" data-testid="case-title">
-                  {caseRecord.title}
+                  {shown(caseRecord.title)}
                 </Title>
                 <CaseStateBadge caseRecord={caseRecord} />
               </Group>

@@ -1,4 +1,5 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useNavigate } from '@tanstack/react-router'
 import { countOf, noun } from '../../../../shared/text/counting'
 import { CaseStateBadge } from '../../components/CaseStateBadge'
@@ -35,8 +36,14 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" w="100%">
-        <Text size="sm" fw={600} truncate title={caseRecord.title} data-testid="case-list-title">
-          {caseRecord.title}
+        <Text
+          size="sm"
+          fw={600}
+          truncate
+          title={shown(caseRecord.title)}
+          data-testid="case-list-title"
+        >
+          {shown(caseRecord.title)}
         </Text>
         <CaseStateBadge caseRecord={caseRecord} />
       </Group>

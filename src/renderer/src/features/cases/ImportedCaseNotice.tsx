@@ -1,4 +1,5 @@
 import { Alert, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconLock } from '@tabler/icons-react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { groupedFingerprint } from '../../../../shared/identity/investigator'
@@ -26,8 +27,8 @@ export function ImportedCaseNotice({ origin }: { origin: Origin }) {
       data-testid="case-imported"
       data-trust={origin.signerTrust ?? ''}
     >
-      From “{origin.fileName}”, exported <Timestamp iso={origin.exportedAt} size="sm" />, imported{' '}
-      <Timestamp iso={origin.importedAt} size="sm" />
+      From “{shown(origin.fileName)}”, exported <Timestamp iso={origin.exportedAt} size="sm" />,
+      imported <Timestamp iso={origin.importedAt} size="sm" />
       {origin.importedBy && (
         <>
           {' '}
@@ -41,7 +42,7 @@ export function ImportedCaseNotice({ origin }: { origin: Origin }) {
       {origin.signerTrust && (
         <Text size="sm" mt={4}>
           {origin.signer
-            ? `Signed by ${origin.signer.name} <${origin.signer.email}>, ${origin.signer.organisation} (key ${groupedFingerprint(origin.signer.fingerprint)}): `
+            ? `Signed by ${shown(origin.signer.name)} <${shown(origin.signer.email)}>, ${shown(origin.signer.organisation)} (key ${groupedFingerprint(origin.signer.fingerprint)}): `
             : 'The bundle was '}
           {trustSentences[origin.signerTrust]}.
         </Text>

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useForm } from '@mantine/form'
 import { IconTrash } from '@tabler/icons-react'
 import type { z } from 'zod'
@@ -73,9 +74,9 @@ export function TrustedSignersCard() {
                 {identity.trustedSigners.map((signer) => (
                   <Table.Tr key={signer.fingerprint} data-testid="trusted-signer">
                     <Table.Td>
-                      <Text size="sm">{signer.name}</Text>
+                      <Text size="sm">{shown(signer.name)}</Text>
                       <Text size="xs" c="dimmed">
-                        {signer.email} · {signer.organisation}
+                        {shown(signer.email)} · {shown(signer.organisation)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useEffect } from 'react'
 import type { PendingRestore } from '../../../../shared/backup/pendingRestore'
 import { useResolveRestore, useUnfinishedRestore } from '../../data/backup/unfinishedRestoreQueries'
@@ -105,8 +106,8 @@ export function UnfinishedRestoreNotice() {
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          The restore of “{restore.fileName}” (backed up <Timestamp iso={restore.backupMadeAt} />){' '}
-          {copy.said}
+          The restore of “{shown(restore.fileName)}” (backed up{' '}
+          <Timestamp iso={restore.backupMadeAt} />) {copy.said}
         </Text>
         {resolve.error && (
           <Text size="sm" c="red" data-testid="restore-unfinished-refusal">

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconDownload } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -85,7 +86,7 @@ export function BundleImport({
         data-testid="import-done"
       >
         <Group justify="space-between">
-          <Text size="sm">“{state.title}” is now in Cases, marked as imported.</Text>
+          <Text size="sm">“{shown(state.title)}” is now in Cases, marked as imported.</Text>
           <Button size="xs" onClick={() => openCase(state.caseId)} data-testid="import-open-case">
             Open the case
           </Button>
