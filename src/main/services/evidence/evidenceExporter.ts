@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import { cryptoCheckOfRaw } from '../../../shared/api/cryptoAnswer'
 import type {
@@ -19,12 +19,11 @@ import {
   bundlePaths,
   checkFolderName,
   evidenceFormat,
-  signatureFormat,
   type BundleManifest,
-  type BundleSignature,
 } from '../../../shared/evidence/bundleFormat'
 import { groupedFingerprint, type Signer } from '../../../shared/identity/investigator'
 import { entriesByOtherKeys } from '../../../shared/cases/caseRules'
+import { detachedSignature } from '../identity/detachedSignature'
 import { ServiceError } from '../serviceError'
 import { BundleWriter } from './bundleWriter'
 import type { ExportDestination, ExportTarget } from './exportDestination'
@@ -210,7 +209,10 @@ export class EvidenceExporter {
       }
       const manifest = jsonBytes(await this.writeSummaries(session))
       await session.writer.add(bundlePaths.manifest, manifest)
-      await session.writer.add(bundlePaths.signature, jsonBytes(signManifest(session, manifest)))
+      await session.writer.add(
+        bundlePaths.signature,
+        jsonBytes(detachedSignature(bundlePaths.manifest, manifest, session.signing)),
+      )
       const written = await session.writer.finish()
       const delivery = await session.target.deliver()
       this.forget(exportId)
@@ -355,18 +357,5 @@ export class EvidenceExporter {
       files: [...writer.files],
       signer: session.signing.signer,
     }
-  }
-}
-
-/** The detached signature over the manifest's exact bytes, as they are in the ZIP. */
-function signManifest(session: ExportSession, manifest: Uint8Array): BundleSignature {
-  const { signer, key } = session.signing
-  return {
-    format: signatureFormat,
-    algorithm: 'Ed25519',
-    signedFile: bundlePaths.manifest,
-    manifestSha256: createHash('sha256').update(manifest).digest('hex'),
-    signer,
-    signature: key.sign(manifest),
   }
 }
