@@ -92,7 +92,8 @@ export async function bulkJobInTheRenderer(): Promise<BenchRow[]> {
 
     const list = bulkListWithRepeats(randomEvmAddresses(addressCount), rowsPerAddress)
     await bulk.chooseFile('customer-book.csv', list)
-    await bulk.readSummary.filter({ hasText: `${formatNumber(rowCount)} rows read` }).waitFor()
+    // Every line is accounted for: the header's and each row's.
+    await bulk.readSummary.filter({ hasText: `${formatNumber(rowCount + 1)} lines read` }).waitFor()
     await bulk.planSummary
       .filter({ hasText: `${formatNumber(addressCount)} unique addresses to check` })
       .waitFor()
