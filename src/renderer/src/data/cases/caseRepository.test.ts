@@ -198,6 +198,18 @@ describe('a case through its life', () => {
     expect((await db.cases.get(id))?.closure).toMatchObject({ outcome: 'no_concern' })
   })
 
+  it('unlinks a check once however often it is asked, at once or one after another: one entry', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    const entries = async () => (await auditTrailOf(db, id).toArray()).length
+    const linked = await entries()
+    await Promise.all([1, 2, 3].map(() => unlinkCheck(db, fixtureActor, id, refOf(first))))
+    await unlinkCheck(db, fixtureActor, id, refOf(first))
+    expect(await entries()).toBe(linked + 1)
+    expect((await db.cases.get(id))?.checkIds).toEqual([])
+    expect(verifyAuditChain(await auditTrailOf(db, id).toArray()).intact).toBe(true)
+  })
+
   it('writes a trail that replays to its decisions, state and closure', async () => {
     const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
     await linkCheck(db, fixtureActor, id, refOf(first))

@@ -76,7 +76,7 @@ export async function changeCase(
   db: AppDatabase,
   actor: Actor,
   caseId: string,
-  work: (current: CaseRecord, at: string) => Promise<CaseChange> | CaseChange,
+  work: (current: CaseRecord, at: string) => Promise<CaseChange | null> | CaseChange | null,
   { whenClosed = false }: { whenClosed?: boolean } = {},
 ): Promise<void> {
   await db.transaction('rw', caseTables(db), async () => {
@@ -87,7 +87,10 @@ export async function changeCase(
       throw new CaseRuleError(locked)
     }
     const at = new Date().toISOString()
-    const { next, audit } = await work(current, at)
+    const change = await work(current, at)
+    // Already as asked (the same key pressed again): nothing is written, and no entry.
+    if (change === null) return
+    const { next, audit } = change
     const changed = { ...(next ?? current), updatedAt: at }
     await db.cases.put(changed)
     await appendAudit(db, actor, caseId, audit, at)
@@ -263,6 +266,7 @@ export async function unlinkCheck(
   check: CheckRef,
 ): Promise<void> {
   await changeCase(db, actor, caseId, async (current) => {
+    if (!current.checkIds.includes(check.localId)) return null
     const decisions = await db.hitDecisions
       .where('caseId')
       .equals(caseId)
