@@ -210,6 +210,17 @@ describe('a case through its life', () => {
     expect(verifyAuditChain(await auditTrailOf(db, id).toArray()).intact).toBe(true)
   })
 
+  it('decides a hit once when the same decision is made again: one entry; a changed one is a new entry', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    const entries = async () => (await auditTrailOf(db, id).toArray()).length
+    const linked = await entries()
+    await Promise.all([1, 2, 3].map(() => decide(id, first, 0, 'true_match')))
+    expect(await entries()).toBe(linked + 1)
+    await decide(id, first, 0, 'false_positive')
+    expect(await entries()).toBe(linked + 2)
+  })
+
   it('writes a trail that replays to its decisions, state and closure', async () => {
     const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
     await linkCheck(db, fixtureActor, id, refOf(first))

@@ -375,6 +375,10 @@ export async function decideHit(
     }
     const id = hitDecisionId(caseId, deciding.check.localId, deciding.hit.hitKey)
     const before = await db.hitDecisions.get(id)
+    // The decision that stands, made again (a second click): nothing changes, no entry.
+    if (before?.decision === deciding.decision && before.rationale === deciding.rationale) {
+      return null
+    }
     const decision: HitDecision = hitDecisionSchema.parse({
       id,
       caseId,
