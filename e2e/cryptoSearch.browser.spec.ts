@@ -170,6 +170,9 @@ test('a first run: sample wallets to try, one card per record with its categorie
   await saveScreen(search.page, 'search-07-pep-one-record', card)
 
   await search.trySample('Sanctioned wallet')
+  // Another subject: the consent given for the last one is asked for again.
+  await expect(search.consentBox).not.toBeChecked()
+  await search.consent()
   await search.run()
   await expect(result.recordCards).toHaveCount(1)
   const sanctionedCard = result.records('sanctions')
@@ -182,6 +185,7 @@ test('a first run: sample wallets to try, one card per record with its categorie
   await saveScreen(search.page, 'search-08-sanctioned-explained', sanctionedCard)
 
   await search.trySample('Clean wallet')
+  await search.consent()
   await search.run()
   await search.expectStatus('no_match')
 
@@ -211,6 +215,11 @@ test('a sanctioned bech32 address typed in upper case finds its hit and is sent 
   await search.expectStatus('review_required')
   await expect(search.result.records('sanctions')).toContainText('Wang, Yunhe')
   await saveScreen(search.page, 'search-11-upper-case-bech32-hit')
+  // The consent was for that subject: another wallet asks for it again, the same one keeps it.
+  await search.fill(sanctionedBech32.toUpperCase())
+  await expect(search.consentBox).toBeChecked()
+  await search.fill(sanctionedBech32.slice(0, -1))
+  await expect(search.consentBox).not.toBeChecked()
   // The sandbox's own log of what it was asked: the listed, lower-case form, once.
   expect(cryptoChecksSent(sandbox)).toEqual([sanctionedBech32])
 
@@ -218,6 +227,7 @@ test('a sanctioned bech32 address typed in upper case finds its hit and is sent 
   await expect(search.addressCheck).toHaveAttribute('data-state', 'invalid')
   await expect(search.addressCheck).toContainText('It has a space inside it')
   await expect(search.addressCheck).toContainText('Nothing has been sent.')
+  await search.consent()
   await search.run()
   await saveScreen(search.page, 'search-12-space-inside-refused')
   expect(cryptoChecksSent(sandbox)).toEqual([sanctionedBech32])

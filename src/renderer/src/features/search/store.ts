@@ -33,6 +33,8 @@ interface SearchState {
   /** What the user typed: kept through every error and every screen change. */
   query: string
   consent: boolean
+  /** The query a check was last run for with consent: consent given for it is not for another. */
+  consentedQuery: string | null
   advancedOpen: boolean
   advanced: Record<AdvancedSearchField, string>
   run: SearchRun
@@ -41,6 +43,7 @@ interface SearchState {
 export const getInitialSearchState = (): SearchState => ({
   query: '',
   consent: false,
+  consentedQuery: null,
   advancedOpen: false,
   advanced: {
     firstName: '',
@@ -57,13 +60,22 @@ export const getInitialSearchState = (): SearchState => ({
 export const useSearchStore = create<SearchState>()(getInitialSearchState)
 
 export const searchActions = {
-  setQuery: (query: string): void => useSearchStore.setState({ query }),
+  /** Another subject's wallet, once a check has run: its consent is asked for again. */
+  setQuery: (query: string): void =>
+    useSearchStore.setState((state) =>
+      state.consentedQuery !== null && query.trim() !== state.consentedQuery
+        ? { query, consent: false, consentedQuery: null }
+        : { query },
+    ),
   setConsent: (consent: boolean): void => useSearchStore.setState({ consent }),
   toggleAdvanced: (): void =>
     useSearchStore.setState((state) => ({ advancedOpen: !state.advancedOpen })),
   setAdvanced: (field: AdvancedSearchField, value: string): void =>
     useSearchStore.setState((state) => ({ advanced: { ...state.advanced, [field]: value } })),
-  setRun: (run: SearchRun): void => useSearchStore.setState({ run }),
+  setRun: (run: SearchRun): void =>
+    useSearchStore.setState((state) =>
+      run.state === 'running' ? { run, consentedQuery: state.query.trim() } : { run },
+    ),
   showCheck: (localId: string): void =>
     useSearchStore.setState({ run: { state: 'done', localId } }),
 }
