@@ -2,7 +2,12 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate'
 import { genesisHash, verifyAuditChain } from '../shared/cases/auditChain'
-import { bundlePaths, evidenceFormat, type BundleManifest } from '../shared/evidence/bundleFormat'
+import {
+  bundlePaths,
+  evidenceFormat,
+  manifestCaseOf,
+  type BundleManifest,
+} from '../shared/evidence/bundleFormat'
 import { hitsCsv } from '../shared/evidence/hitsCsv'
 import { actorOfSigner } from '../shared/identity/investigator'
 import { renderReportHtml } from '../shared/evidence/reportHtml'
@@ -93,20 +98,11 @@ export function minimalBundleEntries(title = 'Fixture case'): ZipEntry[] {
     [bundlePaths.hitsCsv, strToU8(hitsCsv([], () => undefined))],
     [bundlePaths.report, strToU8(report)],
   ]
-  const { id, subject, state, createdAt: openedAt, updatedAt, closure } = caseRecord
   const manifest: BundleManifest = {
     format: evidenceFormat,
     createdAt,
     exporter: { app: 'Compliance Desk', appVersion },
-    case: {
-      id,
-      title,
-      subject,
-      state,
-      createdAt: openedAt,
-      updatedAt,
-      ...(closure ? { closure } : {}),
-    },
+    case: manifestCaseOf(caseRecord),
     counts: { checks: 0, entities: 1, notes: 1, decisions: 0, hits: 0 },
     auditTrail: {
       entries: trail.length,

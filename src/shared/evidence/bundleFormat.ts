@@ -64,6 +64,14 @@ export const manifestSchema = z.looseObject({
 })
 export type BundleManifest = z.infer<typeof manifestSchema>
 
+/** What a manifest says of its case: the exporter's and the tests' bundles alike. */
+export const manifestCaseOf = (
+  caseRecord: z.infer<typeof caseRecordSchema>,
+): BundleManifest['case'] => {
+  const { id, title, subject, state, createdAt, updatedAt, closure } = caseRecord
+  return { id, title, subject, state, createdAt, updatedAt, ...(closure ? { closure } : {}) }
+}
+
 export const signatureFormat = 'compliance-desk-signature/1'
 
 export const bundleSignatureSchema = z.strictObject({

@@ -19,6 +19,7 @@ import {
   bundlePaths,
   checkFolderName,
   evidenceFormat,
+  manifestCaseOf,
   type BundleManifest,
 } from '../../../shared/evidence/bundleFormat'
 import { groupedFingerprint, type Signer } from '../../../shared/identity/investigator'
@@ -328,20 +329,11 @@ export class EvidenceExporter {
       auditCheck,
     })
     await writer.add(bundlePaths.report, new TextEncoder().encode(report))
-    const { id, title, subject, state, createdAt: openedAt, updatedAt, closure } = caseRecord
     return {
       format: evidenceFormat,
       createdAt,
       exporter: { app: 'Compliance Desk', appVersion: this.appVersion },
-      case: {
-        id,
-        title,
-        subject,
-        state,
-        createdAt: openedAt,
-        updatedAt,
-        ...(closure ? { closure } : {}),
-      },
+      case: manifestCaseOf(caseRecord),
       counts: {
         checks: session.checks.length,
         entities: session.entities.length,
