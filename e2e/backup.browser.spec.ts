@@ -73,6 +73,7 @@ test('back up everything, restore it into a fresh profile on another computer, a
   // One turn, made now (or the runner's own, if one began just before): it returns once the item
   // has settled, its attempt gone from History. No timer fires after it.
   await outbox.attemptNow('cryptoCheck')
+  await shell.letChangesShow()
   // The check that ran, and the search the service could not take, remain.
   await history.open()
   await expect(history.rows).toHaveCount(2)

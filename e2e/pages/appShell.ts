@@ -136,6 +136,15 @@ export class AppShell {
     await this.page.clock.pauseAt(now + 500)
   }
 
+  /**
+   * While the clock is held, the database's news of a change waits too (Dexie posts it on a
+   * zero-delay timer), so a screen opened then may show what was there before it: this lets what
+   * is due now run, and nothing later.
+   */
+  async letChangesShow(): Promise<void> {
+    await this.page.clock.runFor(1)
+  }
+
   async releaseClock(): Promise<void> {
     await this.page.clock.resume()
   }
