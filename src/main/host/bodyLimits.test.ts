@@ -122,6 +122,51 @@ describe('each bridge method reads no more than its input can be', () => {
     },
   )
 
+  it('closes the connection of a body refused as too large once it has answered, rather than keeping it open', async () => {
+    // A body declared too large is refused before a byte of it is read; it is sent all the same,
+    // until the host closes the connection or the 64 MiB are sent (the host read them all before).
+    const cap = 64 * 1024 * 1024
+    let sent = 0
+    const request = httpRequest(new URL('/bridge/settings.get', host.origin), {
+      method: 'POST',
+      headers: {
+        ...session.headers,
+        'content-type': 'application/json',
+        'content-length': String(cap),
+      },
+    })
+    const answer = new Promise<Answer>((resolve) =>
+      request.on('response', (response) => resolve(answerOf(response))),
+    )
+    // The client still writing when the host closes is told so by an error: that is the point.
+    request.on('error', () => undefined)
+    const closedBeforeCap = new Promise<boolean>((resolve) => {
+      let closed = false
+      request.on('socket', (socket) =>
+        socket.on('close', () => {
+          closed = true
+          resolve(true)
+        }),
+      )
+      const write = (): void => {
+        if (closed) return
+        if (sent >= cap) return resolve(false)
+        sent += chunk.length
+        if (request.write(chunk)) setImmediate(write)
+        else request.once('drain', write)
+      }
+      write()
+    })
+    expect((await answer).status).toBe(413)
+    const answeredAt = performance.now()
+    expect(await closedBeforeCap).toBe(true)
+    // Closed by the host once answered, not left open (until Node's 5 s keep-alive timeout, before).
+    expect(performance.now() - answeredAt).toBeLessThan(2500)
+    // What was on its way when the refusal left, and at most a MiB more, was read.
+    expect(sent).toBeLessThan(8 * 1024 * 1024)
+    request.destroy()
+  })
+
   it('answers a value that is no URL for settings.setBaseUrl with a 400 naming the field', async () => {
     const response = await fetch(new URL('/bridge/settings.setBaseUrl', host.origin), {
       method: 'POST',

@@ -19,7 +19,7 @@ import { dispatchBridgeCall, type BridgeFailureLogger } from '../bridge/dispatch
 import { downloadPathPrefix } from '../services/evidence/exportDestination'
 import { readRendererFile, rendererResponseHeaders } from '../web/rendererFiles'
 import { launchSessions } from './launchSessions'
-import { bodyBudget, readBoundedBody } from './requestBodies'
+import { bodyBudget, closeAfterRefusal, readBoundedBody } from './requestBodies'
 
 /** Finished files handed out once each, by an unguessable token (exported bundles). */
 export interface HostDownloads {
@@ -125,6 +125,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const maxBytes = maxInputBytesOf(method)
     const { outcome, release } = await readBoundedBody(request, maxBytes, budget)
     try {
+      if (outcome.kind !== 'read') closeAfterRefusal(request, response)
       if (outcome.kind === 'tooLarge') {
         return refuse(
           response,

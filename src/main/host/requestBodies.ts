@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /**
  * Bytes of request bodies the host holds at once, shared by every call in flight: eight maximal
@@ -70,9 +70,8 @@ export async function readBoundedBody(
     const stop = (kind: 'tooLarge' | 'busy'): void => {
       request.off('data', onData)
       request.off('end', onEnd)
-      // Nothing more is held: the rest is let through unread, so that a client still sending
-      // reads the refusal (closing under it would reset the connection before it could).
-      request.resume()
+      // Nothing more is read: the caller answers, then closes the connection (closeAfterRefusal).
+      request.pause()
       resolve(refuse(kind))
     }
     const onData = (chunk: Buffer): void => {
@@ -95,5 +94,35 @@ export async function readBoundedBody(
       release()
       reject(error)
     })
+  })
+}
+
+/**
+ * What a refused connection may still send once its refusal is answered, read and dropped: what
+ * was already on its way when the client learnt it was refused.
+ */
+const lingerBytes = 1024 * 1024
+const lingerMs = 2000
+
+/**
+ * Closes the connection of a call whose body was refused (too large, or no room for it), rather
+ * than reading the rest of a body that may be endless. Once the refusal is sent the host closes its
+ * side (nothing more is answered there), then reads and drops at most `lingerBytes`, for at most
+ * `lingerMs`, of what the client was still sending, and drops the connection: closing it at once,
+ * with the client's bytes unread, would reset it, and a client still sending could lose the
+ * refusal before it read it.
+ */
+export function closeAfterRefusal(request: IncomingMessage, response: ServerResponse): void {
+  const { socket } = request
+  let dropped = 0
+  // Listening to the body also keeps Node from reading the rest of it to reuse the connection.
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length
+    if (dropped > lingerBytes) socket.destroy()
+  })
+  request.resume()
+  response.once('finish', () => {
+    socket.end()
+    setTimeout(() => socket.destroy(), lingerMs).unref()
   })
 }
