@@ -5,6 +5,19 @@ import { signerSchema } from '../identity/investigator'
 /** Written into every manifest; a reader refuses any other. */
 export const evidenceFormat = 'compliance-desk-evidence/1'
 
+/**
+ * The layouts report.html and hits.csv have been written in, oldest first. The verifier renders
+ * both again from the bundle's files in the layout its manifest names, so a bundle made by an
+ * earlier release keeps verifying after the report changes. Bundles made before layouts were
+ * numbered name none: they are in layout 1 or 2, which hits.csv's columns tell apart.
+ */
+export const reportLayouts = [1, 2] as const
+export type ReportLayout = (typeof reportLayouts)[number]
+export const currentReportLayout: ReportLayout = 2
+
+export const isReportLayout = (value: number): value is ReportLayout =>
+  (reportLayouts as readonly number[]).includes(value)
+
 /** Where each part of a case lives inside its bundle. */
 export const bundlePaths = {
   manifest: 'manifest.json',
@@ -59,6 +72,11 @@ export const manifestSchema = z.looseObject({
     intact: z.boolean(),
   }),
   files: z.array(manifestFileSchema),
+  /**
+   * The layout of report.html and hits.csv. Any positive number is read, so that a bundle of a
+   * later layout fails by name (the meaning check) rather than as a manifest that is not one.
+   */
+  reportLayout: z.number().int().positive().optional(),
   /** Who exported and signed the bundle; absent only in bundles made before signing existed. */
   signer: signerSchema.optional(),
 })

@@ -27,6 +27,7 @@ import { checkReport } from './reportMeaning'
 import { checkHitsCsv } from './hitsCsvMeaning'
 import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
 import type { BundleProblem } from './bundleProblems'
+import { layoutOfBundle } from './bundleLayout'
 
 /** What the meaning checks read of case.json; the manifest check covers the rest. */
 const caseFileSchema = z.object({
@@ -250,6 +251,17 @@ export function checkBundleMeaning(
   const decisions = readPart(files, bundlePaths.decisions, z.array(hitDecisionSchema), problems)
   if (decisions) compareDecisions(decisions, replayed.decisions, problems)
   if (!checks) return
-  if (caseId !== undefined) checkHitsCsv(files, checks, caseId, replayed.decisions, problems)
+  const layout = layoutOfBundle(manifest, files)
+  if (layout === undefined) {
+    problems.push(
+      meaningProblem(
+        bundlePaths.manifest,
+        `names report layout ${manifest.reportLayout}, which this version of Compliance Desk does not know (a later one made the bundle), so ${bundlePaths.hitsCsv} and ${bundlePaths.report} cannot be checked`,
+      ),
+    )
+    return
+  }
+  if (caseId !== undefined)
+    checkHitsCsv(files, checks, caseId, replayed.decisions, layout, problems)
   checkReport(files, manifest, checks, problems)
 }

@@ -3,7 +3,9 @@ import type { HitDecision } from '../cases/caseSchemas'
 import type { HitKeys } from '../cases/checkHits'
 import { datasetName } from '../records/recordVocabulary'
 import { neutraliseCsvCell } from '../text/csvSafety'
+import { currentReportLayout, type ReportLayout } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
+import { reportLayoutParts } from './reportLayouts'
 
 export const hitsCsvColumns = [
   'check_folder',
@@ -25,6 +27,12 @@ export const hitsCsvColumns = [
 ] as const
 export type HitsCsvColumn = (typeof hitsCsvColumns)[number]
 
+/** The columns of each layout (see reportLayouts): the first had no holder, chain or lists. */
+export const hitsCsvLayoutColumns: Record<ReportLayout, readonly HitsCsvColumn[]> = {
+  1: hitsCsvColumns.filter((column) => !['holder', 'chain', 'lists'].includes(column)),
+  2: hitsCsvColumns,
+}
+
 export type DecisionOf = (checkId: string, hit: HitKeys) => HitDecision | undefined
 
 /**
@@ -34,7 +42,9 @@ export type DecisionOf = (checkId: string, hit: HitKeys) => HitDecision | undefi
 export function hitsCsvRows(
   checks: readonly ExportedCheckSummary[],
   decisionOf: DecisionOf,
+  layout: ReportLayout = currentReportLayout,
 ): Array<Record<HitsCsvColumn, string>> {
+  const { hitKey } = reportLayoutParts[layout]
   return checks.flatMap((check) =>
     check.hits.map((hit) => {
       const decision = decisionOf(check.localId, hit)
@@ -46,7 +56,7 @@ export function hitsCsvRows(
         fetched_at: check.fetchedAt,
         check_status: check.status,
         category: hit.category,
-        hit_key: hit.hitKey,
+        hit_key: hitKey(hit),
         holder: hit.holder,
         record_title: hit.title,
         chain: hit.chains.join('; '),

@@ -2,18 +2,20 @@ import Papa from 'papaparse'
 import type { HitDecision } from '../cases/caseSchemas'
 import { decisionOnHit, type HitKeys } from '../cases/checkHits'
 import { readNeutralisedCsvCell } from '../text/csvSafety'
-import { bundlePaths } from './bundleFormat'
+import { bundlePaths, type ReportLayout } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
-import { hitsCsvColumns, hitsCsvRows, type HitsCsvColumn } from './hitsCsv'
+import { hitsCsvLayoutColumns, hitsCsvRows, type HitsCsvColumn } from './hitsCsv'
 import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
 import type { BundleProblem } from './bundleProblems'
 
 type HitsCsvRow = Record<HitsCsvColumn, string>
 
 /** What describes the hit and its check: each must be what the raw answer gives. */
-const describingColumns = hitsCsvColumns.filter(
-  (column) => !['check_folder', 'hit_key', 'decision', 'rationale', 'decided_at'].includes(column),
-)
+const describingColumns = (columns: readonly HitsCsvColumn[]): HitsCsvColumn[] =>
+  columns.filter(
+    (column) =>
+      !['check_folder', 'hit_key', 'decision', 'rationale', 'decided_at'].includes(column),
+  )
 
 interface ExpectedRow {
   row: HitsCsvRow
@@ -24,12 +26,31 @@ interface ExpectedRow {
 
 const rowKey = (folder: string, hitKey: string): string => JSON.stringify([folder, hitKey])
 
+/**
+ * A cell read back to the value it stands for. Layout 1 was written both ways by the releases
+ * that used it, values as they were and later neutralised, so there a cell that is no neutralised
+ * writing is read as it stands (a value that was written as it stood and happens to read as a
+ * neutralised one is the one case this misreads, and then fails, never passes).
+ */
+const readCell = (cell: string, layout: ReportLayout): string => {
+  try {
+    return readNeutralisedCsvCell(cell)
+  } catch (error) {
+    if (layout === 1) return cell
+    throw error
+  }
+}
+
 /** A row's cells read back to the values they stand for, or the first column that is not ours. */
-function readRow(row: HitsCsvRow): HitsCsvRow | HitsCsvColumn {
+function readRow(
+  row: HitsCsvRow,
+  columns: readonly HitsCsvColumn[],
+  layout: ReportLayout,
+): HitsCsvRow | HitsCsvColumn {
   const values = {} as HitsCsvRow
-  for (const column of hitsCsvColumns) {
+  for (const column of columns) {
     try {
-      values[column] = readNeutralisedCsvCell(row[column])
+      values[column] = readCell(row[column], layout)
     } catch {
       return column
     }
@@ -41,15 +62,18 @@ function readRow(row: HitsCsvRow): HitsCsvRow | HitsCsvColumn {
  * hits.csv has one row per hit of the bundle's checks as their raw answers give them, each row
  * saying of its check and hit what the raw answer says, and carrying the decision the audit trail
  * arrives at for that hit, its rationale and time; a hit without one has them empty. Every cell
- * must be written as the exporter writes it (neutralised, so none opens as a live formula).
+ * must be written as the exporter writes it (neutralised, so none opens as a live formula), in
+ * the columns of the bundle's layout.
  */
 export function checkHitsCsv(
   files: ReadonlyMap<string, Uint8Array>,
   checks: readonly ExportedCheckSummary[],
   caseId: string,
   decisions: ReadonlyMap<string, HitDecision>,
+  layout: ReportLayout,
   problems: BundleProblem[],
 ): void {
+  const columns = hitsCsvLayoutColumns[layout]
   const say = (detail: string) => problems.push(meaningProblem(bundlePaths.hitsCsv, detail))
   const bytes = files.get(bundlePaths.hitsCsv)
   if (!bytes) {
@@ -60,7 +84,7 @@ export function checkHitsCsv(
     decisionOnHit(decisions, caseId, checkId, hit)
   const expected = new Map<string, ExpectedRow>()
   const byFolder = new Map(checks.map((check) => [check.folder, check]))
-  for (const row of hitsCsvRows(checks, decisionOf)) {
+  for (const row of hitsCsvRows(checks, decisionOf, layout)) {
     const key = rowKey(row.check_folder, row.hit_key)
     const check = byFolder.get(row.check_folder)
     const subject = decisionSubject({
@@ -81,13 +105,13 @@ export function checkHitsCsv(
     )
     return
   }
-  const absent = hitsCsvColumns.filter((column) => !csv.meta.fields?.includes(column))
+  const absent = columns.filter((column) => !csv.meta.fields?.includes(column))
   if (absent.length > 0) {
     say(`has no ${absent.join(', ')} column`)
     return
   }
   csv.data.forEach((cells, index) => {
-    const row = readRow(cells)
+    const row = readRow(cells, columns, layout)
     if (typeof row === 'string') {
       say(
         `row ${index + 1} has a ${row} cell that is not written as Compliance Desk writes one (a spreadsheet could run it as a formula)`,
@@ -107,7 +131,7 @@ export function checkHitsCsv(
       return
     }
     wanted.owed -= 1
-    for (const column of describingColumns) {
+    for (const column of describingColumns(columns)) {
       if (row[column] !== wanted.row[column]) {
         say(
           `row ${index + 1} gives ${subject} the ${column} “${row[column]}”, its response.raw “${wanted.row[column]}”`,

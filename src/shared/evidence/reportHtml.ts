@@ -3,12 +3,13 @@ import type { AuditChainCheck } from '../cases/auditChain'
 import { tallyDecisions } from '../cases/caseRules'
 import { caseOutcomeLabels, caseStateLabels, hitDecisionLabels } from '../cases/caseLabels'
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../cases/caseSchemas'
-import { caseNumber } from '../cases/caseNumber'
 import type { HitKeys } from '../cases/checkHits'
 import { environmentLabels, type EnvironmentId } from '../environments'
 import { groupedFingerprint, type Actor, type Signer } from '../identity/investigator'
-import type { ExportedCheckSummary, ExportedHit } from './checkSummary'
-import { datasetName } from '../records/recordVocabulary'
+import { currentReportLayout, type ReportLayout } from './bundleFormat'
+import type { ExportedCheckSummary } from './checkSummary'
+import { escapeHtml } from './htmlText'
+import { reportLayoutParts, type ReportLayoutParts } from './reportLayouts'
 import { countOf, formatNumber, noun } from '../text/counting'
 
 export interface ReportModel {
@@ -24,13 +25,10 @@ export interface ReportModel {
   auditCheck: AuditChainCheck
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  )
+/** A model rendered in one layout: the sections read their layout's parts from it. */
+interface Rendering extends ReportModel {
+  layout: ReportLayoutParts
+}
 
 /** Times are written in UTC so the report reads the same wherever it is opened. */
 const utc = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
@@ -44,18 +42,8 @@ const entityName = ({ entity, id }: ExportedEntity): string => {
   return entity.name ?? (person || id)
 }
 
-/**
- * Every printed page names its case and its place ("Page 2 of 5"), so a loose page is never
- * anonymous. The number is written into the rule: it is made of Crockford letters and digits only.
- */
-const pageRule = (number: string): string => `
-  @page { margin: 16mm 12mm;
-    @bottom-left { content: "${number}"; font-size: 8.5pt; color: #555; }
-    @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8.5pt; color: #555; } }
-`
-
 // Inline only: the page must open offline and make no request of any kind (see the CSP below).
-const styles = `
+const styles = (layout: ReportLayoutParts): string => `
   :root { color: #1a1b1e; font: 10.5pt/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0 auto; max-width: 190mm; padding: 12mm 10mm; }
   h1 { font-size: 18pt; margin: 0 0 2mm; }
@@ -84,13 +72,7 @@ const styles = `
   .signature p { margin: 0.5mm 0; }
   .actor { color: #444; }
   footer { margin-top: 8mm; color: #666; font-size: 9pt; }
-  .case-number { font-size: 12pt; font-weight: 700; letter-spacing: 0.04em; margin: 0 0 1mm; }
-  .holder { font-weight: 600; }
-  .code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 8.5pt;
-          color: #555; white-space: nowrap; }
-  .chain { white-space: nowrap; font-weight: 600; }
-
-  @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
+${layout.styles}  @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
 `
 
 /** Who did something, as the report names them; entries from before actors were kept say so. */
@@ -99,7 +81,7 @@ const actorName = (actor: Actor | undefined): string =>
     ? `${escapeHtml(actor.name)} <span class="actor">(${escapeHtml(actor.organisation)})</span>`
     : '<span class="undecided">not recorded</span>'
 
-function signatureBox({ signer }: ReportModel): string {
+function signatureBox({ signer }: Rendering): string {
   return `<section class="signature" aria-label="Signature">
   <p><strong>Signed by ${escapeHtml(signer.name)}</strong> &lt;${escapeHtml(signer.email)}&gt;, ${escapeHtml(signer.organisation)}</p>
   <p>Key fingerprint <span class="mono">${groupedFingerprint(signer.fingerprint)}</span> (Ed25519)</p>
@@ -110,13 +92,13 @@ function signatureBox({ signer }: ReportModel): string {
 </section>`
 }
 
-function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
+function summaryRows({ caseRecord, checks, decisionOf, layout }: Rendering): string {
   const tally = tallyDecisions(
     checks.flatMap((check) => check.hits.map((hit) => ({ checkId: check.localId, hit }))),
     decisionOf,
   )
   const rows: Array<[string, string]> = [
-    ['Case number', escapeHtml(caseNumber(caseRecord.id))],
+    ...layout.summaryLead(caseRecord),
     ['Subject', escapeHtml(caseRecord.subject)],
     [
       'State',
@@ -134,7 +116,7 @@ function summaryRows({ caseRecord, checks, decisionOf }: ReportModel): string {
   return rows.map(([label, value]) => `<tr><td>${label}</td><td>${value}</td></tr>`).join('')
 }
 
-function closureSection({ caseRecord }: ReportModel): string {
+function closureSection({ caseRecord }: Rendering): string {
   const closure = caseRecord.closure
   if (!closure) return ''
   return `<h2>Closure</h2>
@@ -150,26 +132,14 @@ function closureSection({ caseRecord }: ReportModel): string {
   </tbody></table>`
 }
 
-/** Who the list names, then the record's identifier (the holder is the title when none is named). */
-const holderAndRecord = (hit: ExportedHit): string =>
-  hit.holder === hit.title
-    ? `<span class="mono">${escapeHtml(hit.title)}</span>`
-    : `<span class="holder">${escapeHtml(hit.holder)}</span><br><span class="mono">${escapeHtml(hit.title)}</span>`
-
-/** A hit in a sentence's place: "sanctions: Sim, Hyon Sop, 0x4f47… (ETH)". */
-const hitLine = (hit: ExportedHit): string =>
-  `${hit.category}: ${hit.holder === hit.title ? '' : `${hit.holder}, `}${hit.title}${hit.chains.length > 0 ? ` (${hit.chains.join(', ')})` : ''}`
-
-function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
+function checkSection(check: ExportedCheckSummary, model: Rendering): string {
   const hitRows = check.hits
     .map((hit) => {
       const decision = model.decisionOf(check.localId, hit)
       const verdict = decision
         ? `<span class="decision-${decision.decision}">${hitDecisionLabels[decision.decision]}</span><br>${escapeHtml(decision.rationale)}<br><span class="meta">by ${actorName(decision.decidedBy)}</span>`
         : '<span class="undecided">Undecided</span>'
-      return `<tr><td>${escapeHtml(hit.category)}</td><td>${holderAndRecord(hit)}</td>
-        <td class="chain">${hit.chains.map(escapeHtml).join('<br>') || '<span class="undecided">not given</span>'}</td>
-        <td>${hit.datasets.map((code) => `${escapeHtml(datasetName(code))}<br><span class="code">${escapeHtml(code)}</span>`).join('<br>')}</td><td>${verdict}</td></tr>`
+      return `<tr>${model.layout.hitCells(hit)}<td>${verdict}</td></tr>`
     })
     .join('')
   return `<section class="check">
@@ -180,7 +150,7 @@ function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
     ${
       check.hits.length === 0
         ? ''
-        : `<table><thead><tr><th>Category</th><th>Holder and record</th><th>Chain</th><th>Lists</th><th>Decision</th></tr></thead>
+        : `<table><thead><tr>${model.layout.hitsHead}</tr></thead>
       <tbody>${hitRows}</tbody></table>`
     }
   </section>`
@@ -190,7 +160,7 @@ function checkSection(check: ExportedCheckSummary, model: ReportModel): string {
  * Each wallet checked more than once in the case, its checks in time order: how many hits each
  * found, which were new since the check before and which were no longer listed.
  */
-function walletHistorySection({ checks }: ReportModel): string {
+function walletHistorySection({ checks, layout }: Rendering): string {
   const byWallet = new Map<string, ExportedCheckSummary[]>()
   for (const check of checks) {
     const wallet = `${check.environment}|${check.queryKey}`
@@ -201,16 +171,16 @@ function walletHistorySection({ checks }: ReportModel): string {
   const titles = (keys: readonly string[], check: ExportedCheckSummary | undefined): string =>
     keys
       .map((key) => {
-        const hit = check?.hits.find((candidate) => candidate.hitKey === key)
-        return escapeHtml(hit ? hitLine(hit) : key)
+        const hit = check?.hits.find((candidate) => layout.hitKey(candidate) === key)
+        return escapeHtml(hit ? layout.hitLine(hit) : key)
       })
       .join('<br>')
   const walletTable = (checksOfWallet: ExportedCheckSummary[]): string => {
     const ordered = [...checksOfWallet].sort((a, b) => a.fetchedAt.localeCompare(b.fetchedAt))
     const rows = ordered.map((check, index) => {
       const before = ordered[index - 1]
-      const earlier = new Set(before?.hits.map((hit) => hit.hitKey) ?? [])
-      const now = new Set(check.hits.map((hit) => hit.hitKey))
+      const earlier = new Set(before?.hits.map(layout.hitKey) ?? [])
+      const now = new Set(check.hits.map(layout.hitKey))
       const added = before ? [...now].filter((key) => !earlier.has(key)) : []
       const removed = [...earlier].filter((key) => !now.has(key))
       return `<tr><td>${utc(check.fetchedAt)}</td><td>${formatNumber(check.hits.length)}</td>
@@ -265,9 +235,15 @@ function auditSection({ auditTrail, auditCheck }: ReportModel): string {
 
 /**
  * The bundle's human-readable report: one self-contained page, no script, no external request,
- * laid out to print on A4 and Letter alike.
+ * laid out to print on A4 and Letter alike. In the current layout unless a bundle of an earlier
+ * one is being checked.
  */
-export function renderReportHtml(model: ReportModel): string {
+export function renderReportHtml(
+  report: ReportModel,
+  layoutVersion: ReportLayout = currentReportLayout,
+): string {
+  const layout = reportLayoutParts[layoutVersion]
+  const model: Rendering = { ...report, layout }
   const { caseRecord } = model
   return `<!doctype html>
 <html lang="en">
@@ -275,13 +251,12 @@ export function renderReportHtml(model: ReportModel): string {
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${caseNumber(caseRecord.id)} case report: ${escapeHtml(caseRecord.title)}</title>
-<style>${styles}${pageRule(caseNumber(caseRecord.id))}</style>
+<title>${layout.title(caseRecord)}</title>
+<style>${styles(layout)}${layout.pageRule(caseRecord)}</style>
 </head>
 <body>
 <header>
-  <p class="case-number" data-case-number>${caseNumber(caseRecord.id)}</p>
-  <h1>${escapeHtml(caseRecord.title)}</h1>
+${layout.headerLead(caseRecord)}  <h1>${escapeHtml(caseRecord.title)}</h1>
   <p class="meta">Case ${escapeHtml(caseRecord.id)} · exported ${utc(model.createdAt)} by ${escapeHtml(model.signer.name)} with Compliance Desk ${escapeHtml(model.appVersion)}</p>
 </header>
 ${signatureBox(model)}

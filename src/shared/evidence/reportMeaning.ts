@@ -7,6 +7,7 @@ import { escapeForDisplay } from '../text/escapeForDisplay'
 import { bundlePaths, type BundleManifest } from './bundleFormat'
 import { caseFileSchema, caseRecordOfFile } from './caseFile'
 import type { BundleProblem } from './bundleProblems'
+import { layoutOfBundle } from './bundleLayout'
 import type { ExportedCheckSummary } from './checkSummary'
 import { meaningProblem } from './meaningProblems'
 import { renderReportHtml } from './reportHtml'
@@ -33,7 +34,8 @@ function readPart<T>(files: ReadonlyMap<string, Uint8Array>, path: string, schem
 /**
  * The report the exporter writes for these files: the same rendering of the case, its checks as
  * their raw answers give them, the decisions, entities, notes and trail, under the manifest's
- * time, signer and version. A path instead when a file it needs cannot be read.
+ * time, signer and version, in the bundle's layout. A path instead when a file it needs cannot be
+ * read (the manifest's when it names a layout this version does not know).
  */
 export function reportOfBundle(
   files: ReadonlyMap<string, Uint8Array>,
@@ -50,21 +52,25 @@ export function reportOfBundle(
   if (!notes) return { unreadable: bundlePaths.notes }
   if (!decisions) return { unreadable: bundlePaths.decisions }
   if (!auditTrail) return { unreadable: bundlePaths.auditTrail }
-  if (!manifest.signer) return { unreadable: bundlePaths.manifest }
+  const layout = layoutOfBundle(manifest, files)
+  if (!manifest.signer || layout === undefined) return { unreadable: bundlePaths.manifest }
   const caseRecord = caseRecordOfFile(caseFile)
   const byId = new Map(decisions.map((decision) => [decision.id, decision]))
-  const report = renderReportHtml({
-    createdAt: manifest.createdAt,
-    signer: manifest.signer,
-    appVersion: manifest.exporter.appVersion,
-    caseRecord,
-    checks,
-    decisionOf: (checkId, hit) => decisionOnHit(byId, caseRecord.id, checkId, hit),
-    entities,
-    notes,
-    auditTrail,
-    auditCheck: verifyAuditChain(auditTrail),
-  })
+  const report = renderReportHtml(
+    {
+      createdAt: manifest.createdAt,
+      signer: manifest.signer,
+      appVersion: manifest.exporter.appVersion,
+      caseRecord,
+      checks,
+      decisionOf: (checkId, hit) => decisionOnHit(byId, caseRecord.id, checkId, hit),
+      entities,
+      notes,
+      auditTrail,
+      auditCheck: verifyAuditChain(auditTrail),
+    },
+    layout,
+  )
   return { report }
 }
 

@@ -76,6 +76,7 @@ describe('exporting a case', () => {
     )
     expect(manifest).toMatchObject({
       format: 'compliance-desk-evidence/1',
+      reportLayout: 2,
       case: { id: 'case_fixture', state: 'closed' },
       counts: { checks: 3, hits: 2, decisions: 2, entities: 1, notes: 1 },
       auditTrail: { entries: 7, intact: true },

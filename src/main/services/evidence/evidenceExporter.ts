@@ -18,6 +18,7 @@ import { decisionOnHit, type HitKeys } from '../../../shared/cases/checkHits'
 import {
   bundlePaths,
   checkFolderName,
+  currentReportLayout,
   evidenceFormat,
   manifestCaseOf,
   type BundleManifest,
@@ -347,6 +348,7 @@ export class EvidenceExporter {
         intact: auditCheck.intact,
       },
       files: [...writer.files],
+      reportLayout: currentReportLayout,
       signer: session.signing.signer,
     }
   }

@@ -1,0 +1,97 @@
+import type { CaseRecord } from '../cases/caseSchemas'
+import { caseNumber } from '../cases/caseNumber'
+import { datasetName } from '../records/recordVocabulary'
+import type { ReportLayout } from './bundleFormat'
+import type { ExportedHit } from './checkSummary'
+import { escapeHtml } from './htmlText'
+
+/**
+ * What differs between the layouts report.html has been written in. A signed report is checked by
+ * rendering it again, byte for byte, so every layout a bundle may name stays here as it was: a
+ * change to what the report shows is a new layout (and a new entry), never an edit of one.
+ */
+export interface ReportLayoutParts {
+  title: (caseRecord: CaseRecord) => string
+  /** Style rules after the common ones, then rules appended after the style sheet. */
+  styles: string
+  pageRule: (caseRecord: CaseRecord) => string
+  /** Lines of the header above the title (each ending with a line break). */
+  headerLead: (caseRecord: CaseRecord) => string
+  /** Summary rows above the subject. */
+  summaryLead: (caseRecord: CaseRecord) => Array<[string, string]>
+  hitsHead: string
+  hitCells: (hit: ExportedHit) => string
+  /** A hit in a sentence's place, in the wallets-over-time table. */
+  hitLine: (hit: ExportedHit) => string
+  /** What tells a check's hits apart when one check is compared with the one before. */
+  hitKey: (hit: ExportedHit) => string
+}
+
+const datasetCells = (hit: ExportedHit, separator: string, codeClass: string): string =>
+  hit.datasets
+    .map(
+      (code) =>
+        `${escapeHtml(datasetName(code))}${separator}<span class="${codeClass}">${escapeHtml(code)}</span>`,
+    )
+    .join('<br>')
+
+/** Who the list names, then the record's identifier (the holder is the title when none is named). */
+const holderAndRecord = (hit: ExportedHit): string =>
+  hit.holder === hit.title
+    ? `<span class="mono">${escapeHtml(hit.title)}</span>`
+    : `<span class="holder">${escapeHtml(hit.holder)}</span><br><span class="mono">${escapeHtml(hit.title)}</span>`
+
+/**
+ * Every printed page names its case and its place ("Page 2 of 5"), so a loose page is never
+ * anonymous. The number is written into the rule: it is made of Crockford letters and digits only.
+ */
+const pageRule = (caseRecord: CaseRecord): string => `
+  @page { margin: 16mm 12mm;
+    @bottom-left { content: "${caseNumber(caseRecord.id)}"; font-size: 8.5pt; color: #555; }
+    @bottom-right { content: "Page " counter(page) " of " counter(pages); font-size: 8.5pt; color: #555; } }
+`
+
+export const reportLayoutParts: Record<ReportLayout, ReportLayoutParts> = {
+  /** Bundles of the first releases, made before layouts were numbered: a record, its datasets. */
+  1: {
+    title: (caseRecord) => `Case report: ${escapeHtml(caseRecord.title)}`,
+    styles: `  @page { margin: 14mm 12mm; }
+`,
+    pageRule: () => '',
+    headerLead: () => '',
+    summaryLead: () => [],
+    hitsHead: '<th>Category</th><th>Record</th><th>Datasets</th><th>Decision</th>',
+    hitCells: (hit) =>
+      `<td>${escapeHtml(hit.category)}</td><td class="mono">${escapeHtml(hit.title)}</td>
+        <td>${datasetCells(hit, ' ', 'mono')}</td>`,
+    hitLine: (hit) => `${hit.category}: ${hit.title}`,
+    // Hits were known by category and record alone then.
+    hitKey: (hit) => hit.chainlessKey,
+  },
+  /** The case number on every page; each hit's holder, chain and lists by name. */
+  2: {
+    title: (caseRecord) =>
+      `${caseNumber(caseRecord.id)} case report: ${escapeHtml(caseRecord.title)}`,
+    styles: `  .case-number { font-size: 12pt; font-weight: 700; letter-spacing: 0.04em; margin: 0 0 1mm; }
+  .holder { font-weight: 600; }
+  .code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 8.5pt;
+          color: #555; white-space: nowrap; }
+  .chain { white-space: nowrap; font-weight: 600; }
+
+`,
+    pageRule,
+    headerLead: (caseRecord) =>
+      `  <p class="case-number" data-case-number>${caseNumber(caseRecord.id)}</p>\n`,
+    summaryLead: (caseRecord) => [['Case number', escapeHtml(caseNumber(caseRecord.id))]],
+    hitsHead:
+      '<th>Category</th><th>Holder and record</th><th>Chain</th><th>Lists</th><th>Decision</th>',
+    hitCells: (hit) =>
+      `<td>${escapeHtml(hit.category)}</td><td>${holderAndRecord(hit)}</td>
+        <td class="chain">${hit.chains.map(escapeHtml).join('<br>') || '<span class="undecided">not given</span>'}</td>
+        <td>${datasetCells(hit, '<br>', 'code')}</td>`,
+    /** "sanctions: Sim, Hyon Sop, 0x4f47… (ETH)". */
+    hitLine: (hit) =>
+      `${hit.category}: ${hit.holder === hit.title ? '' : `${hit.holder}, `}${hit.title}${hit.chains.length > 0 ? ` (${hit.chains.join(', ')})` : ''}`,
+    hitKey: (hit) => hit.hitKey,
+  },
+}
