@@ -59,6 +59,9 @@ import { zipEntries } from '../renderer/src/data/backup/zipEntries'
 import type { KnownSigners } from '../renderer/src/data/backup/backupTrust'
 import { restorableInProcess } from '../renderer/src/data/backup/restorableBackup'
 import { groupedFingerprint, investigatorOf, keyFingerprint } from '../shared/identity/investigator'
+import { createBulkJob } from '../renderer/src/data/bulk/bulkJobRepository'
+import { watch } from '../renderer/src/data/watch/watchRepository'
+import { bulkJobOf } from '../test-support/bulkJobs'
 
 /**
  * A backup of everything, with the renderer's own code on a real IndexedDB implementation and the
@@ -192,6 +195,33 @@ beforeAll(async () => {
   })
   await addNote(source, fixtureActor, caseId, 'Reported to the FIU.')
   await enqueue(source, 'local', { kind: 'cryptoCheck', query: sanctioned, queryKey: sanctioned })
+  // A bulk job of one recognised wallet (its chain named), and the wallet watched.
+  await createBulkJob(
+    source,
+    bulkJobOf({
+      fileSha256: createHash('sha256').update(sanctioned).digest('hex'),
+      rowCount: 1,
+      checkCount: 1,
+    }),
+    [{ jobId: 'job-1', row: 0, line: 2, cells: [sanctioned], check: 0 }],
+    [
+      {
+        jobId: 'job-1',
+        index: 0,
+        address: sanctioned,
+        queryKey: sanctioned,
+        chain: 'ethereum',
+        lines: [2],
+        state: 'pending',
+      },
+    ],
+  )
+  await watch(
+    source,
+    fixtureActor,
+    { kind: 'wallet', environment: 'local', query: sanctioned, queryKey: sanctioned },
+    'daily',
+  )
   backup = download(await writeBackup(source, call))
 })
 
@@ -502,6 +532,69 @@ describe('a backup is bounded before anything is inflated, and every row is chec
     })
     await expect(verifyBackup(target, file, forced())).rejects.toThrow(
       /Line 1 of the backup's table caseSummaries \(entry tables\/caseSummaries\/00001\.ndjson\) is not a row this app can use \(hits: .*\)\. Nothing was changed\./,
+    )
+    expect(await everything(target)).toEqual(before)
+  })
+})
+
+describe('every row of the tables this app alone writes is checked whole, refused by table and line', () => {
+  /** The backup with the first row of `table` changed by `change`, listed as a writer would. */
+  const withFirstRow = (table: string, change: (row: Record<string, unknown>) => object) =>
+    rezip((files) => {
+      const manifest = manifestOf(files)
+      const entry = manifest.tables.find(({ name }) => name === table)!.entries[0]!
+      const rows = strFromU8(files[entry.path]!).split('\n')
+      rows[0] = JSON.stringify(change(JSON.parse(rows[0]!) as Record<string, unknown>))
+      putEntry(files, entry, rows.join('\n'))
+      withManifest(files, manifest)
+    })
+  const evidenceOf = (row: Record<string, unknown>) =>
+    row.evidence as { response: { bytes: number } }
+
+  it.each([
+    ['bulkJobs', 'fileSha256', (row: Record<string, unknown>) => ({ ...row, fileSha256: 'ab' })],
+    [
+      'bulkJobs',
+      'a field it never has',
+      (row: Record<string, unknown>) => ({ ...row, planted: 1 }),
+    ],
+    ['bulkChecks', 'chain', (row: Record<string, unknown>) => ({ ...row, chain: { any: 1 } })],
+    ['bulkRows', 'line', (row: Record<string, unknown>) => ({ ...row, line: 0 })],
+    [
+      'watches',
+      'id',
+      (row: Record<string, unknown>) => ({ ...row, id: 'wallet|local|0xsomeoneelse' }),
+    ],
+    [
+      'checks',
+      'evidence.response.bytes',
+      (row: Record<string, unknown>) => {
+        const evidence = evidenceOf(row)
+        return {
+          ...row,
+          evidence: { ...evidence, response: { ...evidence.response, bytes: 7 } },
+        }
+      },
+    ],
+    [
+      'checks',
+      'evidence.environment',
+      (row: Record<string, unknown>) => ({
+        ...row,
+        evidence: { ...evidenceOf(row), environment: 'production' },
+      }),
+    ],
+  ])('a %s row with %s not as the app writes it', async (table, field, change) => {
+    const target = freshDatabase()
+    await createCase(target, fixtureActor, { title: 'Here', subject: 'Kept', description: '' })
+    const before = await everything(target)
+    const file = withFirstRow(table, change)
+    // A field the row never has is named in the message, not as the place of the fault.
+    const where = field.includes(' ') ? 'the row: ' : `${field.replaceAll('.', '\\.')}: `
+    await expect(verifyBackup(target, file, forced())).rejects.toThrow(
+      new RegExp(
+        `^Line 1 of the backup's table ${table} \\(entry tables/${table}/00001\\.ndjson\\) is not a row this app can use \\(${where}.+\\)\\. Nothing was changed\\.$`,
+      ),
     )
     expect(await everything(target)).toEqual(before)
   })
