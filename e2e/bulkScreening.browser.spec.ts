@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
 import { messyWalletFile } from '../src/test-support/messyWalletList'
 import { expect, test } from './fixtures/browserModeTest'
+import { appPagesOn } from './pages/appPages'
 import { investigator } from './pages/investigatorForm'
 import { cryptoChecksSent as checksSent, sanctionedWallets } from './support/sandboxWallets'
 import { saveScreen } from './support/screenshots'
@@ -15,7 +16,8 @@ const uniqueInMessyFile = [
   '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
 ]
 
-test('a messy spreadsheet export is previewed, checked once per unique address, its results downloaded, and its hits put on a case that exports and verifies', async ({
+test('a messy spreadsheet export is previewed, checked once per unique address, its results downloaded and filtered, and its hits put on a case that exports and verifies', async ({
+  shell,
   bulk,
   cases,
   sandbox,
@@ -105,6 +107,21 @@ test('a messy spreadsheet export is previewed, checked once per unique address, 
   expect(csv.data[0]?.['check id']).toMatch(/^[0-9a-f]{24}$/)
   expect(csv.data[1]?.['check id']).toBe(csv.data[0]?.['check id'])
   expect(csv.data[3]?.error).toContain('checksum is wrong')
+
+  // The results' filters are in the job's address: a reload, and the address opened in another
+  // tab, show the same rows.
+  const withHits = csv.data.filter((row) => Number(row.hits) > 0).length
+  expect(withHits).toBeGreaterThan(0)
+  await bulk.hitsOnly.check()
+  await expect(bulk.resultRows).toHaveCount(withHits)
+  await shell.reload()
+  await expect(bulk.hitsOnly).toBeChecked()
+  await expect(bulk.resultRows).toHaveCount(withHits)
+  const otherTab = appPagesOn(await bulk.page.context().newPage())
+  await otherTab.shell.open(bulk.page.url())
+  await expect(otherTab.bulk.hitsOnly).toBeChecked()
+  await expect(otherTab.bulk.resultRows).toHaveCount(withHits)
+  await otherTab.shell.page.close()
 
   // Every address with hits goes on a new case, with the job on its trail; the case exports a
   // bundle that verifies.

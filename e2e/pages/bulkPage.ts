@@ -18,6 +18,8 @@ export class BulkPage {
   readonly finishedNotice: Locator
   readonly stopped: Locator
   readonly waiting: Locator
+  /** The results' filter that shows only the rows with hits. */
+  readonly hitsOnly: Locator
 
   constructor(readonly page: Page) {
     this.title = page.getByRole('heading', { level: 1 })
@@ -35,6 +37,7 @@ export class BulkPage {
     this.finishedNotice = page.getByTestId('bulk-finished')
     this.stopped = page.getByTestId('bulk-stopped')
     this.waiting = page.getByTestId('bulk-waiting')
+    this.hitsOnly = page.getByTestId('bulk-filter-hits')
   }
 
   async open(): Promise<void> {

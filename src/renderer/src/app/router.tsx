@@ -14,6 +14,7 @@ import { entityPageSizes } from '../../../shared/bridge/entitiesContract'
 import { environmentIdSchema } from '../../../shared/environments'
 import { BulkJobScreen } from '../features/bulk/BulkJobScreen'
 import { BulkScreen } from '../features/bulk/BulkScreen'
+import { bulkJobSearchSchema } from '../features/bulk/bulkJobAddress'
 import { CasesScreen } from '../features/cases/CasesScreen'
 import { EntityDetailScreen } from '../features/entities/EntityDetailScreen'
 import { EntityListScreen } from '../features/entities/EntityListScreen'
@@ -158,11 +159,17 @@ function CasesRoute(): ReactNode {
 const bulkJobRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/bulk/$jobId',
+  validateSearch: bulkJobSearchSchema,
   component: BulkJobRoute,
 })
 
 function BulkJobRoute(): ReactNode {
-  return <BulkJobScreen jobId={routeApi.bulkJob.useParams().jobId} />
+  return (
+    <BulkJobScreen
+      jobId={routeApi.bulkJob.useParams().jobId}
+      search={routeApi.bulkJob.useSearch()}
+    />
+  )
 }
 
 const routeTree = rootRoute.addChildren([

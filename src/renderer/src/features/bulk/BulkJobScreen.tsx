@@ -24,7 +24,12 @@ import { BulkResultsTable } from './BulkResultsTable'
 import { BulkRescreen } from './BulkRescreen'
 import { resultsCsv } from './bulkCsv'
 import { wakeBulkRunner } from '../../work/bulkRunner'
-import { bulkActions, useBulkStore, type BulkState } from './store'
+import {
+  isBulkResultState,
+  useResultFilter,
+  type BulkJobSearch,
+  type BulkResultFilter,
+} from './bulkJobAddress'
 
 const stateFilters = [
   { value: 'all', label: 'Every status' },
@@ -36,10 +41,10 @@ const stateFilters = [
   { value: 'pending', label: 'Not checked yet' },
 ]
 
-const filtering = (filter: BulkState['resultFilter']): boolean =>
+const filtering = (filter: BulkResultFilter): boolean =>
   filter.hitsOnly || filter.category !== null || filter.state !== null
 
-const matches = (filter: BulkState['resultFilter'], row: BulkRow, check: BulkCheck | undefined) => {
+const matches = (filter: BulkResultFilter, row: BulkRow, check: BulkCheck | undefined) => {
   if (filter.hitsOnly && !((check?.hits ?? 0) > 0)) return false
   if (filter.category && !check?.categories?.includes(filter.category)) return false
   if (!filter.state) return true
@@ -48,12 +53,12 @@ const matches = (filter: BulkState['resultFilter'], row: BulkRow, check: BulkChe
 }
 
 /** One job: its progress while it runs, and every row's result. */
-export function BulkJobScreen({ jobId }: { jobId: string }) {
+export function BulkJobScreen({ jobId, search }: { jobId: string; search: BulkJobSearch }) {
   const progress = useBulkJobProgress(jobId)
   const rows = useBulkRows(jobId)
   const checks = progress?.checks
   const answers = useBulkAnswers(checks)
-  const filter = useBulkStore((state) => state.resultFilter)
+  const [filter, changeFilter] = useResultFilter(jobId, search)
   const [now, setNow] = useState(() => Date.now())
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set())
   const [linking, setLinking] = useState(false)
@@ -194,9 +199,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
         <Checkbox
           label="Hits only"
           checked={filter.hitsOnly}
-          onChange={(event) =>
-            bulkActions.setResultFilter({ hitsOnly: event.currentTarget.checked })
-          }
+          onChange={(event) => changeFilter({ hitsOnly: event.currentTarget.checked })}
           data-testid="bulk-filter-hits"
         />
         <Select
@@ -208,9 +211,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
             ...categories.map((name) => ({ value: name, label: name })),
           ]}
           value={filter.category ?? 'all'}
-          onChange={(value) =>
-            bulkActions.setResultFilter({ category: !value || value === 'all' ? null : value })
-          }
+          onChange={(value) => changeFilter({ category: !value || value === 'all' ? null : value })}
           allowDeselect={false}
         />
         <Select
@@ -220,10 +221,7 @@ export function BulkJobScreen({ jobId }: { jobId: string }) {
           data={stateFilters}
           value={filter.state ?? 'all'}
           onChange={(value) =>
-            bulkActions.setResultFilter({
-              state:
-                !value || value === 'all' ? null : (value as BulkState['resultFilter']['state']),
-            })
+            changeFilter({ state: value !== null && isBulkResultState(value) ? value : null })
           }
           allowDeselect={false}
           data-testid="bulk-filter-status"

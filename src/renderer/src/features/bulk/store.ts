@@ -1,7 +1,6 @@
 import { create } from 'zustand'
-import type { BulkCheckState } from '../../../../shared/bulk/bulkJob'
 
-/** The list being prepared (text as read, not yet a job) and how results are filtered. */
+/** The list being prepared: text as read, not yet a job. */
 export interface BulkState {
   fileName: string | null
   /** SHA-256 (hex) of the chosen file's bytes as read from disk; null for pasted text. */
@@ -15,11 +14,6 @@ export interface BulkState {
   freshnessHours: number | null
   /** Invalid rows left out of the job and its results file. */
   excludeInvalid: boolean
-  resultFilter: {
-    hitsOnly: boolean
-    category: string | null
-    state: BulkCheckState | 'invalid' | null
-  }
 }
 
 export const getInitialState = (): BulkState => ({
@@ -31,7 +25,6 @@ export const getInitialState = (): BulkState => ({
   sendUnrecognised: false,
   freshnessHours: 24,
   excludeInvalid: false,
-  resultFilter: { hitsOnly: false, category: null, state: null },
 })
 
 export const useBulkStore = create<BulkState>()(getInitialState)
@@ -51,8 +44,6 @@ export const bulkActions = {
   setSendUnrecognised: (sendUnrecognised: boolean) => useBulkStore.setState({ sendUnrecognised }),
   setFreshnessHours: (freshnessHours: number | null) => useBulkStore.setState({ freshnessHours }),
   setExcludeInvalid: (excludeInvalid: boolean) => useBulkStore.setState({ excludeInvalid }),
-  setResultFilter: (filter: Partial<BulkState['resultFilter']>) =>
-    useBulkStore.setState((state) => ({ resultFilter: { ...state.resultFilter, ...filter } })),
   clearInput: () =>
     useBulkStore.setState({
       text: '',
