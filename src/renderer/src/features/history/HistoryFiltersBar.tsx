@@ -33,7 +33,7 @@ const categoryOptions = [
 
 const selects = [
   { key: 'environment', label: 'Environment', width: 150, data: environmentOptions },
-  { key: 'outcome', label: 'Outcome', width: 150, data: outcomeOptions },
+  { key: 'outcome', label: 'Outcome', width: 170, data: outcomeOptions },
   { key: 'status', label: 'Status', width: 140, data: statusOptions },
   { key: 'category', label: 'Category', width: 200, data: categoryOptions },
 ] as const

@@ -8,7 +8,7 @@ export const historyColumns = {
   identifier: 220,
   fetched: 170,
   environment: 130,
-  status: 140,
+  status: 160,
   matches: 60,
   categories: 190,
   cases: 200,
