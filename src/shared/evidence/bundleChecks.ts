@@ -6,6 +6,7 @@ import { hitsOf } from '../cases/checkHits'
 import { environmentIdSchema } from '../environments'
 import { countOf, noun } from '../text/counting'
 import { bundlePaths } from './bundleFormat'
+import { evidenceContradictions } from './checkEvidenceAgreement'
 import { summariseCheck, type ExportedCheckSummary } from './checkSummary'
 import { meaningProblem } from './meaningProblems'
 import type { BundleProblem } from './bundleProblems'
@@ -18,7 +19,12 @@ const checkFileSchema = z.looseObject({
   queryKey: z.string(),
   fetchedAt: z.string(),
   check: z.unknown(),
-  evidence: z.looseObject({ environment: environmentIdSchema }),
+  advancedSearch: z.record(z.string(), z.string()).optional(),
+  evidence: z.looseObject({
+    environment: environmentIdSchema,
+    startedAt: z.string(),
+    request: z.looseObject({ body: z.unknown() }),
+  }),
 })
 
 /** The check folders of a bundle in the order they were written: by the position they begin with. */
@@ -95,11 +101,7 @@ export function readBundleChecks(
           : `says ${claimed}, its response.raw says ${derived}`,
       )
     }
-    if (file.data.environment !== file.data.evidence.environment) {
-      say(
-        `says the check is of ${file.data.environment}, its evidence that the answer came from ${file.data.evidence.environment}`,
-      )
-    }
+    for (const contradiction of evidenceContradictions(file.data, check)) say(contradiction)
     summaries.push(summariseCheck({ ...file.data, check }, folder))
   }
   return readable ? summaries : undefined

@@ -35,6 +35,7 @@ import {
   type ExportedCheckSummary,
 } from '../../../shared/evidence/checkSummary'
 import { caseFileOf } from '../../../shared/evidence/caseFile'
+import { evidenceContradictions } from '../../../shared/evidence/checkEvidenceAgreement'
 import { hitsCsv } from '../../../shared/evidence/hitsCsv'
 import { caseNumber } from '../../../shared/cases/caseNumber'
 import { renderReportHtml } from '../../../shared/evidence/reportHtml'
@@ -268,6 +269,8 @@ export class EvidenceExporter {
   /**
    * Writes a check's raw answer and the check read from it here, with the one parser of answers:
    * what the bundle says about a check is what the service sent, whatever the renderer believes.
+   * What the renderer says beside it (the identifier, its key, the time) must be what the recorded
+   * request sent and the answer echoes, or the check is refused.
    */
   private async writeCheck(session: ExportSession, linked: CheckEvidence): Promise<void> {
     if (!session.linked.has(linked.localId)) {
@@ -276,16 +279,17 @@ export class EvidenceExporter {
     if (session.received.has(linked.localId)) {
       throw refuse(`Check ${linked.localId} was sent twice.`)
     }
-    if (linked.environment !== linked.evidence.environment) {
-      throw refuse(
-        `Check ${linked.localId} is said to be of ${linked.environment} while its answer came from ${linked.evidence.environment}, so it was not exported.`,
-      )
-    }
     const raw = Buffer.from(linked.evidence.response.bodyBase64, 'base64')
     const check = cryptoCheckOfRaw(raw)
     if (!check) {
       throw refuse(
         `Check ${linked.localId} has no answer of the service that can be read (HTTP ${linked.evidence.response.status}), so it cannot be signed as evidence. Unlink it, or check the address again.`,
+      )
+    }
+    const contradictions = evidenceContradictions(linked, check)
+    if (contradictions.length > 0) {
+      throw refuse(
+        `Check ${linked.localId} ${contradictions.join('; it ')}. A bundle says only what was sent and answered, so nothing was written.`,
       )
     }
     const exported = { ...linked, check }

@@ -213,3 +213,99 @@ describe('a trail whose actors are not the signer', () => {
     )
   })
 })
+
+/** What the bridge answers when a case's one check crosses with `change` made to it. */
+const exportRefusal = async (
+  change: (check: ReturnType<typeof checkEvidenceOf>) => ReturnType<typeof checkEvidenceOf>,
+): Promise<string> => {
+  const begun = await app.call('evidence.beginExport', { case: fixture.caseRecord })
+  if (!begun.ok) throw new Error(begun.error.message)
+  const { exportId } = begun.data as { exportId: string }
+  const part: ExportPart = { kind: 'checks', items: [change(checkEvidenceOf(fixture.checks[0]!))] }
+  const added = await app.call('evidence.addToExport', { exportId, part })
+  if (added.ok) throw new Error('the check was accepted')
+  // Refused and aborted: the export is gone, nothing of it is left to finish.
+  expect((await app.call('evidence.finishExport', { exportId })).ok).toBe(false)
+  return added.error.message
+}
+
+const clean = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+
+describe('what the renderer says beside the evidence, held to the recorded request', () => {
+  it('refuses a check said to be of another wallet than the request sent', async () => {
+    const localId = fixture.checks[0]!.localId
+    expect(await exportRefusal((check) => ({ ...check, query: clean, queryKey: clean }))).toBe(
+      `Check ${localId} says it checked “${clean}”, its recorded request sent “${sanctioned}”; it is filed under the wallet “${clean}”, its recorded request sent “${sanctioned}”. A bundle says only what was sent and answered, so nothing was written.`,
+    )
+  })
+
+  it('refuses a request said to have sent another wallet than the raw answer is about', async () => {
+    const message = await exportRefusal((check) => ({
+      ...check,
+      query: clean,
+      queryKey: clean,
+      evidence: {
+        ...check.evidence,
+        request: { ...check.evidence.request, body: { query: clean, isSubjectConsent: true } },
+      },
+    }))
+    expect(message).toContain(
+      `has an answer about “${sanctioned}” (its response.raw), its recorded request sent “${clean}”`,
+    )
+  })
+
+  it('refuses a time, a key or an advanced search the request does not bear out', async () => {
+    const message = await exportRefusal((check) => ({
+      ...check,
+      queryKey: sanctioned.toLowerCase(),
+      fetchedAt: '2020-01-01T00:00:00.000Z',
+      advancedSearch: { chain: 'ETH' },
+    }))
+    // The key names the same wallet in another case: that is no contradiction.
+    expect(message).not.toContain('filed under')
+    expect(message).toContain(
+      `says its advanced search was “{"chain":"ETH"}”, its recorded request sent none; it says it was checked at 2020-01-01T00:00:00.000Z, its evidence that the request left at ${fixture.checks[0]!.evidence.startedAt}`,
+    )
+  })
+})
+
+describe("a check.json whose identifier is not the recorded request's, re-signed validly", () => {
+  it('fails with a meaning problem naming what was sent', () => {
+    const forged = forgeBundle(
+      bundle,
+      (files) =>
+        editJson<{ query: string; queryKey: string }>(files, checkJsonPath(files), (file) => {
+          file.query = clean
+          file.queryKey = clean
+        }),
+      strangerKey(fixtureActor.name),
+    )
+    const path = checkJsonPath(unzipSync(forged))
+    expect(problemsOf(forged).filter((problem) => problem.includes(path))).toEqual([
+      `meaning ${path}: says it checked “${clean}”, its recorded request sent “${sanctioned}”`,
+      `meaning ${path}: is filed under the wallet “${clean}”, its recorded request sent “${sanctioned}”`,
+    ])
+  })
+
+  it('fails when the recorded request is made to agree but the raw answer is about another wallet', () => {
+    const forged = forgeBundle(
+      bundle,
+      (files) =>
+        editJson<{
+          query: string
+          queryKey: string
+          evidence: { request: { body: { query: string } } }
+        }>(files, checkJsonPath(files), (file) => {
+          file.query = clean
+          file.queryKey = clean
+          file.evidence.request.body.query = clean
+        }),
+      strangerKey(fixtureActor.name),
+    )
+    const path = checkJsonPath(unzipSync(forged))
+    // (hits.csv, left as it was, names the identifier too; check.json alone is the point here.)
+    expect(problemsOf(forged).filter((problem) => problem.includes(path))).toEqual([
+      `meaning ${path}: has an answer about “${sanctioned}” (its response.raw), its recorded request sent “${clean}”`,
+    ])
+  })
+})
