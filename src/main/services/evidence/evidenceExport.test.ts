@@ -9,6 +9,7 @@ import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import { caseNumber } from '../../../shared/cases/caseNumber'
 import { bundlePaths, manifestSchema } from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
+import { EvidenceExporter } from './evidenceExporter'
 import {
   startMainSideOnSandbox,
   type MainSideOnSandbox,
@@ -18,6 +19,7 @@ import {
   exportedBundle,
   exportedCheckOf,
   exportThroughBridge,
+  fixtureSigning,
   type CaseFixture,
 } from '../../../test-support/evidenceFixtures'
 import {
@@ -192,6 +194,48 @@ describe('exporting a case', () => {
     await expect(exportThroughBridge(app.call, partial)).rejects.toThrow(
       /2 linked checks were not sent/,
     )
+  })
+})
+
+describe('a case restored from an untrusted backup', () => {
+  it('is refused by the exporter itself, before a file is even asked for', async () => {
+    let asked = 0
+    const exporter = new EvidenceExporter(
+      {
+        open: () => {
+          asked += 1
+          return Promise.resolve(null)
+        },
+      },
+      'test',
+      await fixtureSigning(),
+    )
+    const restoredUntrusted = {
+      restoredAt: '2026-11-26T12:00:00.000Z',
+      fileName: 'found-on-a-stick.zip',
+      reason: 'Its signature does not hold.',
+    }
+    await expect(
+      exporter.begin({ ...fixture.caseRecord, restoredUntrusted }),
+    ).rejects.toMatchObject({
+      name: 'ValidationError',
+      message:
+        "This case was restored from an untrusted backup (“found-on-a-stick.zip”: Its signature does not hold.), so it cannot be exported under this computer's signature: its history cannot be vouched for. Nothing was written.",
+    })
+    expect(asked).toBe(0)
+  })
+
+  it('is refused over the bridge too, whatever the renderer did before asking', async () => {
+    const restoredUntrusted = {
+      restoredAt: '2026-11-26T12:00:00.000Z',
+      fileName: 'backup.zip',
+      reason: 'Nobody this computer trusts signed it.',
+    }
+    const reply = await app.call('evidence.beginExport', {
+      case: { ...fixture.caseRecord, restoredUntrusted },
+    })
+    expect(reply.ok).toBe(false)
+    if (!reply.ok) expect(reply.error.message).toMatch(/^This case was restored from an untrusted/)
   })
 })
 

@@ -133,6 +133,14 @@ export class EvidenceExporter {
   ) {}
 
   async begin(caseRecord: CaseRecord): Promise<{ exportId: string }> {
+    // Decided here, not only in the renderer: a bundle's signature vouches for the whole trail, and
+    // a trail restored from a backup no trusted key signed cannot be vouched for.
+    const untrusted = caseRecord.restoredUntrusted
+    if (untrusted) {
+      throw refuse(
+        `This case was restored from an untrusted backup (“${untrusted.fileName}”: ${untrusted.reason}), so it cannot be exported under this computer's signature: its history cannot be vouched for. Nothing was written.`,
+      )
+    }
     // Before the save dialog: an export that cannot be signed is refused before anything is asked.
     const signing = await this.signing.signer()
     const target = await this.destination.open(bundleFileName(caseRecord, this.now()))
