@@ -53,7 +53,7 @@ test('a sanctioned wallet shows its hit and dataset, a clean one none, a bad che
 
   await search.search(clean)
   await search.expectStatus('no_match')
-  await expect(result.total).toHaveText('0 matches')
+  await expect(result.total).toHaveText('0 matched records')
   await saveScreen(search.page, 'search-05-clean')
   expect(checkRequests(sandbox)).toHaveLength(2)
 
@@ -150,7 +150,9 @@ test('a first run: sample wallets to try, one card per record with its categorie
   await search.run()
   await search.expectStatus('review_required')
   const result = search.result
-  await expect(result.total).toHaveText('4 matches')
+  // One record under four categories: one match, said the same in the heading and above the record.
+  await expect(result.total).toHaveText('1 matched record in 4 categories')
+  await expect(result.recordsHeading).toHaveText('1 matched record in 4 categories')
   await expect(result.recordCards).toHaveCount(1)
   const card = result.recordCards.first()
   await expect(result.categoriesOf(card)).toHaveText([

@@ -5,6 +5,8 @@ export class CheckResult {
   readonly root: Locator
   readonly status: Locator
   readonly total: Locator
+  /** The heading above the matched records. */
+  readonly recordsHeading: Locator
   readonly rawEvidence: Locator
   readonly rawResponseButton: Locator
   readonly rawBody: Locator
@@ -16,6 +18,7 @@ export class CheckResult {
     this.root = page.getByTestId('check-result')
     this.status = page.getByTestId('check-status')
     this.total = page.getByTestId('check-total')
+    this.recordsHeading = page.getByTestId('matched-records').getByRole('heading')
     this.rawEvidence = page.getByTestId('raw-evidence')
     this.rawResponseButton = page.getByRole('button', { name: 'View raw response' })
     this.rawBody = page.getByTestId('raw-evidence-body')

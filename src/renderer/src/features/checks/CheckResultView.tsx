@@ -12,14 +12,13 @@ import {
   statusColor,
   statusLabel,
 } from '../../components/checkLabels'
-import { hitsOf } from '../../../../shared/cases/checkHits'
-import { groupHitsByRecord } from '../../../../shared/cases/recordGroups'
-import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
+import { formatNumber } from '../../../../shared/text/counting'
 import { AddToCase } from '../cases/AddToCase'
 import { EarlierDecisionHint } from '../cases/EarlierDecisionHint'
 import { EntityLinks } from './EntityLinks'
 import { SincePreviousCheck } from './SincePreviousCheck'
 import { MatchRecordCard } from './MatchRecordCard'
+import { matchedRecordsWords, recordGroupsOf, type RecordGroups } from './matchedRecords'
 import { RawEvidenceModal } from './RawEvidenceModal'
 
 function CategoryCounts({ counts }: { counts: Record<string, number> }) {
@@ -53,25 +52,12 @@ function CategoryCounts({ counts }: { counts: Record<string, number> }) {
 }
 
 /** Each record once, with every category it came under; its earlier decisions just above it. */
-function MatchedRecords({ stored }: { stored: StoredCheck }) {
-  const groups = groupHitsByRecord(
-    hitsOf({
-      ...stored.check,
-      categories: Object.fromEntries(
-        orderedCategories(Object.keys(stored.check.categories)).map((category) => [
-          category,
-          stored.check.categories[category] ?? [],
-        ]),
-      ),
-    }),
-  )
+function MatchedRecords({ stored, groups }: { stored: StoredCheck; groups: RecordGroups }) {
   if (groups.length === 0) return null
-  const hits = groups.reduce((sum, group) => sum + group.hits.length, 0)
   return (
     <Stack gap={6} data-testid="matched-records">
       <Title order={4} size="h5">
-        {countOf(groups.length, noun('matched record'))}
-        {hits > groups.length ? ` in ${countOf(hits, noun('category', 'categories'))}` : ''}
+        {matchedRecordsWords(groups)}
       </Title>
       {groups.map((group) => (
         <Stack key={group.groupKey} gap={2}>
@@ -91,6 +77,7 @@ function MatchedRecords({ stored }: { stored: StoredCheck }) {
 export function CheckResultView({ stored }: { stored: StoredCheck }) {
   const [rawOpen, setRawOpen] = useState(false)
   const { check } = stored
+  const groups = recordGroupsOf(stored)
   const requester = check.requestedBy
   const requesterName = [requester?.firstName, requester?.middleName, requester?.lastName]
     .filter(Boolean)
@@ -111,7 +98,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
                 {statusLabel(check.status)}
               </Badge>
               <Title order={3} size="h4" data-testid="check-total">
-                {countOf(check.totalEntity, noun('match', 'matches'))}
+                {matchedRecordsWords(groups)}
               </Title>
             </Group>
             <Group gap={4} wrap="nowrap">
@@ -166,7 +153,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
       <SincePreviousCheck stored={stored} />
       <EntityLinks stored={stored} />
       <CategoryCounts counts={check.categoryCount} />
-      <MatchedRecords stored={stored} />
+      <MatchedRecords stored={stored} groups={groups} />
       <RawEvidenceModal
         evidence={stored.evidence}
         opened={rawOpen}

@@ -4,6 +4,7 @@ import { formatAge, formatLocalDateTime } from '../../components/formatTime'
 import { useLatestCheckOf } from '../../data/checks/checkQueries'
 import { isStoredCheck } from '../../data/checks/checkRepository'
 import { statusLabel } from '../../components/checkLabels'
+import { matchedRecordsWords, recordGroupsOf } from '../checks/matchedRecords'
 
 interface BilledCheckGuardProps {
   queryKey: string | null
@@ -51,9 +52,8 @@ export function BilledCheckGuard({
             {isStoredCheck(earlier) ? (
               <>
                 Checked {formatLocalDateTime(earlier.fetchedAt)} ({formatAge(earlier.fetchedAt)}
-                ): {statusLabel(earlier.status)},{' '}
-                {earlier.totalEntity === 1 ? '1 match' : `${earlier.totalEntity} matches`}. You can
-                read that result without paying again.
+                ): {statusLabel(earlier.status)}, {matchedRecordsWords(recordGroupsOf(earlier))}.
+                You can read that result without paying again.
               </>
             ) : (
               <>
