@@ -62,7 +62,8 @@ const featureImports = {
   history: ['checks', 'rescreen'],
   rescreen: [],
   search: ['checks', 'outbox'],
-  settings: [],
+  // Trusting a pasted key asks for its fingerprint in Verify's dialog for a bundle's signer.
+  settings: ['verify'],
   verify: ['cases'],
   watch: [],
 }

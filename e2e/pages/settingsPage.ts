@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { EnvironmentId } from '../../src/shared/environments'
+import { groupedFingerprint, keyFingerprint } from '../../src/shared/identity/investigator'
 import { BackupCard } from './backupCard'
 import type { Person } from './investigatorForm'
 import { ScheduledRescreensCard } from './scheduledRescreensCard'
@@ -51,7 +52,11 @@ export class SettingsPage {
     return this.page.getByTestId('trusted-signers')
   }
 
-  /** Trusts a colleague's key, as they gave it: their name, e-mail, organisation and public key. */
+  /**
+   * Trusts a colleague's key, as they gave it: their name, e-mail, organisation and public key,
+   * then, when asked, the key's fingerprint, which they also gave (their Settings show it; worked
+   * out here from the key, as theirs is).
+   */
   async trustSigner(person: Person, publicKey: string): Promise<void> {
     const card = this.trustedSignersCard
     await card.getByRole('textbox', { name: 'Name' }).fill(person.name)
@@ -59,7 +64,12 @@ export class SettingsPage {
     await card.getByRole('textbox', { name: 'Organisation' }).fill(person.organisation)
     await card.getByRole('textbox', { name: 'Public key' }).fill(publicKey)
     const before = await this.trustedSigners.count()
-    await card.getByRole('button', { name: 'Trust this key' }).click()
+    await card.getByRole('button', { name: 'Trust this key…' }).click()
+    const dialog = this.page.getByTestId('trust-signer-dialog')
+    await dialog
+      .getByTestId('trust-signer-fingerprint')
+      .fill(groupedFingerprint(keyFingerprint(publicKey)))
+    await dialog.getByTestId('trust-signer-confirm').click()
     await expect(this.trustedSigners).toHaveCount(before + 1)
   }
 

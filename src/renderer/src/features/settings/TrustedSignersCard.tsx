@@ -2,14 +2,17 @@ import { Alert, Button, Card, Group, Stack, Table, Text, TextInput } from '@mant
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useForm } from '@mantine/form'
 import { IconTrash } from '@tabler/icons-react'
+import { useState } from 'react'
 import type { z } from 'zod'
 import {
   groupedFingerprint,
   investigatorSchema,
   keyFingerprint,
   publicKeyHexSchema,
+  type Signer,
 } from '../../../../shared/identity/investigator'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
+import { TrustSignerDialog } from '../verify/TrustSignerDialog'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { useIdentity, useIdentityChange } from '../../data/identity/identityQueries'
 
@@ -31,21 +34,14 @@ export function TrustedSignersCard() {
     initialValues: { name: '', email: '', organisation: '', publicKey: '' },
     validate,
   })
+  // The key pasted here is not trusted until its fingerprint, received another way, is typed or
+  // pasted too: the same dialog as for a bundle's signer on Verify.
+  const [confirming, setConfirming] = useState<Signer | null>(null)
   if (!identity) return null
-  // The whole public key is what the colleague gave the user another way: its own fingerprint is
-  // the one to confirm (a bundle's signer is trusted by typing its fingerprint: TrustSignerDialog).
-  const trust = ({ publicKey, ...investigator }: NewSigner) =>
-    change.mutate(
-      () => {
-        const key = publicKeyHexSchema.parse(publicKey)
-        return callBridge('identity.trustSigner', {
-          publicKey: key,
-          investigator,
-          fingerprint: keyFingerprint(key),
-        })
-      },
-      { onSuccess: () => form.reset() },
-    )
+  const confirm = ({ publicKey, ...investigator }: NewSigner) => {
+    const key = publicKeyHexSchema.parse(publicKey)
+    setConfirming({ ...investigator, publicKey: key, fingerprint: keyFingerprint(key) })
+  }
   return (
     <Card withBorder radius="sm" padding="md" data-testid="trusted-signers">
       <Stack gap="sm">
@@ -107,7 +103,7 @@ export function TrustedSignersCard() {
             </Table>
           </Table.ScrollContainer>
         )}
-        <form onSubmit={form.onSubmit(trust)} noValidate>
+        <form onSubmit={form.onSubmit(confirm)} noValidate>
           <Stack gap="xs">
             <Text size="sm" fw={600}>
               Trust a colleague’s key
@@ -130,12 +126,23 @@ export function TrustedSignersCard() {
               </Alert>
             )}
             <Group>
-              <Button type="submit" variant="light" loading={change.isPending}>
-                Trust this key
+              <Button type="submit" variant="light">
+                Trust this key…
               </Button>
+              <Text size="xs" c="dimmed">
+                You will be asked for the key’s fingerprint, as its owner gave it to you.
+              </Text>
             </Group>
           </Stack>
         </form>
+        {confirming && (
+          <TrustSignerDialog
+            signer={confirming}
+            keyFrom="The key you pasted"
+            onClose={() => setConfirming(null)}
+            onTrusted={() => form.reset()}
+          />
+        )}
       </Stack>
     </Card>
   )

@@ -72,7 +72,11 @@ export function SignerSummary({ verification }: { verification: BundleVerificati
             You will be asked for the fingerprint the signer gave you.
           </Text>
           {trusting && (
-            <TrustSignerDialog signer={signature.signer} onClose={() => setTrusting(false)} />
+            <TrustSignerDialog
+              signer={signature.signer}
+              keyFrom="This bundle’s key"
+              onClose={() => setTrusting(false)}
+            />
           )}
         </Group>
       )}

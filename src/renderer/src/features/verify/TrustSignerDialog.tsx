@@ -11,11 +11,23 @@ import { ModalActions } from '../../components/ModalActions'
 import { useIdentityChange } from '../../data/identity/identityQueries'
 
 /**
- * Trusting a bundle's signer on purpose: the user types or pastes the fingerprint the signer gave
- * them another way (in person, by phone), compared once normalised (spaces, colons and capitals
- * aside); the bundle's own copy of it proves nothing, so it is shown only to read aloud.
+ * Trusting a signer's key on purpose, wherever the key came from (a bundle on Verify, a key pasted
+ * in Settings): the user types or pastes the fingerprint the signer gave them another way (in
+ * person, by phone), compared once normalised (spaces, colons and capitals aside); the key's own
+ * fingerprint proves nothing, so it is shown only to read aloud. `keyFrom` names where the key
+ * came from ("This bundle’s key"); `onTrusted` runs once it is trusted, before the dialog closes.
  */
-export function TrustSignerDialog({ signer, onClose }: { signer: Signer; onClose: () => void }) {
+export function TrustSignerDialog({
+  signer,
+  keyFrom,
+  onClose,
+  onTrusted = () => undefined,
+}: {
+  signer: Signer
+  keyFrom: string
+  onClose: () => void
+  onTrusted?: () => void
+}) {
   const change = useIdentityChange()
   const [typed, setTyped] = useState('')
   const [failure, setFailure] = useState<string | null>(null)
@@ -38,7 +50,13 @@ export function TrustSignerDialog({ signer, onClose }: { signer: Signer; onClose
           },
           fingerprint: typed,
         }),
-      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error)) },
+      {
+        onSuccess: () => {
+          onTrusted()
+          onClose()
+        },
+        onError: (error) => setFailure(errorMessage(error)),
+      },
     )
   }
   return (
@@ -47,11 +65,11 @@ export function TrustSignerDialog({ signer, onClose }: { signer: Signer; onClose
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           Bundles and backups signed by <strong>{shown(signer.name)}</strong> &lt;
           {shown(signer.email)}&gt;, {shown(signer.organisation)} would be taken as trusted. Anyone
-          can put a name in a bundle: trust the key only if its fingerprint is the one the signer
-          gave you another way (in person, by phone, in a letter).
+          can put a name to a key: trust it only if its fingerprint is the one the signer gave you
+          another way (in person, by phone, in a letter).
         </Text>
         <Text size="sm">
-          This bundle’s key:{' '}
+          {keyFrom}:{' '}
           <Code data-testid="trust-signer-bundle-fingerprint">
             {groupedFingerprint(signer.fingerprint)}
           </Code>
