@@ -100,7 +100,11 @@ describe('a restore stopped part-way', () => {
   it('killed between the switch and the settings: every start says the settings did not come back, until the restore is finished', async () => {
     const before = await currentDatabaseName()
     const call = await start()
-    const verified = await verifyBackup(openAppDatabase(before), backup, await knownTo(call))
+    const verified = await verifyBackup(
+      openAppDatabase(before),
+      new Blob([backup]),
+      await knownTo(call),
+    )
     const restoring = stageRecordedRestore(
       restorableInProcess(verified),
       'backup.zip',
@@ -139,7 +143,9 @@ describe('a restore stopped part-way', () => {
     const call = await start()
     await call('settings.setBaseUrl', { environment: 'production', baseUrl: changedUrl })
     const restoring = stageRecordedRestore(
-      restorableInProcess(await verifyBackup(openAppDatabase(before), backup, await knownTo(call))),
+      restorableInProcess(
+        await verifyBackup(openAppDatabase(before), new Blob([backup]), await knownTo(call)),
+      ),
       'backup.zip',
       dyingAt(call, 'backup.stageRestore', { after: true }),
       onePage,

@@ -94,6 +94,11 @@ export const backupBounds = {
   smallFileBytes: 4 * 1024 * 1024,
   /** Every entry together, inflated. */
   totalBytes: 4 * 1024 * 1024 * 1024,
-  /** The file itself, read whole into the restore's worker. */
+  /** The ZIP's central directory: a record of at most 256 bytes for each entry allowed. */
+  directoryBytes: 20_000 * 256,
+  /**
+   * The file itself. It is never held whole (its entries are read one at a time), so this bounds
+   * only the work a file may ask for.
+   */
   fileBytes: 400 * 1024 * 1024,
 } as const

@@ -44,11 +44,12 @@ export class BackupUntrustedError extends BackupRefusedError {
   }
 }
 
-/** A backup whose every entry matched its manifest; restoring reads its rows again from `zip`. */
+/** A backup whose every entry matched its manifest; restoring reads its rows again from `file`. */
 export interface VerifiedBackup {
   manifest: BackupManifest
   settings: BackupSettings
-  zip: Uint8Array
+  /** The file as chosen, never read whole: entries are read from it one at a time. */
+  file: Blob
   entries: Map<string, ZipEntry>
   rows: Record<string, number>
   trust: BackupTrust
@@ -76,7 +77,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * `limit`, hashed as they come.
  */
 async function entryBytes(
-  zip: Uint8Array,
+  file: Blob,
   entries: Map<string, ZipEntry>,
   path: string,
   limit: number,
@@ -84,7 +85,7 @@ async function entryBytes(
   const entry =
     entries.get(path) ?? refuse(`The backup has no ${path}, which its backup.json lists.`)
   try {
-    return await entryContent(zip, entry, limit)
+    return await entryContent(file, entry, limit)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     return refuse(`The backup's entry ${path} is damaged and cannot be read (${reason}).`)
@@ -135,12 +136,15 @@ export function entryRows(bytes: Uint8Array, path: string): object[] {
   return rows
 }
 
-/** The rows of a verified entry, inflated again from the file already held. */
-export const rowsOfEntry = async (backup: VerifiedBackup, entry: BackupEntry): Promise<object[]> =>
-  entryRows(
-    (await entryBytes(backup.zip, backup.entries, entry.path, entry.bytes)).bytes,
-    entry.path,
-  )
+/**
+ * The rows of a verified entry, inflated again from the file, and held again to its SHA-256: the
+ * file is read again, so it must still be the one verified.
+ */
+export async function rowsOfEntry(backup: VerifiedBackup, entry: BackupEntry): Promise<object[]> {
+  const content = await entryBytes(backup.file, backup.entries, entry.path, entry.bytes)
+  checkHash(content, entry.path, entry)
+  return entryRows(content.bytes, entry.path)
+}
 
 function checkHash(content: EntryContent, path: string, expected: { sha256: string }): void {
   if (content.sha256 !== expected.sha256) {
@@ -215,9 +219,9 @@ function checkVersionAndTables(db: AppDatabase, manifest: BackupManifest): void 
 }
 
 /** Every entry in the ZIP, by name, without inflating any, and no more of them than a backup has. */
-function entriesOf(zip: Uint8Array): Map<string, ZipEntry> {
+async function entriesOf(file: Blob): Promise<Map<string, ZipEntry>> {
   try {
-    return zipEntries(zip)
+    return await zipEntries(file, backupBounds.directoryBytes)
   } catch (error) {
     if (!(error instanceof UnreadableZipError)) throw error
     return refuse(
@@ -226,13 +230,13 @@ function entriesOf(zip: Uint8Array): Map<string, ZipEntry> {
   }
 }
 
-function boundedEntries(zip: Uint8Array): Map<string, ZipEntry> {
-  if (zip.length > backupBounds.fileBytes) {
+async function boundedEntries(file: Blob): Promise<Map<string, ZipEntry>> {
+  if (file.size > backupBounds.fileBytes) {
     refuse(
-      `The file is ${zip.length.toLocaleString()} bytes, more than this app restores (${backupBounds.fileBytes.toLocaleString()}).`,
+      `The file is ${file.size.toLocaleString()} bytes, more than this app restores (${backupBounds.fileBytes.toLocaleString()}).`,
     )
   }
-  const entries = entriesOf(zip)
+  const entries = await entriesOf(file)
   if (entries.size > backupBounds.entries) {
     refuse(
       `The file holds ${entries.size.toLocaleString()} entries, more than any backup this app writes.`,
@@ -252,22 +256,22 @@ function boundedEntries(zip: Uint8Array): Map<string, ZipEntry> {
  */
 export async function verifyBackup(
   db: AppDatabase,
-  zip: Uint8Array,
+  file: Blob,
   { known, allowUntrusted = false, fileName = 'the backup' }: VerifyOptions,
 ): Promise<VerifiedBackup> {
-  const entries = boundedEntries(zip)
+  const entries = await boundedEntries(file)
   if (!entries.has(backupPaths.manifest)) {
     refuse(`The file has no ${backupPaths.manifest}, so it is not a Compliance Desk backup.`)
   }
   const small = backupBounds.smallFileBytes
-  const manifestBytes = (await entryBytes(zip, entries, backupPaths.manifest, small)).bytes
+  const manifestBytes = (await entryBytes(file, entries, backupPaths.manifest, small)).bytes
   const { format } = parseJson(manifestBytes, backupPaths.manifest, formatOnlySchema)
   if (format !== backupFormat) {
     refuse(`The file's backup.json is of the format ${format}, which this version does not read.`)
   }
   const manifest = parseJson(manifestBytes, backupPaths.manifest, backupManifestSchema)
   const signatureBytes = entries.has(backupPaths.signature)
-    ? (await entryBytes(zip, entries, backupPaths.signature, small)).bytes
+    ? (await entryBytes(file, entries, backupPaths.signature, small)).bytes
     : undefined
   const trust = backupTrust(manifestBytes, signatureBytes, manifest, known)
   if (trust.kind === 'untrusted' && !allowUntrusted) throw new BackupUntrustedError(trust)
@@ -288,7 +292,7 @@ export async function verifyBackup(
   for (const table of manifest.tables) {
     let counted = 0
     for (const entry of table.entries) {
-      const content = await entryBytes(zip, entries, entry.path, entry.bytes)
+      const content = await entryBytes(file, entries, entry.path, entry.bytes)
       checkHash(content, entry.path, entry)
       const entryRowsRead = entryRows(content.bytes, entry.path)
       if (entryRowsRead.length !== entry.rows) {
@@ -311,10 +315,10 @@ export async function verifyBackup(
   }
   const trailProblem = trails.problem(caseIds)
   if (trailProblem !== null) refuse(trailProblem)
-  const settingsContent = await entryBytes(zip, entries, backupPaths.settings, small)
+  const settingsContent = await entryBytes(file, entries, backupPaths.settings, small)
   checkHash(settingsContent, backupPaths.settings, manifest.settings)
   const settings = parseJson(settingsContent.bytes, backupPaths.settings, backupSettingsSchema)
-  return { manifest, settings, zip, entries, rows, trust, fileName }
+  return { manifest, settings, file, entries, rows, trust, fileName }
 }
 
 /** Verification against the app's database (its tables and version). */

@@ -5,13 +5,12 @@ import {
   verifyBackup,
   type VerifiedBackup,
 } from './backupReader'
-import { backupBounds } from '../../../../shared/backup/backupFormat'
 import { summaryOf, writeBackupInto } from './restorableBackup'
 import type { RestoreReply, RestoreRequest } from './restoreInWorker'
 
 /**
- * Verifies and restores a backup off the page's thread: the file is read, inflated, hashed and
- * every row checked here, and written into the new database from here, so neither a large backup
+ * Verifies and restores a backup off the page's thread: the file is read an entry at a time,
+ * inflated, hashed and every row checked here, and written into the new database from here, so neither a large backup
  * nor a hostile one holds the page. One backup at a time: a new one replaces the last.
  */
 const scope = globalThis as unknown as {
@@ -32,14 +31,8 @@ const failure = (id: number, error: unknown): RestoreReply => ({
 async function verify(request: Extract<RestoreRequest, { kind: 'verify' }>): Promise<RestoreReply> {
   held = undefined
   const { file } = request
-  // Before the file is read at all: its size alone may be too much to hold.
-  if (file.size > backupBounds.fileBytes) {
-    throw new BackupRefusedError(
-      `The file is ${file.size.toLocaleString()} bytes, more than this app restores (${backupBounds.fileBytes.toLocaleString()}). Nothing was changed.`,
-    )
-  }
-  const zip = new Uint8Array(await file.arrayBuffer())
-  held = await verifyBackup(openAppDatabase(request.database), zip, {
+  // The file is kept as chosen, never read whole: entries are read from it one at a time.
+  held = await verifyBackup(openAppDatabase(request.database), file, {
     known: request.known,
     allowUntrusted: request.allowUntrusted,
     fileName: file.name,

@@ -1,8 +1,11 @@
 /**
- * Reads a ZIP held in memory one entry at a time, inflated by the browser's own zlib: fflate's
- * inflate, in JavaScript, took several times as long, and a restore inflates every entry twice
- * (to check it, then to write it). Each entry is bounded before it is inflated (see entryContent). Only what a backup is made of is read: entries stored or
- * deflated, without ZIP64 (a backup restored in a browser tab is far below 4 GiB).
+ * Reads a ZIP file one entry at a time without ever holding the file: only its records (the end
+ * record, the central directory, each entry's local header and data descriptor) are read, from
+ * slices of the file, and each entry's compressed bytes are streamed from the file through the
+ * browser's own zlib as they are hashed (fflate's inflate, in JavaScript, took several times as
+ * long, and a restore inflates every entry twice: to check it, then to write it). Each entry is
+ * bounded before it is inflated (see entryContent). Only what a backup is made of is read: entries
+ * stored or deflated, without ZIP64 (a backup restored in a browser tab is far below 4 GiB).
  */
 
 import { sha256 } from '@noble/hashes/sha2.js'
@@ -14,6 +17,7 @@ import {
   readCentralEntries,
   readZipEnd,
   ZipLayoutError,
+  type CentralEntry,
 } from '../../../../shared/evidence/zipLayout'
 
 /** Where an entry's bytes lie in the file, as the ZIP's central directory says. */
@@ -41,17 +45,151 @@ const unreadable = (problem: string): never => {
   throw new UnreadableZipError(problem)
 }
 
+/** Bytes of the file read at their offsets in it. */
+interface Range {
+  at: number
+  bytes: Uint8Array
+}
+
+/**
+ * The file as the layout reader (zipLayout, written for a file held whole) sees it, holding only
+ * `ranges`: a byte outside them reads as absent, which the reader takes as no record there, so a
+ * record the ranges were not read for is refused, as a missing one would be.
+ */
+function sparseFile(size: number, ranges: readonly Range[]): Uint8Array {
+  const sorted = [...ranges].sort((a, b) => a.at - b.at)
+  const longest = Math.max(0, ...sorted.map(({ bytes }) => bytes.length))
+  let last: Range | undefined
+  // Bytes are read a record at a time, so the range last used mostly holds the next one too.
+  const holding = (from: number, to: number): Range | undefined => {
+    const holds = (range: Range) => range.at <= from && to <= range.at + range.bytes.length
+    if (last && holds(last)) return last
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (sorted[middle]!.at <= from) low = middle + 1
+      else high = middle
+    }
+    // Ranges may overlap: any starting at most `longest` before `from` may hold it.
+    for (let index = low - 1; index >= 0 && sorted[index]!.at + longest >= from; index -= 1) {
+      if (holds(sorted[index]!)) return (last = sorted[index])
+    }
+    return undefined
+  }
+  const view = {
+    length: size,
+    subarray: (from: number, to: number) => {
+      const range = holding(from, to) ?? unreadable('a record runs past the bytes read of it')
+      return range.bytes.subarray(from - range.at, to - range.at)
+    },
+  }
+  // Only `length`, `subarray` and single bytes are read by zipLayout, and none is ever written.
+  return new Proxy(view, {
+    get: (target, key) => {
+      if (typeof key !== 'string' || !/^\d+$/.test(key)) return Reflect.get(target, key) as unknown
+      const offset = Number(key)
+      const range = holding(offset, offset + 1)
+      return range?.bytes[offset - range.at]
+    },
+  }) as unknown as Uint8Array
+}
+
+/** Ranges closer than this are read in one slice: a backup's small entries are read at once. */
+const gapReadThrough = 64 * 1024
+
+/** Reads `[from, to)` pairs of the file, those near each other in one slice. */
+async function readRanges(file: Blob, wanted: readonly [number, number][]): Promise<Range[]> {
+  const sorted = wanted
+    .map(([from, to]): [number, number] => [Math.max(0, from), Math.min(file.size, to)])
+    .filter(([from, to]) => from < to)
+    .sort(([a], [b]) => a - b)
+  const merged: [number, number][] = []
+  for (const [from, to] of sorted) {
+    const last = merged[merged.length - 1]
+    if (last && from <= last[1] + gapReadThrough) last[1] = Math.max(last[1], to)
+    else merged.push([from, to])
+  }
+  return Promise.all(
+    merged.map(async ([from, to]) => ({
+      at: from,
+      bytes: new Uint8Array(await file.slice(from, to).arrayBuffer()),
+    })),
+  )
+}
+
+const endRecordBytes = 22
+const maxCommentBytes = 0xffff
+const localHeaderBytes = 30
+
+/** The lengths of the name and extra field a local header at `offset` declares (0 if unread). */
+function nameAndExtraBytes(ranges: readonly Range[], offset: number): number {
+  const range = ranges.find(
+    ({ at, bytes }) => at <= offset && offset + localHeaderBytes <= at + bytes.length,
+  )
+  if (!range) return 0
+  const view = new DataView(range.bytes.buffer, range.bytes.byteOffset, range.bytes.length)
+  const at = offset - range.at
+  return view.getUint16(at + 26, true) + view.getUint16(at + 28, true)
+}
+
+/**
+ * The local records of `central`'s entries, read before zipLayout walks them: each entry's fixed
+ * header, then its name and extra field and, at the end of the room it has before the next entry
+ * (or the directory), its data descriptor.
+ */
+async function localRecords(
+  file: Blob,
+  central: readonly CentralEntry[],
+  directoryStart: number,
+): Promise<Range[]> {
+  const offsets = [...new Set(central.map((entry) => entry.localOffset))].sort((a, b) => a - b)
+  const fixed = await readRanges(
+    file,
+    offsets.map((offset) => [offset, offset + localHeaderBytes]),
+  )
+  const rest = await readRanges(
+    file,
+    offsets.flatMap((offset, index): [number, number][] => {
+      const roomEnd = offsets[index + 1] ?? Math.max(directoryStart, offset)
+      return [
+        [offset, offset + localHeaderBytes + nameAndExtraBytes(fixed, offset)],
+        [roomEnd - 16, roomEnd],
+      ]
+    }),
+  )
+  return [...fixed, ...rest]
+}
+
 /**
  * Every entry of the ZIP, by name, from its central directory, each paired with its local header
- * by the same reader the evidence verifier uses; nothing is inflated.
+ * by the same reader the evidence verifier uses; nothing is inflated, and the file is read only
+ * where its records are. `maxDirectoryBytes` bounds the directory before it is read.
  */
-export function zipEntries(zip: Uint8Array): Map<string, ZipEntry> {
+export async function zipEntries(
+  file: Blob,
+  maxDirectoryBytes: number,
+): Promise<Map<string, ZipEntry>> {
   const entries = new Map<string, ZipEntry>()
   try {
-    const end = readZipEnd(zip)
-    const central = readCentralEntries(zip, end)
+    const tailStart = Math.max(0, file.size - endRecordBytes - maxCommentBytes)
+    const tail = await readRanges(file, [[tailStart, file.size]])
+    const end = readZipEnd(sparseFile(file.size, tail))
+    if (end.directoryEnd - end.directoryStart > maxDirectoryBytes) {
+      return unreadable(
+        `its central directory is ${(end.directoryEnd - end.directoryStart).toLocaleString()} bytes, more than any backup this app writes`,
+      )
+    }
+    const directory = await readRanges(file, [[end.directoryStart, end.directoryEnd]])
+    const central = readCentralEntries(sparseFile(file.size, [...directory, ...tail]), end)
+    const records = await localRecords(file, central, end.directoryStart)
     const problems: BundleProblem[] = []
-    const dataStarts = locateEntryData(zip, end, central, problems)
+    const dataStarts = locateEntryData(
+      sparseFile(file.size, [...records, ...directory, ...tail]),
+      end,
+      central,
+      problems,
+    )
     const [problem] = problems
     if (problem) return unreadable(`${problem.path ?? 'the file'}: ${problem.detail}`)
     for (const entry of central) {
@@ -84,7 +222,7 @@ export interface EntryContent {
  * unless they are the ones the ZIP was written with: a damaged entry can still inflate.
  */
 export async function entryContent(
-  zip: Uint8Array,
+  file: Blob,
   entry: ZipEntry,
   limit: number = entry.bytes,
 ): Promise<EntryContent> {
@@ -95,7 +233,7 @@ export async function entryContent(
   }
   const hash = sha256.create()
   let crc = 0
-  const bytes = await inflated(zip, entry, (chunk) => {
+  const bytes = await inflated(file, entry, (chunk) => {
     hash.update(chunk)
     crc = crc32(chunk, crc)
   })
@@ -109,49 +247,39 @@ export async function entryContent(
 }
 
 /**
- * An entry's bytes, inflated; never more than its directory declares (checked against the bound
- * before this is called), counted as they come, so a damaged or hostile file cannot fill memory.
+ * An entry's bytes, inflated as they are read from the file; never more than its directory
+ * declares (checked against the bound before this is called), counted as they come, so a damaged
+ * or hostile file cannot fill memory: only the entry's declared size is ever held.
  */
 async function inflated(
-  zip: Uint8Array,
+  file: Blob,
   entry: ZipEntry,
   onChunk: (chunk: Uint8Array) => void,
 ): Promise<Uint8Array> {
-  const compressed = zip.subarray(entry.start, entry.start + entry.compressedBytes)
-  if (entry.method === storedMethod) {
-    onChunk(compressed)
-    return compressed
-  }
-  if (entry.method !== deflateMethod) {
+  if (entry.method !== storedMethod && entry.method !== deflateMethod) {
     return unreadable(`${entry.name} is compressed in a way this app does not read`)
   }
-  const decompression = new DecompressionStream('deflate-raw')
-  const writer = decompression.writable.getWriter()
-  const reader = decompression.readable.getReader()
+  const compressed = file.slice(entry.start, entry.start + entry.compressedBytes).stream()
+  const reader = (
+    entry.method === storedMethod
+      ? compressed
+      : compressed.pipeThrough(new DecompressionStream('deflate-raw'))
+  ).getReader()
   const content = new Uint8Array(entry.bytes)
   let length = 0
-  const readAll = async (): Promise<void> => {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      if (length + value.length > entry.bytes) {
-        const tooLarge = new UnreadableZipError(
-          `${entry.name} inflates to more than its directory declares`,
-        )
-        // The same reason fails the write below, so either way this is what is reported.
-        void reader.cancel(tooLarge)
-        throw tooLarge
-      }
-      onChunk(value)
-      content.set(value, length)
-      length += value.length
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return content.subarray(0, length)
+    if (length + value.length > entry.bytes) {
+      const tooLarge = new UnreadableZipError(
+        `${entry.name} inflates to more than its directory declares`,
+      )
+      // Stops reading the file and inflating it: nothing more of this entry is wanted.
+      await reader.cancel(tooLarge)
+      throw tooLarge
     }
+    onChunk(value)
+    content.set(value, length)
+    length += value.length
   }
-  // The write settles only as its output is read, so both run at once.
-  await Promise.all([
-    // The file's bytes are never shared memory; the stream's types only ask for that.
-    writer.write(compressed as Uint8Array<ArrayBuffer>).then(() => writer.close()),
-    readAll(),
-  ])
-  return content.subarray(0, length)
 }
