@@ -9,7 +9,7 @@ import { useCachedEntity } from '../../data/entities/entityQueries'
 import { useEntityFetch } from '../../data/entities/entityServerQueries'
 import { AddToCase } from '../cases/AddToCase'
 import { LinkedChecks } from './LinkedChecks'
-import { entityDisplayName } from '../../components/entityDisplay'
+import { entityDisplayName, entityName } from '../../components/entityDisplay'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { BackLink } from '../../components/BackLink'
 import { ScreenTitle } from '../../components/ScreenTitle'
@@ -146,7 +146,7 @@ function EntityDetail({
             <AddToCase
               target={{
                 kind: 'entity',
-                entity: { environment, id: entity.id, name: entityDisplayName(entity) },
+                entity: { environment, id: entity.id, name: entityName(entity) },
               }}
             />
             <LinkedChecks environment={environment} entityId={entity.id} />

@@ -21,7 +21,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
 import { refetchEntities } from '../../data/entities/entityServerQueries'
 import { createEntity } from '../../data/entities/createEntity'
-import { entityDisplayName } from '../../components/entityDisplay'
+import { entityDisplayName, entityName } from '../../components/entityDisplay'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { useEntityCandidates } from '../../data/entities/entityQueries'
 import { likelyDuplicates } from '../../../../shared/entities/likelyDuplicates'
@@ -134,7 +134,7 @@ export function NewEntityModal({
 
   const queue = async (entity: NewEntity) => {
     if (!environment) return
-    const label = entityDisplayName({ id: 'ent_pending', ...entity })
+    const label = entityName({ id: 'ent_pending', ...entity })
     await outboxRepository.enqueue(environment, { kind: 'createEntity', entity, label })
     form.reset()
     setFailure(null)

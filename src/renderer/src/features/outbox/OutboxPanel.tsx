@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconClockPause } from '@tabler/icons-react'
 import { environmentLabels } from '../../../../shared/environments'
+import { escapeForDisplay } from '../../../../shared/text/escapeForDisplay'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { useNavigate } from '@tanstack/react-router'
 import { refetchEntities } from '../../data/entities/entityServerQueries'
@@ -26,8 +27,9 @@ const panelTitles: Record<OutboxWork['kind'], string> = {
   createEntity: 'Entities waiting to be created',
 }
 
+/** A label may come from a restored backup: shown through the one display function. */
 const describe = (item: OutboxItem): string =>
-  item.kind === 'cryptoCheck' ? item.query : item.label
+  item.kind === 'cryptoCheck' ? item.query : escapeForDisplay(item.label)
 
 function OutboxRow({ item }: { item: OutboxItem }) {
   const [label, color] = stateLabels[item.state]
