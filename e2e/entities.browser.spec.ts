@@ -41,6 +41,10 @@ test('create an individual and a business, see them listed first, and read the d
   await expect(entities.created).toContainText('Aurora Trading Ltd was created as')
   await expect(entities.rows.first()).toContainText('Aurora Trading Ltd')
   expect(creations(sandbox)).toHaveLength(2)
+  // News that goes: the notice closes by itself, the entity stays in the list.
+  await entities.page.clock.runFor(10_000)
+  await expect(entities.created).toBeHidden()
+  await expect(entities.rows.first()).toContainText('Aurora Trading Ltd')
 
   // The same person again: pointed out before creating, never refused.
   await form.open()

@@ -32,6 +32,7 @@ import { CachedEntityMatches } from './CachedEntityMatches'
 import { useCachedEntityPage } from '../../data/entities/entityQueries'
 import { entityRepository, type CachedPageView } from '../../data/entities/entityRepository'
 import { entityDisplayName } from '../../components/entityDisplay'
+import { useAutoDismiss } from '../../components/useAutoDismiss'
 import { NewEntityModal } from './NewEntityModal'
 import { OutboxPanel } from '../outbox/OutboxPanel'
 import { EntityPager } from './EntityPager'
@@ -118,9 +119,12 @@ function FailureNotice({
   )
 }
 
+/** News that goes by itself: the entity stays in the list, where it belongs. */
 function CreatedNotice({ created, onClose }: { created: FetchedEntity; onClose: () => void }) {
+  const holding = useAutoDismiss(created.entity.id, onClose)
   return (
     <Alert
+      {...holding}
       color="green"
       variant="light"
       icon={<IconCircleCheck size={18} />}
