@@ -204,7 +204,8 @@ test('a case with an undecided hit closes only with the reason recorded, and reo
   await cases.reopen('The exchange answered.')
   await expect(cases.state).toHaveText('Open')
   await cases.showTab('timeline')
-  await expect(cases.auditEntries.first()).toContainText('Reopened: The exchange answered.')
+  await expect(cases.auditHeadlines.first()).toHaveText('Reopened')
+  await expect(cases.auditEntries.first()).toContainText('Reason: The exchange answered.')
   await expect(cases.auditChain).toContainText('intact')
 })
 
@@ -255,8 +256,9 @@ test('one record in four categories is decided once for all; unlinking offers un
   await cases.moveTo('in_review', 'Waiting for the bank’s statements.')
   await expect(cases.state).toHaveText('In review')
   await cases.showTab('timeline')
+  await expect(cases.auditHeadlines.first()).toHaveText('Moved from Open to In review')
   await expect(cases.auditEntries.first()).toContainText(
-    'Open → In review: Waiting for the bank’s statements.',
+    'Reason: Waiting for the bank’s statements.',
   )
   // Unlinking and its undoing are both on the trail, and the chain holds.
   await expect(cases.auditEntries.filter({ hasText: 'unlinked' })).toHaveCount(2)
@@ -314,6 +316,7 @@ test('one wallet the list gives for ARB, BSC and ETH is three records with their
   await expect(cases.hit(0).decision).toHaveText('Undecided')
   await expect(cases.hit(1).decision).toHaveText('Undecided')
   await expect(cases.hitSummary).toContainText('2 undecided')
+  await expect(cases.state).toHaveText('Open')
   await saveScreen(cases.page, 'cases-12-one-wallet-three-chains', cases.records.first())
 
   // The service answers exactly as before: nothing changed, the one decision carried.
@@ -327,14 +330,27 @@ test('one wallet the list gives for ARB, BSC and ETH is three records with their
     `Re-screened ${multiChain}: nothing changed, 1 decision carried`,
   )
 
-  // Deciding every chain at once is a choice of its own, and the trail says so.
+  // The review does not double: the wallet is shown once, by its later check, with the earlier
+  // one folded under it; the decision came with the record, and two hits still wait, not five.
   await cases.showTab('checks')
-  await expect(cases.linkedChecks).toHaveCount(2)
+  await expect(cases.wallets).toHaveCount(1)
+  await expect(cases.linkedChecks).toHaveCount(1)
+  await expect(cases.earlierToggles).toHaveText('Show 1 earlier check')
+  await expect(cases.hits).toHaveCount(3)
+  await expect(cases.hit(2).decision).toHaveText('True match')
+  await expect(cases.hit(2).carried).toBeVisible()
+  await expect(cases.hitSummary).toContainText('3 hits:')
+  await expect(cases.hitSummary).toContainText('2 undecided')
+  await saveScreen(cases.page, 'cases-13-after-same-rescreen', cases.records.first())
+  // Deciding every chain at once is a choice of its own, and the trail says so.
   await cases.decideEveryChain(0, 'True match', 'One holder on every chain.')
   await cases.showTab('timeline')
   await expect(
-    cases.auditEntries.filter({ hasText: 'True match (all 3 chains of this record)' }),
+    cases.auditEntries.filter({
+      hasText: 'Decided with the others: all 3 chains of this record.',
+    }),
   ).toHaveCount(3)
+  await expect(cases.hitSummary).toContainText('0 undecided')
 
   // The case list finds the case by the holder its checks name.
   await cases.open()
@@ -373,4 +389,104 @@ test('one wallet the list gives for ARB, BSC and ETH is three records with their
   const pages = pdfTexts(await report.pdf('A4'))
   expect(pages.some((text) => /Page 1 of \d+/.test(text))).toBe(true)
   expect(pages.some((text) => text.includes(number))).toBe(true)
+})
+
+test('by keyboard: Decide takes the focus to its choice, Save moves it to the next hit to decide; Unlink asks first, a key pressed again unlinks nothing, and the focus moves on', async ({
+  cases,
+  search,
+}) => {
+  const pepWallet = '0x5ca1ab1e00000000000000000000000000000001'
+  const page = cases.page
+  await cases.open()
+  await cases.sayWhoIAm()
+  await caseWithCheckFlow({ cases, search }, 'Keyboard review', pepWallet)
+  await expect(cases.hits).toHaveCount(4)
+
+  // A laptop screen: the open case has the width to itself, its first hit's Decide in view.
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await expect(cases.backToList).toBeVisible()
+  await expect(cases.hit(0).decideButton).toBeInViewport()
+  await saveScreen(page, 'cases-14-first-hit-in-view')
+
+  await cases.hit(0).decideButton.press('Enter')
+  await expect(cases.hit(0).chosen).toBeFocused()
+  await cases.hit(0).rationale.fill('Made-up sandbox wallet.')
+  await cases.hit(0).saveButton.press('Enter')
+  await expect(cases.hit(0).decision).toHaveText('Needs review')
+  await expect(cases.hit(1).decideButton).toBeFocused()
+  // Cancelled, the editor gives the focus back to the hit's own Decide.
+  await page.keyboard.press('Enter')
+  await cases.hit(1).cancel()
+  await expect(cases.hit(1).decideButton).toBeFocused()
+  for (const index of [1, 2, 3]) {
+    await page.keyboard.press('Enter')
+    await cases.hit(index).rationale.fill('Made-up sandbox wallet.')
+    await cases.hit(index).saveButton.press('Enter')
+    await expect(cases.hit(index).decision).toHaveText('Needs review')
+  }
+  // Nothing is left to decide: the focus stays with the hit just decided.
+  await expect(cases.hit(3).decideButton).toBeFocused()
+  await expect(cases.hit(3).decideButton).toHaveText('Change')
+
+  // Space on Unlink asks; Space again closes the question (its first control) and the check
+  // stays; the focus is back on Unlink, where Space asks again.
+  await cases.unlinkButton(0).focus()
+  await page.keyboard.press('Space')
+  await expect(cases.unlinkDialog).toBeVisible()
+  await expect(cases.unlinkDialog).toContainText('with 4 decisions on its hits')
+  await page.keyboard.press('Space')
+  await expect(cases.unlinkDialog).toBeHidden()
+  await expect(cases.unlinkButton(0)).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(cases.unlinkDialog).toBeVisible()
+  await saveScreen(page, 'cases-15-unlink-asks')
+  await cases.unlinkConfirm.press('Enter')
+  await expect(cases.unlinkDialog).toBeHidden()
+  await expect(cases.linkedChecks).toHaveCount(0)
+  // No wallet is left: the focus goes to where the next one is linked.
+  await expect(cases.linkCheckButton).toBeFocused()
+  await expect(cases.undoNotice).toContainText('unlinked, with 4 decisions on its hits')
+  await cases.showTab('timeline')
+  await expect(cases.auditHeadlines.filter({ hasText: 'Check unlinked' })).toHaveCount(1)
+})
+
+test('the timeline says each change in full: the record and category decided with its rationale, the note’s text, the state and its reason, who; it filters by kind and by person', async ({
+  cases,
+  search,
+}) => {
+  const title = 'Full trail'
+  await cases.open()
+  await cases.sayWhoIAm()
+  await caseWithCheckFlow({ cases, search }, title, sanctioned)
+  // A bidi override in text from outside would make it read as other text: it is shown escaped.
+  await cases.decideHit(0, 'False positive', 'Another holder: see \u202Eexe.tnemucod')
+  await expect(cases.hit(0).decision).toHaveText('False positive')
+  await expect(cases.hit(0).root).toContainText('Another holder: see \\u{202e}exe.tnemucod')
+  await cases.addNote('Called the exchange.\nThey confirm the owner.')
+  await expect(cases.notes).toHaveCount(1)
+  await cases.showTab('checks')
+  await cases.moveTo('in_review', 'Statements requested.')
+  await cases.showTab('timeline')
+  await expect(cases.auditHeadlines).toHaveText([
+    'Moved from Open to In review',
+    'Note added',
+    new RegExp(`^False positive: Sanctions hit on ${sanctioned}( held by .+)?( on .+)?$`),
+    `Check linked: ${sanctioned}`,
+    `Case opened: ${title}`,
+  ])
+  await expect(cases.auditEntries.nth(0)).toContainText('Reason: Statements requested.')
+  await expect(cases.auditDetails(1)).toHaveText('Called the exchange.They confirm the owner.')
+  await expect(cases.auditEntries.nth(2)).toContainText(
+    'Rationale: Another holder: see \\u{202e}exe.tnemucod',
+  )
+  await expect(cases.auditActors).toHaveText(Array<string>(5).fill(investigator.name))
+  await saveScreen(cases.page, 'cases-16-timeline-in-full')
+
+  await cases.filterTimeline('Show', 'Notes')
+  await expect(cases.auditHeadlines).toHaveText(['Note added'])
+  await cases.filterTimeline('Show', 'Decisions')
+  await expect(cases.auditHeadlines).toHaveText([/^False positive: Sanctions hit/])
+  await cases.filterTimeline('Show', 'Every change')
+  await cases.filterTimeline('By', investigator.name)
+  await expect(cases.auditEntries).toHaveCount(5)
 })

@@ -46,14 +46,25 @@ test('re-screening a case: a wallet delisted since keeps its decision, a newly d
   ])
   await saveScreen(appPage, 'rescreen-01-outcome')
   await rescreen.close()
-  // The earlier check keeps its decided hit, no longer listed since today's check; the PEP
-  // record's decisions come with it to the later check; the new hit waits for a decision.
-  await expect(cases.hits).toHaveCount(10)
+  // Each wallet once, by its latest check: the record no longer listed keeps its decision in view
+  // (not to decide again); the PEP record's decisions come with it to the later check; only the
+  // new hit waits for a decision. The earlier checks are folded under their wallet as history.
+  await expect(cases.wallets).toHaveCount(3)
+  await expect(cases.hits).toHaveCount(6)
   await expect(cases.hit(0).decision).toHaveText('True match')
   await expect(cases.hit(0).lostSince).toBeVisible()
+  await expect(cases.hit(0).decideButton).toHaveCount(0)
   await expect(cases.carriedDecisions).toHaveCount(4)
+  await expect(cases.hitSummary).toContainText('5 hits:')
   await expect(cases.hitSummary).toContainText('1 undecided')
+  await expect(cases.earlierToggles).toHaveText(Array<string>(3).fill('Show 1 earlier check'))
+  await expect(cases.earlierChecks).toHaveCount(0)
   await saveScreen(appPage, 'rescreen-02-case-after')
+  await cases.earlierToggles.nth(2).click()
+  await expect(cases.earlierChecks).toHaveCount(1)
+  await expect(cases.earlierChecks).toContainText('4 hits then')
+  await expect(cases.hits).toHaveCount(6)
+  await saveScreen(appPage, 'rescreen-02b-earlier-check-unfolded', cases.earlierChecks)
   await cases.showTab('timeline')
   // Newest first.
   await expect(cases.auditEntries.filter({ hasText: 'Re-screened' })).toHaveText([

@@ -10,8 +10,16 @@ export class CaseHit {
   readonly lostSince: Locator
   /** Says the decision was made on an earlier check of the wallet and carried by a re-screen. */
   readonly carried: Locator
+  /** Decide (or Change), where the keyboard goes when this hit is the next to decide. */
+  readonly decideButton: Locator
+  /** The editor's chosen decision, which takes the keyboard when the editor opens. */
+  readonly chosen: Locator
+  readonly saveButton: Locator
 
   constructor(readonly root: Locator) {
+    this.decideButton = root.getByTestId('hit-decide')
+    this.chosen = root.getByTestId('hit-decision-choice').getByRole('radio', { checked: true })
+    this.saveButton = root.getByTestId('hit-save')
     this.decision = root.getByTestId('hit-decision')
     this.rationale = root.getByTestId('hit-rationale')
     this.lostSince = root.getByTestId('hit-lost-since')

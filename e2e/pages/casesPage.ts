@@ -36,6 +36,19 @@ export class CasesPage {
   readonly listFilters: Locator
   /** The case's number, "CD-7K3M-Q9XA", in its header. */
   readonly number: Locator
+  /** Each wallet of the case once, by its latest check, with its earlier checks folded under it. */
+  readonly wallets: Locator
+  /** "Show 2 earlier checks": unfolds a wallet's earlier checks, kept as its history. */
+  readonly earlierToggles: Locator
+  readonly earlierChecks: Locator
+  /** Asks before a check is unlinked. */
+  readonly unlinkDialog: Locator
+  readonly unlinkConfirm: Locator
+  /** What each timeline entry says happened, and its details (rationale, note, reason…). */
+  readonly auditHeadlines: Locator
+  readonly auditFilters: Locator
+  /** Back from an open case to the list, where the window is too narrow for both. */
+  readonly backToList: Locator
 
   constructor(readonly page: Page) {
     this.detail = page.getByTestId('case-detail')
@@ -63,6 +76,33 @@ export class CasesPage {
     this.listEmpty = page.getByTestId('case-list-empty')
     this.listFilters = page.getByTestId('case-list-filters')
     this.number = this.detail.getByTestId('case-number')
+    this.wallets = page.getByTestId('case-wallet')
+    this.earlierToggles = page.getByTestId('case-earlier-toggle')
+    this.earlierChecks = page.getByTestId('case-earlier-check')
+    this.unlinkDialog = page.getByRole('dialog', { name: 'Unlink this check?' })
+    this.unlinkConfirm = this.unlinkDialog.getByTestId('unlink-check-confirm')
+    this.auditHeadlines = page.getByTestId('audit-headline')
+    this.auditFilters = page.getByTestId('audit-filters')
+    this.backToList = page.getByTestId('case-back-to-list')
+  }
+
+  /** Linked-check controls, for the keyboard: a check's Unlink, the toolbar's Link a check. */
+  unlinkButton(index: number): Locator {
+    return this.page.getByTestId('case-check-unlink').nth(index)
+  }
+
+  get linkCheckButton(): Locator {
+    return this.page.getByTestId('case-link-check')
+  }
+
+  /** The lines that say a timeline entry in full: a rationale, a note's text, a reason. */
+  auditDetails(index: number): Locator {
+    return this.auditEntries.nth(index).getByTestId('audit-details')
+  }
+
+  /** Shows only the timeline's entries of one kind, or by one person. */
+  async filterTimeline(by: 'Show' | 'By', option: string): Promise<void> {
+    await this.auditFilters.getByLabel(by).selectOption({ label: option })
   }
 
   /** The chains a matched record of the case says the list gives it. */
@@ -195,8 +235,11 @@ export class CasesPage {
     await this.page.getByTestId('case-move-confirm').click()
   }
 
+  /** Unlinks a check, confirming when asked. */
   async unlinkCheck(index: number): Promise<void> {
-    await this.page.getByTestId('case-check-unlink').nth(index).click()
+    await this.unlinkButton(index).click()
+    await this.unlinkConfirm.click()
+    await expect(this.unlinkDialog).toBeHidden()
   }
 
   async unlinkEntity(index: number): Promise<void> {

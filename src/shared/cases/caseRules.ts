@@ -9,7 +9,8 @@ import type {
   HitDecision,
   HitDecisionKind,
 } from './caseSchemas'
-import { decisionOnHit, hitsOf, type HitKeys } from './checkHits'
+import { hitsUnderReview, type WalletCheck } from './caseReview'
+import { hitsOf, type HitKeys } from './checkHits'
 
 /**
  * The rules of a case, once, for everyone who applies them: the app when a case changes, the
@@ -76,38 +77,45 @@ export function outcomeRefusal(outcome: CaseOutcome, trueMatches: number): strin
 }
 
 /**
- * Counts hits and how many of them carry a decision; what counts as decided is here only: a hit
- * marked "needs review" has a decision, but not a final one (see openHitsSentence).
+ * Counts decisions standing on hits, one per hit (undefined for a hit with none); what counts as
+ * decided is here only: a hit marked "needs review" has a decision, but not a final one (see
+ * openHitsSentence).
  */
-export function tallyDecisions(
-  hits: Iterable<{ checkId: string; hit: HitKeys }>,
-  decisionOf: (checkId: string, hit: HitKeys) => HitDecision | undefined,
-): HitTally {
+function tallyStanding(standing: Iterable<Pick<HitDecision, 'decision'> | undefined>): HitTally {
   const tally: HitTally = {
     total: 0,
     undecided: 0,
     byDecision: { true_match: 0, false_positive: 0, needs_review: 0 },
   }
-  for (const { checkId, hit } of hits) {
+  for (const decision of standing) {
     tally.total += 1
-    const decision = decisionOf(checkId, hit)
     if (decision) tally.byDecision[decision.decision] += 1
     else tally.undecided += 1
   }
   return tally
 }
 
-/** Counts the hits of a case's checks and how many of them carry a decision. */
-export function tallyHits(
+/** Counts hits and how many of them carry a decision, each hit's decision found by `decisionOf`. */
+export const tallyDecisions = (
+  hits: Iterable<{ checkId: string; hit: HitKeys }>,
+  decisionOf: (checkId: string, hit: HitKeys) => HitDecision | undefined,
+): HitTally => tallyStanding(Array.from(hits, ({ checkId, hit }) => decisionOf(checkId, hit)))
+
+/**
+ * Counts the hits a person reviews in a case and how many of them carry a decision: each wallet's
+ * latest check's hits, each record once, with the decision standing on it (hitsUnderReview). An
+ * earlier check of a wallet is its history, not another set of hits to decide.
+ */
+export const tallyHits = (
   caseId: string,
-  checks: ReadonlyArray<{ localId: string; check: CryptoCheck }>,
+  checks: ReadonlyArray<WalletCheck & { check: CryptoCheck }>,
   decisions: ReadonlyMap<string, HitDecision>,
-): HitTally {
-  const hits = checks.flatMap(({ localId, check }) =>
-    hitsOf(check).map((hit) => ({ checkId: localId, hit })),
+): HitTally =>
+  tallyStanding(
+    hitsUnderReview(caseId, checks, ({ check }) => hitsOf(check), decisions).map(
+      (reviewed) => reviewed.decision,
+    ),
   )
-  return tallyDecisions(hits, (checkId, hit) => decisionOnHit(decisions, caseId, checkId, hit))
-}
 
 const trueMatch = noun('true match', 'true matches')
 

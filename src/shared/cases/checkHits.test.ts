@@ -3,7 +3,7 @@ import type { CryptoCheck } from '../bridge/cryptoContract'
 import { walletRecord } from '../../test-support/storedChecks'
 import { tallyHits } from './caseRules'
 import type { HitDecision } from './caseSchemas'
-import { decisionOnHit, hitDecisionId, hitsOf } from './checkHits'
+import { decisionOnHit, hitDecisionId, hitKeyOf, hitKeyParts, hitsOf } from './checkHits'
 import { groupHitsByRecord } from './recordGroups'
 
 /** OFAC lists one wallet of "Sim, Hyon Sop" for ARB, BSC and ETH: three records. */
@@ -16,6 +16,15 @@ const simCheck: CryptoCheck = {
   totalEntity: 3,
   categoryCount: { sanctions: 3 },
   categories: { sanctions: [simOn('ARB'), simOn('BSC'), simOn('ETH')] },
+}
+
+/** The check of the Sim wallet linked to the case as `local_1`. */
+const simLinked = {
+  localId: 'local_1',
+  environment: 'local',
+  queryKey: simWallet,
+  fetchedAt: '2026-11-26T09:00:00.000Z',
+  check: simCheck,
 }
 
 const decisionOn = (hitKey: string): HitDecision => ({
@@ -62,17 +71,21 @@ describe('a hit is the record the list lists, on its chain', () => {
     expect(
       hitsOf(simCheck).map((hit) => decisionOnHit(decisions, 'case_1', 'local_1', hit)?.decision),
     ).toEqual([undefined, undefined, 'true_match'])
-    expect(tallyHits('case_1', [{ localId: 'local_1', check: simCheck }], decisions)).toMatchObject(
-      { total: 3, undecided: 2, byDecision: { true_match: 1 } },
-    )
+    expect(tallyHits('case_1', [simLinked], decisions)).toMatchObject({
+      total: 3,
+      undecided: 2,
+      byDecision: { true_match: 1 },
+    })
   })
 
   it('reads a decision made before hits named their chain as it was made: on the record, every chain', () => {
     const earlier = decisionOn(`sanctions:${simWallet}`)
     const decisions = new Map([[earlier.id, earlier]])
-    expect(tallyHits('case_1', [{ localId: 'local_1', check: simCheck }], decisions)).toMatchObject(
-      { total: 3, undecided: 0, byDecision: { true_match: 3 } },
-    )
+    expect(tallyHits('case_1', [simLinked], decisions)).toMatchObject({
+      total: 3,
+      undecided: 0,
+      byDecision: { true_match: 3 },
+    })
   })
 
   it('gives a wallet listed for two holders on one chain a hit per holder', () => {
@@ -88,5 +101,24 @@ describe('a hit is the record the list lists, on its chain', () => {
     }
     const [first, second] = hitsOf(check)
     expect(first?.hitKey).not.toEqual(second?.hitKey)
+  })
+})
+
+describe('a hit key read back', () => {
+  it('names the chains and holders the key was made with, or none for a key from before', () => {
+    const parts = hitsOf(simCheck).map((hit) => hitKeyParts(hit.hitKey))
+    expect(parts).toEqual(
+      ['ARB', 'BSC', 'ETH'].map((chain) => ({ chains: [chain], holders: ['Sim, Hyon Sop'] })),
+    )
+    expect(hitKeyParts(`sanctions:${simWallet}`)).toEqual({ chains: [], holders: [] })
+    const twoHolders = hitKeyOf('sanctions', {
+      publicKey: ['1H939dom'],
+      currency: ['XBT', 'BCH'],
+      alias: ['Nikaeen Ravari, Amir Hossein', 'Khatibi Aghada, Ahmad'],
+    })
+    expect(hitKeyParts(twoHolders)).toEqual({
+      chains: ['BCH', 'XBT'],
+      holders: ['Khatibi Aghada, Ahmad', 'Nikaeen Ravari, Amir Hossein'],
+    })
   })
 })

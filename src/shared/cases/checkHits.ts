@@ -77,6 +77,19 @@ export function hitKeyOf(category: string, record: Record<string, unknown>): str
   ].join('')
 }
 
+/**
+ * The chains and holders a hit key names (`hitKeyOf`), read back from the key alone: what a
+ * decision keeps of its record. Chain codes never hold "@" or "#", nor names "#", so the key is
+ * read from its end; a key written before hits named them (`<category>:<record>`) names none.
+ */
+export function hitKeyParts(hitKey: string): { chains: string[]; holders: string[] } {
+  const hash = hitKey.lastIndexOf('#')
+  const holders = hash >= 0 ? hitKey.slice(hash + 1).split(';') : []
+  const rest = hash >= 0 ? hitKey.slice(0, hash) : hitKey
+  const at = rest.lastIndexOf('@')
+  return { chains: at >= 0 ? rest.slice(at + 1).split(',') : [], holders }
+}
+
 export function hitsOf(check: CryptoCheck): CheckHit[] {
   const hits: CheckHit[] = []
   for (const [category, records] of Object.entries(check.categories)) {

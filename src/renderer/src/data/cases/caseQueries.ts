@@ -20,6 +20,7 @@ import {
 import { auditTrailOf } from './caseRepository'
 import { lockReason, tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
 import type { HitKeys } from '../../../../shared/cases/checkHits'
+import { walletsUnderReview, type WalletUnderReview } from '../../../../shared/cases/caseReview'
 
 /** One case, kept live: undefined while it is read, null when there is no such case. */
 export const useCase = (caseId: string | null): CaseRecord | null | undefined =>
@@ -80,17 +81,33 @@ export const useCaseNotes = (caseId: string): CaseNote[] | undefined =>
 export const useAuditTrail = (caseId: string): AuditEntry[] | undefined =>
   useLiveQuery(() => auditTrailOf(appDatabase, caseId).toArray(), [caseId])
 
-export interface CaseChecksView {
-  checks: ExportedCheck[]
+export interface CaseWalletsView {
+  /** The first wallets of the case, in the order each was first linked. */
+  wallets: Array<WalletUnderReview<ExportedCheck>>
+  /** How many wallets the case has in all. */
+  walletCount: number
   missing: string[]
   decisions: Map<string, HitDecision>
 }
 
-/** The first `shown` linked checks of a case with the case's decisions. */
-export const useCaseChecks = (caseRecord: CaseRecord, shown: number): CaseChecksView | undefined =>
+/**
+ * The first `shown` wallets of a case, each by its latest check with its earlier ones, and the
+ * case's decisions. Which check of a wallet is its latest can be known only from all of them, so
+ * every linked check is read; only the wallets shown are handed on.
+ */
+export const useCaseWallets = (
+  caseRecord: CaseRecord,
+  shown: number,
+): CaseWalletsView | undefined =>
   useLiveQuery(async () => {
-    const { checks, missing } = await readCaseChecks(appDatabase, caseRecord, 0, shown)
-    return { checks, missing, decisions: await readCaseDecisions(appDatabase, caseRecord.id) }
+    const { checks, missing } = await readCaseChecks(appDatabase, caseRecord)
+    const wallets = walletsUnderReview(checks)
+    return {
+      wallets: wallets.slice(0, shown),
+      walletCount: wallets.length,
+      missing,
+      decisions: await readCaseDecisions(appDatabase, caseRecord.id),
+    }
   }, [caseRecord, shown])
 
 /**

@@ -1,9 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
-import { CaseCheckCard } from './CaseCheckCard'
-import { caseErrorMessage } from './caseErrorMessage'
-import { useCaseChecks } from '../../data/cases/caseQueries'
+import { CaseWalletCard } from './CaseWalletCard'
+import { useCaseWallets } from '../../data/cases/caseQueries'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkCheckModal } from './LinkCheckModal'
 import { PanelToolbar } from './PanelToolbar'
@@ -13,11 +12,11 @@ import { middleEllipsis } from '../../../../shared/text/middleEllipsis'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
-import { hitsLostAfter } from '../../../../shared/records/walletTimeline'
+import { UnlinkCheckModal } from './UnlinkCheckModal'
 
 const linkedCheck = noun('linked check')
 
-/** Checks are shown this many at a time: a case may hold thousands. */
+/** Wallets are shown this many at a time: a case may hold thousands. */
 const pageSize = 50
 
 /** The decisions on a check's hits, with the hit each concerns: what unlinking withdraws. */
@@ -31,6 +30,16 @@ const decisionsOn = (
     return decision ? [{ hit, decision }] : []
   })
 
+/** A check being unlinked, asked about first, and where the keyboard goes once it is gone. */
+interface Unlinking {
+  check: ExportedCheck
+  withdrawn: ReturnType<typeof decisionsOn>
+  /** What had the keyboard when it was asked: it gets it back if the check stays. */
+  opener: HTMLElement | null
+  /** The wallet card that stays (its own, when the wallet keeps another check; else a neighbour). */
+  focusAfter: () => HTMLElement | null
+}
+
 export function CaseChecksPanel({
   caseRecord,
   editable,
@@ -43,28 +52,79 @@ export function CaseChecksPanel({
 }) {
   const [shown, setShown] = useState(pageSize)
   const [linking, setLinking] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
   const [undoable, setUndoable] = useState<Undoable | null>(null)
+  const [unlinking, setUnlinking] = useState<Unlinking | null>(null)
+  // Where the keyboard goes once the unlink dialog has gone, unlinked or not.
+  const focusNext = useRef<HTMLElement | null>(null)
+  const cards = useRef(new Map<string, HTMLDivElement>())
+  const linkButton = useRef<HTMLDivElement>(null)
   const caseActions = useCaseActions()
-  const view = useCaseChecks(caseRecord, shown)
-  // Among the checks shown: a later check of a wallet further down the list is shown with it.
-  const lost = useMemo(() => (view ? hitsLostAfter(view.checks) : undefined), [view])
+  const view = useCaseWallets(caseRecord, shown)
   const loaded = view !== undefined
   useEffect(() => {
     if (loaded) onShown()
   }, [loaded, onShown])
+  useEffect(() => {
+    if (unlinking) return
+    focusNext.current?.focus()
+    focusNext.current = null
+  }, [unlinking])
   const total = caseRecord.checkIds.length
+  const walletCount = view?.walletCount ?? 0
+
+  const startUnlinking = (check: ExportedCheck, walletKey: string, keepsOthers: boolean) => {
+    if (!view) return
+    const keys = view.wallets.map(({ latest }) => `${latest.environment}|${latest.queryKey}`)
+    const index = keys.indexOf(walletKey)
+    const neighbour = keys[index + 1] ?? keys[index - 1]
+    setUnlinking({
+      check,
+      opener: document.activeElement instanceof HTMLElement ? document.activeElement : null,
+      withdrawn: decisionsOn(caseRecord.id, check, view.decisions),
+      focusAfter: () =>
+        cards.current.get(keepsOthers ? walletKey : (neighbour ?? '')) ??
+        linkButton.current?.querySelector('button') ??
+        null,
+    })
+  }
+
+  const unlink = async ({ check, withdrawn, focusAfter }: Unlinking) => {
+    const ref = { localId: check.localId, query: check.query, fetchedAt: check.fetchedAt }
+    await caseActions.unlinkCheck(caseRecord.id, ref)
+    focusNext.current = focusAfter()
+    setUnlinking(null)
+    setUndoable({
+      message: `Check of ${middleEllipsis(check.query)} unlinked${withdrawn.length > 0 ? `, with ${countOf(withdrawn.length, noun('decision'))} on its hits` : ''}.`,
+      // Linked again, and each withdrawn decision recorded again as it was: the trail keeps the
+      // unlinking and the undoing both.
+      undo: async () => {
+        await caseActions.linkCheck(caseRecord.id, ref)
+        for (const { hit, decision } of withdrawn) {
+          await caseActions.decideHit(caseRecord.id, {
+            check,
+            hit,
+            decision: decision.decision,
+            rationale: decision.rationale,
+          })
+        }
+      },
+    })
+  }
+
   return (
-    <Stack gap="sm">
-      <PanelToolbar
-        editable={editable}
-        label="Link a check"
-        hint="Or use “Add to case” on a search result."
-        testId="case-link-check"
-        onLink={() => setLinking(true)}
-        failure={failure}
-        onDismiss={() => setFailure(null)}
-      />
+    <Stack gap="sm" data-testid="case-review">
+      <div ref={linkButton}>
+        <PanelToolbar
+          editable={editable}
+          label="Link a check"
+          hint="Or use “Add to case” on a search result."
+          testId="case-link-check"
+          onLink={() => setLinking(true)}
+          // Unlinking is refused in its own dialog: nothing else here can fail.
+          failure={null}
+          onDismiss={() => undefined}
+        />
+      </div>
       {total === 0 && (
         <Text size="sm" c="dimmed" data-testid="case-checks-empty">
           No check is linked yet: link one of History’s checks with “Link a check”.
@@ -77,49 +137,42 @@ export function CaseChecksPanel({
           exporting.
         </Alert>
       )}
-      {view?.checks.map((check) => (
-        <CaseCheckCard
-          key={check.localId}
-          caseId={caseRecord.id}
-          check={check}
-          decisions={view.decisions}
-          editable={editable}
-          inHistory={!caseRecord.origin}
-          lostSince={lost?.get(check.localId)}
-          onUnlink={() => {
-            const withdrawn = decisionsOn(caseRecord.id, check, view.decisions)
-            const ref = { localId: check.localId, query: check.query, fetchedAt: check.fetchedAt }
-            void caseActions
-              .unlinkCheck(caseRecord.id, ref)
-              .then(() =>
-                setUndoable({
-                  message: `Check of ${middleEllipsis(check.query)} unlinked${withdrawn.length > 0 ? `, with ${countOf(withdrawn.length, noun('decision'))} on its hits` : ''}.`,
-                  // Linked again, and each withdrawn decision recorded again as it was: the trail
-                  // keeps the unlinking and the undoing both.
-                  undo: async () => {
-                    await caseActions.linkCheck(caseRecord.id, ref)
-                    for (const { hit, decision } of withdrawn) {
-                      await caseActions.decideHit(caseRecord.id, {
-                        check,
-                        hit,
-                        decision: decision.decision,
-                        rationale: decision.rationale,
-                      })
-                    }
-                  },
-                }),
-              )
-              .catch((error: unknown) => setFailure(caseErrorMessage(error)))
-          }}
-        />
-      ))}
-      {shown < total && (
+      {view?.wallets.map((wallet) => {
+        const walletKey = `${wallet.latest.environment}|${wallet.latest.queryKey}`
+        return (
+          <CaseWalletCard
+            key={walletKey}
+            ref={(card) => {
+              if (card) cards.current.set(walletKey, card)
+              else cards.current.delete(walletKey)
+            }}
+            caseId={caseRecord.id}
+            wallet={wallet}
+            decisions={view.decisions}
+            editable={editable}
+            inHistory={!caseRecord.origin}
+            onUnlink={(check) => startUnlinking(check, walletKey, wallet.earlier.length > 0)}
+          />
+        )
+      })}
+      {shown < walletCount && (
         <Button variant="default" size="xs" onClick={() => setShown(shown + pageSize)}>
-          Show {formatNumber(Math.min(pageSize, total - shown))} more of{' '}
-          {formatNumber(total - shown)} remaining
+          Show {formatNumber(Math.min(pageSize, walletCount - shown))} more of{' '}
+          {formatNumber(walletCount - shown)} remaining wallets
         </Button>
       )}
       {undoable && <UndoNotice undoable={undoable} onDone={() => setUndoable(null)} />}
+      {unlinking && (
+        <UnlinkCheckModal
+          check={unlinking.check}
+          decisionCount={unlinking.withdrawn.length}
+          onUnlink={() => unlink(unlinking)}
+          onClose={() => {
+            focusNext.current = unlinking.opener
+            setUnlinking(null)
+          }}
+        />
+      )}
       {linking && <LinkCheckModal caseRecord={caseRecord} onClose={() => setLinking(false)} />}
     </Stack>
   )

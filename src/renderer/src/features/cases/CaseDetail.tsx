@@ -14,6 +14,7 @@ import { CaseStateActions } from './CaseStateActions'
 import { CaseStateBadge } from '../../components/CaseStateBadge'
 import { ImportedCaseNotice } from './ImportedCaseNotice'
 import { CaseTimeline } from './CaseTimeline'
+import { shownLines } from './shownLines'
 import { lockReason } from '../../../../shared/cases/caseRules'
 import { ExportCaseButton } from './ExportCaseButton'
 import { RescreenCaseButton } from './RescreenCaseButton'
@@ -79,7 +80,7 @@ export function CaseDetail({
                 <CaseStateBadge caseRecord={caseRecord} />
               </Group>
               <Text size="sm">
-                Subject: <b>{caseRecord.subject}</b>
+                Subject: <b>{shown(caseRecord.subject)}</b>
               </Text>
               <Group gap={4}>
                 <ShortIdentifier
@@ -101,7 +102,7 @@ export function CaseDetail({
           </Group>
           {caseRecord.description && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {caseRecord.description}
+              {shownLines(caseRecord.description).join('\n')}
             </Text>
           )}
           <HitSummary caseRecord={caseRecord} wanted={checksShown || tab !== 'checks'} />
@@ -113,10 +114,10 @@ export function CaseDetail({
               title={`Closed: ${caseOutcomeLabels[caseRecord.closure.outcome]}`}
               data-testid="case-closure"
             >
-              <Text size="sm">{caseRecord.closure.reason}</Text>
+              <Text size="sm">{shown(caseRecord.closure.reason)}</Text>
               {caseRecord.closure.undecidedHitsReason && (
                 <Text size="sm" mt={4}>
-                  Hits left undecided because: {caseRecord.closure.undecidedHitsReason}
+                  Hits left undecided because: {shown(caseRecord.closure.undecidedHitsReason)}
                 </Text>
               )}
             </Alert>

@@ -4,6 +4,7 @@ import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
 import { Timestamp } from '../../components/Timestamp'
 import { entityDisplayName } from '../../components/entityDisplay'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseEntities } from '../../data/cases/caseQueries'
 import { useCaseActions } from '../../data/cases/useCaseActions'
@@ -54,7 +55,9 @@ export function CaseEntitiesPanel({
           </Table.Thead>
           <Table.Tbody>
             {entities.map((linked) => {
-              const name = linked.entity ? entityDisplayName(linked.entity) : linked.id
+              // The trail records the name as it is; only what is shown is escaped.
+              const recorded = linked.entity ? entityDisplayName(linked.entity) : linked.id
+              const name = shown(recorded)
               return (
                 <Table.Tr key={`${linked.environment}|${linked.id}`} data-testid="case-entity">
                   <Table.Td>
@@ -99,7 +102,11 @@ export function CaseEntitiesPanel({
                         color="gray"
                         data-testid="case-entity-unlink"
                         onClick={() => {
-                          const ref = { environment: linked.environment, id: linked.id, name }
+                          const ref = {
+                            environment: linked.environment,
+                            id: linked.id,
+                            name: recorded,
+                          }
                           void caseActions
                             .unlinkEntity(caseRecord.id, ref)
                             .then(() =>

@@ -5,6 +5,7 @@ import { useCaseNotes } from '../../data/cases/caseQueries'
 import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { caseErrorMessage } from './caseErrorMessage'
+import { shownLines } from './shownLines'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 
 export function CaseNotesPanel({
@@ -59,7 +60,7 @@ export function CaseNotesPanel({
             <ActorName actor={note.author} size="xs" />
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {note.text}
+            {shownLines(note.text).join('\n')}
           </Text>
         </Paper>
       ))}

@@ -2,13 +2,15 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
-import { decisionOnHit, type CheckHit } from '../../../../shared/cases/checkHits'
+import type { CheckHit } from '../../../../shared/cases/checkHits'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import type { RecordGroup } from '../../../../shared/cases/recordGroups'
 import { matchReason } from '../../../../shared/records/matchReason'
 import { datasetName, isSyntheticRecord } from '../../../../shared/records/recordVocabulary'
 import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { DecisionEditor } from './DecisionEditor'
-import { HitDecisionRow } from './HitDecisionRow'
+import { HitDecisionRow, type StandingDecision } from './HitDecisionRow'
+import { decideKey, focusNextToDecide } from './reviewFocus'
 import { EarlierDecisionHint } from './EarlierDecisionHint'
 import { ChainBadges } from '../../components/ChainBadges'
 import { useCaseActions } from '../../data/cases/useCaseActions'
@@ -32,7 +34,7 @@ export function CaseRecordHits({
   check,
   group,
   everyChain,
-  decisions,
+  standingOf,
   editable,
   lostSince,
 }: {
@@ -41,9 +43,9 @@ export function CaseRecordHits({
   group: RecordGroup
   /** The record's hits on every chain the list gives it, when it gives several: decided together only by choice. */
   everyChain: readonly CheckHit[]
-  decisions: ReadonlyMap<string, HitDecision>
+  standingOf: (hit: CheckHit) => StandingDecision
   editable: boolean
-  /** Hits a later check of the wallet in this case no longer has, with that check's time. */
+  /** Records the wallet's latest check no longer lists, with when it was first checked without them. */
   lostSince?: ReadonlyMap<string, string>
 }) {
   const [together, setTogether] = useState<Together | null>(null)
@@ -60,7 +62,11 @@ export function CaseRecordHits({
       ? [{ hits: everyChain, what: `all ${chainCount} chains of this record` }]
       : []),
   ]
-  const decideTogether = async (decision: HitDecision['decision'], rationale: string) => {
+  const decideTogether = async (
+    decision: HitDecision['decision'],
+    rationale: string,
+    editor: HTMLElement,
+  ) => {
     if (!together) return
     // One by one, each its own audit entry saying it was decided with the others.
     for (const hit of together.hits) {
@@ -72,6 +78,10 @@ export function CaseRecordHits({
         together: together.what,
       })
     }
+    focusNextToDecide(
+      editor,
+      new Set(together.hits.map((hit) => decideKey(check.localId, hit.hitKey))),
+    )
     setTogether(null)
   }
   return (
@@ -89,7 +99,7 @@ export function CaseRecordHits({
           <Group gap="xs">
             {holder && (
               <Text size="sm" fw={700}>
-                {holder}
+                {shown(holder)}
               </Text>
             )}
             <ShortIdentifier value={identifier} copyLabel="Copy the record’s identifier" />
@@ -143,7 +153,7 @@ export function CaseRecordHits({
           caseId={caseId}
           check={check}
           hit={hit}
-          decision={decisionOnHit(decisions, caseId, check.localId, hit)}
+          standing={standingOf(hit)}
           editable={editable}
           lostSince={lostSince?.get(hit.hitKey)}
         />

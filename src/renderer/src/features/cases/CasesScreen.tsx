@@ -1,4 +1,6 @@
-import { Center, Group, ScrollArea, Text } from '@mantine/core'
+import { Box, Center, Group, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { AnchorLink } from '../../components/RouterLinks'
 import { useState } from 'react'
 import { useCase } from '../../data/cases/caseQueries'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
@@ -6,17 +8,30 @@ import { CaseDetail } from './CaseDetail'
 import { CaseList } from './CaseList'
 import { NewCaseModal } from './NewCaseModal'
 
-/** The case list beside the case at `caseId` (none when null). */
+/**
+ * The case list beside the case at `caseId` (none when null). On a narrow window (a 1024-pixel
+ * laptop) an open case has the width to itself, so its first hit is in view without scrolling;
+ * a link leads back to the list.
+ */
 export function CasesScreen({ caseId: openCaseId }: { caseId: string | null }) {
   const environment = useActiveEnvironment()
   const [creating, setCreating] = useState(false)
   const caseRecord = useCase(openCaseId)
   return (
     <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
-      <CaseList openCaseId={openCaseId} onNewCase={() => setCreating(true)} />
+      <Box visibleFrom={openCaseId ? 'lg' : undefined} h="100%">
+        <CaseList openCaseId={openCaseId} onNewCase={() => setCreating(true)} />
+      </Box>
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         {caseRecord && environment ? (
-          <CaseDetail key={caseRecord.id} caseRecord={caseRecord} environment={environment} />
+          <Stack gap={4}>
+            <AnchorLink to="/cases" size="sm" hiddenFrom="lg" data-testid="case-back-to-list">
+              <Group gap={4} component="span">
+                <IconArrowLeft size={14} /> All cases
+              </Group>
+            </AnchorLink>
+            <CaseDetail key={caseRecord.id} caseRecord={caseRecord} environment={environment} />
+          </Stack>
         ) : (
           <Center h={240}>
             <Text c="dimmed" size="sm">

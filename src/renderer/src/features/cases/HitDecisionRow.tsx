@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import { hitDecisionLabels } from '../../../../shared/cases/caseLabels'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import type { CheckHit } from '../../../../shared/cases/checkHits'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { categoryLabel } from '../../components/checkLabels'
@@ -11,29 +12,53 @@ import { decisionColors } from '../../components/decisionColors'
 import { DecisionEditor } from './DecisionEditor'
 import { checkTimeOf } from '../../../../shared/records/walletTimeline'
 import { useCaseActions } from '../../data/cases/useCaseActions'
+import { decideKey, focusNextToDecide } from './reviewFocus'
+
+/** The decision standing on a hit, and the earlier check of its wallet it was made on, if any. */
+export interface StandingDecision {
+  decision: HitDecision | undefined
+  decidedOnEarlier: string | undefined
+}
+
+/** Where a decision came from when it was not made on this check: carried or read by record. */
+const earlierCheckOf = ({ decision, decidedOnEarlier }: StandingDecision): string | undefined =>
+  decidedOnEarlier ?? decision?.carriedFrom
 
 /**
- * One hit (the record under one category) of a linked check: its decision, and (when the case
- * allows) a way to decide. The record itself is shown once above, by its group.
+ * One hit (the record under one category) of a wallet's latest check: its decision, and (when the
+ * case allows) a way to decide. The record itself is shown once above, by its group. Without
+ * `editable` it is read only: a record no longer listed, or a case that cannot change.
  */
 export function HitDecisionRow({
   caseId,
   check,
   hit,
-  decision,
+  standing,
   editable,
   lostSince,
 }: {
   caseId: string
   check: ExportedCheck
   hit: CheckHit
-  decision: HitDecision | undefined
+  standing: StandingDecision
   editable: boolean
-  /** When a later check of the wallet in this case no longer had this hit. */
+  /** When the wallet was first checked without this record. */
   lostSince?: string
 }) {
   const [editing, setEditing] = useState(false)
+  // Set when the editor closes without the focus going elsewhere: it comes back to this row.
+  const refocus = useRef(false)
+  const decideButton = useRef<HTMLButtonElement>(null)
   const caseActions = useCaseActions()
+  const { decision } = standing
+  const earlier = earlierCheckOf(standing)
+  const what = `${categoryLabel(hit.category)} hit of ${shown(hit.holder)}${hit.chains.length > 0 ? ` on ${hit.chains.join(', ')}` : ''}`
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false
+      decideButton.current?.focus()
+    }
+  }, [editing])
   return (
     <Stack gap={4} py={4} pl="md" data-testid="case-hit" data-hit-key={hit.hitKey}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -42,7 +67,7 @@ export function HitDecisionRow({
             {categoryLabel(hit.category)}
           </Badge>
           {lostSince && (
-            <Text size="xs" c="orange" fw={600} data-testid="hit-lost-since">
+            <Text size="xs" c="orange.9" fw={600} data-testid="hit-lost-since">
               No longer listed since <Timestamp iso={lostSince} size="xs" dateOnly />
             </Text>
           )}
@@ -59,10 +84,14 @@ export function HitDecisionRow({
           )}
           {editable && !editing && (
             <Button
+              ref={decideButton}
               size="compact-xs"
               variant="subtle"
               onClick={() => setEditing(true)}
+              aria-label={`${decision ? 'Change' : 'Decide'} the ${what}`}
               data-testid="hit-decide"
+              data-to-decide={decision ? undefined : 'true'}
+              data-decide-key={decideKey(check.localId, hit.hitKey)}
             >
               {decision ? 'Change' : 'Decide'}
             </Button>
@@ -71,13 +100,13 @@ export function HitDecisionRow({
       </Group>
       {decision && !editing && (
         <Text size="xs" c="dimmed">
-          {decision.rationale} · <Timestamp iso={decision.decidedAt} size="xs" /> ·{' '}
+          {shown(decision.rationale)} · <Timestamp iso={decision.decidedAt} size="xs" /> ·{' '}
           <ActorName actor={decision.decidedBy} size="xs" />
-          {decision.carriedFrom && (
+          {earlier && (
             <Text span size="xs" c="dimmed" data-testid="hit-decision-carried">
               {' '}
-              · carried from the check of{' '}
-              <Timestamp iso={checkTimeOf(decision.carriedFrom)} size="xs" />
+              · {decision.carriedFrom ? 'carried' : 'kept'} from the check of{' '}
+              <Timestamp iso={checkTimeOf(earlier)} size="xs" />
             </Text>
           )}
         </Text>
@@ -86,9 +115,14 @@ export function HitDecisionRow({
         <DecisionEditor
           initial={decision}
           saveLabel="Save decision"
-          onCancel={() => setEditing(false)}
-          onSave={async (choice, rationale) => {
+          onCancel={() => {
+            refocus.current = true
+            setEditing(false)
+          }}
+          onSave={async (choice, rationale, editor) => {
             await caseActions.decideHit(caseId, { check, hit, decision: choice, rationale })
+            const moved = focusNextToDecide(editor, new Set([decideKey(check.localId, hit.hitKey)]))
+            refocus.current = !moved
             setEditing(false)
           }}
         />

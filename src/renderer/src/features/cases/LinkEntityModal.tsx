@@ -4,6 +4,7 @@ import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { ModalActions } from '../../components/ModalActions'
 import { entityDisplayName } from '../../components/entityDisplay'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useEntityCandidates } from '../../data/entities/entityQueries'
 import { caseErrorMessage } from './caseErrorMessage'
 import { entityKeyOf } from '../../../../shared/cases/caseSchemas'
@@ -58,7 +59,7 @@ export function LinkEntityModal({
                   .catch((error: unknown) => setFailure(caseErrorMessage(error)))
               }
             >
-              <Text size="sm">{name}</Text>
+              <Text size="sm">{shown(name)}</Text>
               <Text size="xs" c="dimmed" ff="monospace">
                 {cached.id}
               </Text>

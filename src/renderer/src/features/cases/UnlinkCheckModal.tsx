@@ -1,0 +1,66 @@
+import { Modal, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
+import { middleEllipsis } from '../../../../shared/text/middleEllipsis'
+import { countOf, noun } from '../../../../shared/text/counting'
+import { formatLocalDateTime } from '../../components/formatTime'
+import { ModalActions } from '../../components/ModalActions'
+import { caseErrorMessage } from './caseErrorMessage'
+
+/**
+ * Asks before a check leaves the case: Unlink withdraws its decisions, so a key pressed once too
+ * often must not do it. The dialog's first control closes it, so a second press of the key that
+ * opened it changes nothing. The caller says where the keyboard goes when it closes, unlinked or not.
+ */
+export function UnlinkCheckModal({
+  check,
+  decisionCount,
+  onUnlink,
+  onClose,
+}: {
+  check: ExportedCheck
+  /** How many decisions unlinking withdraws. */
+  decisionCount: number
+  onUnlink: () => Promise<void>
+  onClose: () => void
+}) {
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const unlink = async () => {
+    if (busy) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      await onUnlink()
+    } catch (error) {
+      setFailure(caseErrorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title="Unlink this check?" returnFocus={false}>
+      <Stack gap="sm" data-testid="unlink-check-dialog">
+        <Text size="sm">
+          The check of <b>{middleEllipsis(check.query)}</b> made{' '}
+          {formatLocalDateTime(check.fetchedAt)} leaves the case
+          {decisionCount > 0
+            ? `, with ${countOf(decisionCount, noun('decision'))} on its hits`
+            : ''}
+          . The trail keeps it, and you can undo it.
+        </Text>
+        <ModalActions
+          failure={failure}
+          onCancel={onClose}
+          cancelLabel="Keep it"
+          confirm={{
+            label: 'Unlink',
+            color: 'red',
+            onClick: () => void unlink(),
+            testId: 'unlink-check-confirm',
+          }}
+        />
+      </Stack>
+    </Modal>
+  )
+}

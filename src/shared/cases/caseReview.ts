@@ -1,0 +1,132 @@
+import type { CryptoCheck } from '../bridge/cryptoContract'
+import { hitsLostAfter } from '../records/walletTimeline'
+import { decisionOnHit, hitsOf, type CheckHit, type HitKeys } from './checkHits'
+
+/** What tells one wallet's checks apart in a case: the checked identifier, where, and when. */
+export interface WalletCheck {
+  localId: string
+  environment: string
+  queryKey: string
+  fetchedAt: string
+}
+
+/**
+ * One wallet of a case: its latest linked check, whose hits are what a person decides, and the
+ * earlier ones, newest first, kept as its history. A re-screen that found the same records must
+ * not ask for every decision again, so an earlier check's hits are never hits to decide.
+ */
+export interface WalletUnderReview<Check extends WalletCheck> {
+  latest: Check
+  earlier: Check[]
+}
+
+/**
+ * The case's checks by wallet (one environment, one canonical identifier), in the order each
+ * wallet was first linked. The latest is the one fetched last; two fetched at the same instant
+ * are told apart by the order they were linked in, the later link being the newer look.
+ */
+export function walletsUnderReview<Check extends WalletCheck>(
+  checks: readonly Check[],
+): WalletUnderReview<Check>[] {
+  const series = new Map<string, Check[]>()
+  for (const check of checks) {
+    const wallet = `${check.environment}|${check.queryKey}`
+    series.set(wallet, [...(series.get(wallet) ?? []), check])
+  }
+  return [...series.values()].map((linked) => {
+    const newestFirst = linked
+      .map((check, order) => ({ check, order }))
+      .sort((a, b) => b.check.fetchedAt.localeCompare(a.check.fetchedAt) || b.order - a.order)
+      .map(({ check }) => check)
+    const [latest, ...earlier] = newestFirst as [Check, ...Check[]]
+    return { latest, earlier }
+  })
+}
+
+/** A hit a person reviews: one of a wallet's latest check, with the decision that stands on it. */
+export interface ReviewedHit<Hit extends HitKeys, Decision extends { checkId: string }> {
+  checkId: string
+  hit: Hit
+  decision: Decision | undefined
+  /**
+   * Set when the decision standing on the hit was made on an earlier check of the wallet (the same
+   * record, by its hit key) and this check has none of its own: the earlier check's key.
+   */
+  decidedOnEarlier: string | undefined
+}
+
+/**
+ * The decision on a hit of a wallet's latest check: its own, else the newest made on the same
+ * record in an earlier check of the wallet in this case. Decisions go by record identity (the hit
+ * key, or the older chainless key through decisionOnHit), so a record that came back keeps its
+ * decision whether a re-screen carried it or the later check was linked by hand; a record that is
+ * new, or changed its chain or holder, is a new hit and waits for a person.
+ */
+export function decisionInReview<Decision extends { checkId: string }>(
+  decisions: ReadonlyMap<string, Decision>,
+  caseId: string,
+  wallet: WalletUnderReview<WalletCheck>,
+  hit: HitKeys,
+): Decision | undefined {
+  for (const check of [wallet.latest, ...wallet.earlier]) {
+    const decision = decisionOnHit(decisions, caseId, check.localId, hit)
+    if (decision) return decision
+  }
+  return undefined
+}
+
+/** The hits a person reviews in a case: each wallet's latest check's, each with its standing decision. */
+export function hitsUnderReview<
+  Check extends WalletCheck,
+  Hit extends HitKeys,
+  Decision extends { checkId: string },
+>(
+  caseId: string,
+  checks: readonly Check[],
+  hitsOfCheck: (check: Check) => readonly Hit[],
+  decisions: ReadonlyMap<string, Decision>,
+): ReviewedHit<Hit, Decision>[] {
+  return walletsUnderReview(checks).flatMap((wallet) =>
+    hitsOfCheck(wallet.latest).map((hit) => {
+      const decision = decisionInReview(decisions, caseId, wallet, hit)
+      return {
+        checkId: wallet.latest.localId,
+        hit,
+        decision,
+        decidedOnEarlier:
+          decision && decision.checkId !== wallet.latest.localId ? decision.checkId : undefined,
+      }
+    }),
+  )
+}
+
+/** A record an earlier check of a wallet listed and its latest check no longer does. */
+export interface NoLongerListed<Check extends WalletCheck> {
+  /** The newest check that still listed it: where its decision, if any, was made or carried. */
+  check: Check
+  hit: CheckHit
+  /** When the wallet was first checked without it. */
+  since: string
+}
+
+/**
+ * The records a wallet's earlier checks listed that its latest no longer does, each once, as last
+ * listed: kept in view beside the latest check (a confirmed match that left the list still
+ * matters), but not hits to decide.
+ */
+export function noLongerListed<Check extends WalletCheck & { check: CryptoCheck }>(
+  wallet: WalletUnderReview<Check>,
+): NoLongerListed<Check>[] {
+  const current = new Set(hitsOf(wallet.latest.check).map((hit) => hit.hitKey))
+  const lost = hitsLostAfter([wallet.latest, ...wallet.earlier])
+  const found = new Map<string, NoLongerListed<Check>>()
+  for (const check of wallet.earlier) {
+    const lostAt = lost.get(check.localId)
+    for (const hit of lostAt ? hitsOf(check.check) : []) {
+      const since = lostAt?.get(hit.hitKey)
+      if (since === undefined || current.has(hit.hitKey) || found.has(hit.hitKey)) continue
+      found.set(hit.hitKey, { check, hit, since })
+    }
+  }
+  return [...found.values()]
+}
