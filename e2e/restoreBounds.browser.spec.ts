@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { constants, deflateRawSync } from 'node:zlib'
-import { buf as crc32 } from 'crc-32'
+import crc from 'crc-32'
 import { strFromU8, unzipSync } from 'fflate'
 import type { BackupManifest } from '../src/shared/backup/backupFormat'
 import { expect, test } from './fixtures/browserModeTest'
@@ -84,8 +84,8 @@ function bombed(backup: Uint8Array, bomb: Buffer, declared: (genuine: number) =>
   const file = join(workDir, `bombed-${Date.now()}.zip`)
   const entries = Object.entries(files).map(([name, bytes]): ZipFile =>
     name === target
-      ? { name, method: 8, data: bomb, crc: crc32(bytes), declared: declared(bytes.length) }
-      : { name, method: 0, data: bytes, crc: crc32(bytes), declared: bytes.length },
+      ? { name, method: 8, data: bomb, crc: crc.buf(bytes), declared: declared(bytes.length) }
+      : { name, method: 0, data: bytes, crc: crc.buf(bytes), declared: bytes.length },
   )
   writeFileSync(file, zipOf(entries))
   return file
