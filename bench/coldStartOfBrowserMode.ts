@@ -26,24 +26,28 @@ const server = createServer((_, response) => { response.writeHead(200, { 'conten
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'))
 `
 
-async function coldStartApp(browser: Browser): Promise<number> {
+/** From the host's launch: the first screen drawn and ready, then the entity list's first row. */
+async function coldStartApp(browser: Browser): Promise<{ firstScreen: number; entityList: number }> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  let stop = (): void => {}
-  const elapsed = await timeIt(async () => {
-    const { child, url } = startProcess(['out/main/browserHost.js'], {
-      PORT: '0',
-      COMPLIANCE_DESK_DATA_DIR: testDataDir(),
-      COMPLIANCE_DESK_KEYCHAIN_SERVICE: testKeychainService(),
-    })
-    stop = () => child.kill('SIGTERM')
+  const started = performance.now()
+  const { child, url } = startProcess(['out/main/browserHost.js'], {
+    PORT: '0',
+    COMPLIANCE_DESK_DATA_DIR: testDataDir(),
+    COMPLIANCE_DESK_KEYCHAIN_SERVICE: testKeychainService(),
+  })
+  try {
     await page.goto(await url)
+    await page.locator('html[data-app-state="ready"]').waitFor()
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const firstScreen = performance.now() - started
     await page.getByTestId('nav-entities').click()
     await page.getByTestId('entity-row').first().waitFor()
-  })
-  stop()
-  await context.close()
-  return elapsed
+    return { firstScreen, entityList: performance.now() - started }
+  } finally {
+    child.kill('SIGTERM')
+    await context.close()
+  }
 }
 
 async function coldStartStaticPage(browser: Browser): Promise<number> {
@@ -61,25 +65,40 @@ async function coldStartStaticPage(browser: Browser): Promise<number> {
   return elapsed
 }
 
-export async function coldStartOfBrowserMode(): Promise<BenchRow> {
+export async function coldStartOfBrowserMode(): Promise<BenchRow[]> {
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
-    const app: number[] = []
+    const firstScreen: number[] = []
+    const entityList: number[] = []
     const floor: number[] = []
     await coldStartStaticPage(browser)
     for (let run = 0; run < runs; run += 1) {
-      app.push(await coldStartApp(browser))
+      const app = await coldStartApp(browser)
+      firstScreen.push(app.firstScreen)
+      entityList.push(app.entityList)
       floor.push(await coldStartStaticPage(browser))
     }
-    return benchRow(
-      {
-        name: 'cold start of browser mode until the entity list renders',
-        baselineName: 'node serving a static page, loaded by the browser',
-        target: 'median < 1500 ms',
-      },
-      app,
-      floor,
-    )
+    const baselineName = 'node serving a static page, loaded by the browser'
+    return [
+      benchRow(
+        {
+          name: 'cold start of browser mode until the first screen is drawn',
+          baselineName,
+          target: 'median < 1000 ms',
+        },
+        firstScreen,
+        floor,
+      ),
+      benchRow(
+        {
+          name: 'cold start of browser mode until the entity list renders',
+          baselineName,
+          target: 'informative: the first screen, then a listing through the bridge',
+        },
+        entityList,
+        floor,
+      ),
+    ]
   } finally {
     await browser.close()
   }

@@ -24,7 +24,7 @@ import { watchRows } from './watchRows'
 const rows: BenchRow[] = []
 rows.push(...(await entityListThroughBridge()))
 rows.push(...(await hostUnderAbuse()))
-rows.push(await coldStartOfBrowserMode())
+rows.push(...(await coldStartOfBrowserMode()))
 rows.push(await cryptoSearchThroughClient())
 rows.push(await sandboxLookupAtScale())
 rows.push(...(await bulkAtTheServicePace()))
