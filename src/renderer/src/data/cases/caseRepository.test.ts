@@ -149,12 +149,10 @@ describe('a case through its life', () => {
   it('counts hits that still need review as open, apart from those with no decision', async () => {
     const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
     await linkCheck(db, fixtureActor, id, refOf(first))
-    await linkCheck(db, fixtureActor, id, refOf(later))
-    await decide(id, later, 0, 'needs_review')
-    const tally = tallyHits(id, [first, later], await readCaseDecisions(db, id))
-    expect(tally).toMatchObject({ total: 3, undecided: 2, byDecision: { needs_review: 1 } })
-    expect(openHitsSentence(tally)).toBe('2 hits have no decision and 1 still needs review')
-    await decide(id, first, 0)
+    await decide(id, first, 0, 'needs_review')
+    const tally = tallyHits(id, [first], await readCaseDecisions(db, id))
+    expect(tally).toMatchObject({ total: 2, undecided: 1, byDecision: { needs_review: 1 } })
+    expect(openHitsSentence(tally)).toBe('1 hit has no decision and 1 still needs review')
     await decide(id, first, 1)
     const refused = await failureOf(
       closeCase(db, fixtureActor, id, {
@@ -174,6 +172,20 @@ describe('a case through its life', () => {
       summary: 'Closed: Inconclusive (1 hit still needs review)',
       after: { closure: { undecidedHitsReason: 'The exchange never answered.' } },
     })
+  })
+
+  it('closes without a reason once the latest check of each wallet is decided: an earlier check is history, not hits to decide', async () => {
+    const id = await createCase(db, fixtureActor, { title: 'T', subject: 'S', description: '' })
+    await linkCheck(db, fixtureActor, id, refOf(first))
+    await linkCheck(db, fixtureActor, id, refOf(later))
+    await decide(id, later, 0)
+    expect(tallyHits(id, [first, later], await readCaseDecisions(db, id))).toMatchObject({
+      total: 1,
+      undecided: 0,
+    })
+    await closeCase(db, fixtureActor, id, { outcome: 'inconclusive', reason: 'Nothing more.' })
+    expect((await db.cases.get(id))?.closure).not.toHaveProperty('undecidedHitsReason')
+    expect((await db.caseSummaries.get(id))?.hits).toMatchObject({ total: 1, undecided: 0 })
   })
 
   it('will not close as no concern while a hit is a confirmed true match', async () => {

@@ -45,7 +45,10 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
         >
           {shown(caseRecord.title)}
         </Text>
-        <CaseStateBadge caseRecord={caseRecord} />
+        {/* The title gives way to a long badge, never the badge to the title ("O…"). */}
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <CaseStateBadge caseRecord={caseRecord} />
+        </Group>
       </Group>
       <Group gap={6} wrap="nowrap" w="100%">
         <Text size="xs" fw={600} ff="monospace" style={{ flexShrink: 0 }} data-testid="case-number">

@@ -67,7 +67,7 @@ export function HitDecisionRow({
             {categoryLabel(hit.category)}
           </Badge>
           {lostSince && (
-            <Text size="xs" c="orange.9" fw={600} data-testid="hit-lost-since">
+            <Text size="xs" c="red.9" fw={600} data-testid="hit-lost-since">
               No longer listed since <Timestamp iso={lostSince} size="xs" dateOnly />
             </Text>
           )}

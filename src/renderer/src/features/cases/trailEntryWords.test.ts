@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditEntry, HitDecision } from '../../../../shared/cases/caseSchemas'
+import { entryWords } from './trailEntryWords'
+
+const wallet = '0x5ca1ab1e00000000000000000000000000000001'
+
+const entry = (action: string, summary: string, before: unknown, after: unknown): AuditEntry => ({
+  caseId: 'case_1',
+  seq: 2,
+  at: '2026-11-26T10:00:00.000Z',
+  action,
+  summary,
+  before,
+  after,
+  prevHash: '0'.repeat(64),
+  hash: '1'.repeat(64),
+})
+
+const decision = (over: Partial<HitDecision> = {}): HitDecision => ({
+  id: `case_1|local_1|sanctions:${wallet}@ETH#Sim, Hyon Sop`,
+  caseId: 'case_1',
+  checkId: 'local_1',
+  environment: 'local',
+  queryKey: wallet,
+  hitKey: `sanctions:${wallet}@ETH#Sim, Hyon Sop`,
+  category: 'sanctions',
+  recordTitle: wallet,
+  decision: 'false_positive',
+  rationale: 'Another holder.',
+  decidedAt: '2026-11-26T10:00:00.000Z',
+  ...over,
+})
+
+describe('a timeline entry says what happened in full', () => {
+  it('names the decision, the category, the record, its holder and chain, and the rationale', () => {
+    const revised = decision({ decision: 'true_match', rationale: 'The director’s wallet.' })
+    const words = entryWords(
+      entry(
+        'hit-decided',
+        `True match (all 3 chains of this record): ${wallet} on ETH`,
+        decision(),
+        revised,
+      ),
+    )
+    expect(words).toEqual({
+      headline: `True match: Sanctions hit on ${wallet} held by Sim, Hyon Sop on ETH`,
+      details: [
+        'Rationale: The director’s wallet.',
+        'Was false positive: Another holder.',
+        'Decided with the others: all 3 chains of this record.',
+      ],
+    })
+  })
+
+  it('gives a note’s text line by line, with a bidi override shown as an escape', () => {
+    const note = {
+      id: 'note_1',
+      caseId: 'case_1',
+      createdAt: '2026-11-26T10:00:00.000Z',
+      text: 'Called the exchange.\nThe owner is \u202Eesle enoemos.',
+    }
+    expect(entryWords(entry('note-added', 'Note added', null, note))).toEqual({
+      headline: 'Note added',
+      details: ['Called the exchange.', 'The owner is \\u{202e}esle enoemos.'],
+    })
+  })
+
+  it('says a move with its states and reason, and an unlinking with the decisions it withdrew', () => {
+    expect(
+      entryWords(
+        entry(
+          'state-changed',
+          'Open → Escalated',
+          { state: 'open' },
+          { state: 'escalated', reason: 'Large amounts.' },
+        ),
+      ),
+    ).toEqual({ headline: 'Moved from Open to Escalated', details: ['Reason: Large amounts.'] })
+    const check = { localId: 'local_1', query: wallet, fetchedAt: '2026-11-26T09:00:00.000Z' }
+    const unlinked = entryWords(
+      entry(
+        'check-unlinked',
+        `Check of ${wallet} unlinked`,
+        { check, decisions: [decision()] },
+        null,
+      ),
+    )
+    expect(unlinked.headline).toBe(`Check unlinked: ${wallet}`)
+    expect(unlinked.details[1]).toBe('1 decision on its hits withdrawn with it.')
+  })
+
+  it('falls back on the summary for an action it does not know or an entry that does not hold it, even one named like an object member', () => {
+    for (const action of ['toString', 'constructor', 'future-action']) {
+      expect(entryWords(entry(action, 'Something \u202E happened', null, null))).toEqual({
+        headline: 'Something \\u{202e} happened',
+        details: [],
+      })
+    }
+    expect(entryWords(entry('hit-decided', 'False positive: x', null, { broken: true }))).toEqual({
+      headline: 'False positive: x',
+      details: [],
+    })
+  })
+})
