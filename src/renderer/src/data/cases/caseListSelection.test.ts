@@ -13,6 +13,7 @@ import {
 import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
 import { checkAttemptsSchema } from '../database/migrations/0007-check-attempts'
 import { caseSummaryHoldersSchema } from '../database/migrations/0013-case-summary-holders'
+import { caseSummaryReviewSchema } from '../database/migrations/0014-case-summary-review'
 import {
   caseListRow,
   noCaseListFilters,
@@ -150,6 +151,29 @@ describe('the case list: search, filters and sort', () => {
       (transaction) => caseSummaryHoldersSchema.upgrade?.(transaction),
     )
     expect(await titles({ text: 'SIM, HYON' })).toEqual(['Delta payments'])
+  })
+
+  it('counts a re-screened wallet’s hits once, also in a summary counted before (migration 14)', async () => {
+    await seed()
+    const id = await newCase('Epsilon re-screen')
+    const again = {
+      ...withHits,
+      localId: '2026-11-22T10:00:00.000Z_d',
+      fetchedAt: '2026-11-22T10:00:00.000Z',
+    }
+    await db.checks.put(again)
+    await linkCheck(db, fixtureActor, id, refOf(withHits))
+    await linkCheck(db, fixtureActor, id, refOf(again))
+    expect((await db.caseSummaries.get(id))?.hits).toMatchObject({ total: 2, undecided: 2 })
+
+    // A summary counted the old way, every linked check's hits: migration 14 counts it again.
+    await db.caseSummaries.update(id, { 'hits.total': 4, 'hits.undecided': 4 })
+    await db.transaction(
+      'rw',
+      [db.cases, db.checks, db.hitDecisions, db.importedCaseContents, db.caseSummaries],
+      (transaction) => caseSummaryReviewSchema.upgrade?.(transaction),
+    )
+    expect((await db.caseSummaries.get(id))?.hits).toMatchObject({ total: 2, undecided: 2 })
   })
 
   it('filters by state and by what the hits and the closure say', async () => {

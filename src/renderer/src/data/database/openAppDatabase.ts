@@ -14,6 +14,7 @@ import { checkFragmentsSchema } from './migrations/0010-check-fragments'
 import { caseSummariesSchema } from './migrations/0011-case-summaries'
 import { checkTallySchema } from './migrations/0012-check-tally'
 import { caseSummaryHoldersSchema } from './migrations/0013-case-summary-holders'
+import { caseSummaryReviewSchema } from './migrations/0014-case-summary-review'
 import { checkTallyMiddleware, talliesTable } from './checkTally'
 
 /** Every schema version in order; the last one is the database's version. */
@@ -31,6 +32,7 @@ const migrations: readonly DatabaseMigration[] = [
   caseSummariesSchema,
   checkTallySchema,
   caseSummaryHoldersSchema,
+  caseSummaryReviewSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 
