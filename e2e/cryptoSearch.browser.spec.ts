@@ -96,6 +96,23 @@ test('a wrong key and a rate limit are explained in place, and what was typed su
   await saveScreen(search.page, 'search-07-rate-limited')
 })
 
+test('a check the service failed once (503) and answered on its second try keeps both tries in its evidence', async ({
+  search,
+  sandbox,
+}) => {
+  await search.open()
+  sandbox.injectFault({ kind: 'serverError', status: 503 }, { times: 1 })
+  await search.search(sanctioned)
+  await search.expectStatus('review_required')
+  expect(checkRequests(sandbox)).toHaveLength(2)
+  const result = search.result
+  await result.showRawResponse()
+  await expect(result.rawEvidence).toContainText('after 2 attempts')
+  await expect(result.earlierTries).toContainText('Try 1')
+  await expect(result.earlierTries).toContainText('the service answered HTTP 503')
+  await saveScreen(search.page, 'search-08-earlier-tries', result.earlierTries)
+})
+
 test('production: the check is billed only after confirmation, and an earlier check is offered before paying again', async ({
   search,
   settings,

@@ -10,6 +10,8 @@ export class CheckResult {
   readonly rawEvidence: Locator
   readonly rawResponseButton: Locator
   readonly rawBody: Locator
+  /** The tries before the last of a request sent again, in its raw evidence. */
+  readonly earlierTries: Locator
   readonly earlierDecision: Locator
   readonly linkedEntity: Locator
   readonly caseMembership: Locator
@@ -22,6 +24,7 @@ export class CheckResult {
     this.rawEvidence = page.getByTestId('raw-evidence')
     this.rawResponseButton = page.getByRole('button', { name: 'View raw response' })
     this.rawBody = page.getByTestId('raw-evidence-body')
+    this.earlierTries = page.getByTestId('raw-evidence-earlier')
     this.earlierDecision = page.getByTestId('earlier-decision')
     this.linkedEntity = page.getByTestId('linked-entity')
     this.caseMembership = page.getByTestId('case-membership')

@@ -9,6 +9,31 @@ const evidenceEndingSchema = z.enum(['answered', 'timeout', 'reset', 'unreachabl
 export type EvidenceEnding = z.infer<typeof evidenceEndingSchema>
 
 /**
+ * What arrived of an answer. Status 0 with no headers and no bytes when no answer began to arrive
+ * (as `fetch` has it), so that evidence of a request that got none keeps the shape every reader
+ * of evidence knows.
+ */
+const responseSchema = z.object({
+  status: z.number().int(),
+  /** Headers worth keeping: content-type, date, retry-after, request ids. */
+  headers: z.record(z.string(), z.string()),
+  bodyBase64: z.string(),
+  bytes: z.number().int().nonnegative(),
+})
+
+/** The most tries a request's evidence lists before its last (the retry policy allows fewer). */
+export const maxEarlierExchanges = 20
+
+/** One earlier try of a request sent again: when it left, how long it took, how it ended, what came. */
+const exchangeSchema = z.object({
+  sentAt: z.iso.datetime(),
+  durationMs: z.number().nonnegative(),
+  ended: evidenceEndingSchema,
+  response: responseSchema,
+})
+export type EvidenceExchange = z.infer<typeof exchangeSchema>
+
+/**
  * What the client keeps of every request it put on the wire, answered or not, for the record and
  * for export: whatever bytes of the answer arrived, exactly as received (base64), never the key.
  */
@@ -21,17 +46,8 @@ export const evidenceSchema = z.object({
     path: z.string(),
     body: z.unknown().nullable(),
   }),
-  /**
-   * Status 0 with no headers and no bytes when no answer began to arrive (as `fetch` has it), so
-   * that evidence of a request that got none keeps the shape every reader of evidence knows.
-   */
-  response: z.object({
-    status: z.number().int(),
-    /** Headers worth keeping: content-type, date, retry-after, request ids. */
-    headers: z.record(z.string(), z.string()),
-    bodyBase64: z.string(),
-    bytes: z.number().int().nonnegative(),
-  }),
+  /** What the last try got. */
+  response: responseSchema,
   /** When the first attempt was sent. */
   startedAt: z.iso.datetime(),
   /** From the first attempt's sending to the answer, or to the failure. */
@@ -40,5 +56,10 @@ export const evidenceSchema = z.object({
   attempts: z.number().int().positive(),
   /** Absent from evidence kept before failures had any, which was always of an answer. */
   ended: evidenceEndingSchema.optional(),
+  /**
+   * The tries before the last, oldest first, each with whatever it got (a 429's body, part of an
+   * answer cut off): absent when the request went once, and from evidence kept before they were.
+   */
+  earlier: z.array(exchangeSchema).max(maxEarlierExchanges).optional(),
 })
 export type Evidence = z.infer<typeof evidenceSchema>

@@ -9,7 +9,7 @@ import {
   type AttemptResult,
   type SentAttempt,
 } from './apiAttempt'
-import { buildEvidence } from './apiEvidence'
+import { buildEvidence, type Exchange } from './apiEvidence'
 import { classifyAttempt, retryAfterOf, type AttemptContext } from './classifyAttempt'
 import {
   EnvironmentRateLimiter,
@@ -132,10 +132,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         billed: request.billed ?? false,
         lookup: request.lookup ?? false,
       }
-      // The evidence starts when the first attempt goes on the wire and shows what the last one got.
+      // The evidence starts when the first attempt goes on the wire and shows what the last one
+      // got, and what each one before it got.
       let first: { at: Date; clock: number } | undefined
-      let sent = 0
-      let last: SentAttempt | undefined
+      const exchanges: Exchange[] = []
       const evidenceOf = (
         attempt: SentAttempt,
         attempts: number,
@@ -148,6 +148,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           startedAt: since.at,
           durationMs: performance.now() - since.clock,
           attempts,
+          earlier: exchanges.slice(0, -1),
         })
       let attempts = 0
       const attempt = async (): Promise<AttemptResult> => {
@@ -166,9 +167,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
             ? { departed: false as const, error: unrecorded }
             : await turn.slot.depart()
           if (departure.departed) {
-            first ??= { at: new Date(), clock: performance.now() }
-            sent += 1
-            result = last = await sendAttempt(dispatcher, {
+            const sentAt = new Date()
+            const clock = performance.now()
+            first ??= { at: sentAt, clock }
+            result = await sendAttempt(dispatcher, {
               method: request.method,
               url,
               secretKey: environment.secretKey,
@@ -176,6 +178,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
               signal: request.signal,
               timeoutMs,
             })
+            exchanges.push({ attempt: result, sentAt, durationMs: performance.now() - clock })
           } else {
             // Held back (a pause, a stop, a cancel, its journal line refused) and never sent.
             await request.journal?.notSent(number)
@@ -204,8 +207,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } catch (error) {
         // A failure after sending keeps what the last attempt got, even nothing, with when and how
         // often it was sent: a timeout or a reset of a billed check is evidence above all.
+        const last = exchanges.at(-1)
         if (error instanceof ServiceError && last && first)
-          throw error.withEvidence(evidenceOf(last, sent, first))
+          throw error.withEvidence(evidenceOf(last.attempt, exchanges.length, first))
         throw error
       }
     },

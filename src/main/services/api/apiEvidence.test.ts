@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { evidenceSchema } from '../../../shared/bridge/evidenceSchema'
+import { evidenceSchema, maxEarlierExchanges } from '../../../shared/bridge/evidenceSchema'
 import type { SentAttempt } from './apiAttempt'
-import { buildEvidence } from './apiEvidence'
+import { buildEvidence, type Exchange } from './apiEvidence'
 
-const evidenceOf = (last: SentAttempt) =>
+const evidenceOf = (last: SentAttempt, earlier: readonly Exchange[] = []) =>
   buildEvidence({
     environment: { id: 'sandbox', baseUrl: 'http://127.0.0.1:9/prefix/' },
     request: {
@@ -15,6 +15,7 @@ const evidenceOf = (last: SentAttempt) =>
     startedAt: new Date('2026-11-21T10:00:00.000Z'),
     durationMs: 12.345,
     attempts: 2,
+    earlier,
   })
 
 describe('buildEvidence', () => {
@@ -68,5 +69,33 @@ describe('buildEvidence', () => {
       response: { status: 200, headers: received.headers, bodyBase64: bytes.toString('base64') },
       ended: 'reset',
     })
+  })
+
+  it('keeps each earlier try, oldest first, up to the most the evidence holds: the newest', () => {
+    const tries: Exchange[] = Array.from({ length: maxEarlierExchanges + 5 }, (_, index) => ({
+      attempt: {
+        kind: 'answered',
+        status: 429,
+        headers: { 'retry-after': '1' },
+        bytes: Buffer.from(`{"try":${index}}`),
+      },
+      sentAt: new Date(Date.UTC(2026, 10, 21, 10, 0, index)),
+      durationMs: 1.25,
+    }))
+    const evidence = evidenceOf({ kind: 'noAnswer', cause: 'timeout', sent: true }, tries)
+    expect(evidenceSchema.parse(evidence)).toEqual(evidence)
+    expect(evidence.earlier).toHaveLength(maxEarlierExchanges)
+    expect(evidence.earlier?.[0]).toEqual({
+      sentAt: '2026-11-21T10:00:05.000Z',
+      durationMs: 1.3,
+      ended: 'answered',
+      response: {
+        status: 429,
+        headers: { 'retry-after': '1' },
+        bodyBase64: Buffer.from('{"try":5}').toString('base64'),
+        bytes: 9,
+      },
+    })
+    expect(evidence.earlier?.at(-1)?.sentAt).toBe('2026-11-21T10:00:24.000Z')
   })
 })

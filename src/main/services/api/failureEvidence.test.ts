@@ -80,11 +80,49 @@ describe('evidence of requests that got no answer, against the sandbox over HTTP
     )
     expect(error).toMatchObject({ name: 'ServiceUnreachableError' })
     expect(sandbox.requests).toHaveLength(4)
-    expect(evidenceOf(error)).toMatchObject({
+    const evidence = evidenceOf(error)
+    expect(evidence).toMatchObject({
       request: { method: 'POST', path: rootedPath(apiPaths.cryptoSearch) },
       attempts: 4,
       ended: 'reset',
     })
+    // Each try before the last is kept too, in the order they left.
+    expect(evidence.earlier?.map((exchange) => exchange.ended)).toEqual(['reset', 'reset', 'reset'])
+    const sentAt = (evidence.earlier ?? []).map((exchange) => Date.parse(exchange.sentAt))
+    expect(sentAt).toEqual([...sentAt].sort((a, b) => a - b))
+    expect(sentAt[0]).toBe(Date.parse(evidence.startedAt))
+  })
+
+  it('keeps what each earlier try got when a later one is answered: a 503’s bytes beside the answer', async () => {
+    sandbox = await startSandbox()
+    sandbox.injectFault({ kind: 'serverError', status: 503 }, { times: 1 })
+    const client = createApiClient({ retry: fastRetries })
+    const result = await runCryptoSearch(client, sandboxEnvironment(sandbox, 'sandbox'), {
+      query: wallet,
+    })
+    expect(sandbox.requests).toHaveLength(2)
+    expect(result.evidence).toMatchObject({
+      attempts: 2,
+      ended: 'answered',
+      response: { status: 200 },
+    })
+    const [refused] = result.evidence.earlier ?? []
+    expect(result.evidence.earlier).toHaveLength(1)
+    expect(refused).toMatchObject({ ended: 'answered', response: { status: 503 } })
+    const refusedBody = Buffer.from(refused!.response.bodyBase64, 'base64')
+    expect(refusedBody.length).toBe(refused!.response.bytes)
+    expect(JSON.parse(refusedBody.toString('utf8'))).toMatchObject({ statusCode: 503 })
+    expect(Date.parse(refused!.sentAt)).toBe(Date.parse(result.evidence.startedAt))
+  })
+
+  it('keeps no earlier tries for a request sent once', async () => {
+    sandbox = await startSandbox()
+    const client = createApiClient({ retry: fastRetries })
+    const result = await runCryptoSearch(client, sandboxEnvironment(sandbox, 'sandbox'), {
+      query: wallet,
+    })
+    expect(result.evidence.attempts).toBe(1)
+    expect(result.evidence).not.toHaveProperty('earlier')
   })
 
   const unanswered: SandboxFault[] = [

@@ -5,11 +5,42 @@ import type { Evidence } from '../../../../shared/bridge/evidenceSchema'
 import { CopyValue } from '../../components/CopyValue'
 import { formatLocalDateTime } from '../../components/formatTime'
 
-/** The answer's bytes exactly as received, read as UTF-8 (undecodable bytes show as �). */
-const receivedText = (evidence: Evidence): string =>
-  new TextDecoder().decode(
-    Uint8Array.from(atob(evidence.response.bodyBase64), (char) => char.charCodeAt(0)),
+/** An answer's bytes exactly as received, read as UTF-8 (undecodable bytes show as �). */
+const receivedText = (response: Evidence['response']): string =>
+  new TextDecoder().decode(Uint8Array.from(atob(response.bodyBase64), (char) => char.charCodeAt(0)))
+
+/**
+ * The tries before the last of a request sent again, each with what it got: the service's word
+ * when it refused or failed is evidence too.
+ */
+function EarlierTries({ evidence }: { evidence: Evidence }) {
+  const earlier = evidence.earlier ?? []
+  if (earlier.length === 0) return null
+  return (
+    <Stack gap={6} data-testid="raw-evidence-earlier">
+      <Text size="sm" fw={600}>
+        Earlier tries ({earlier.length})
+      </Text>
+      {earlier.map((exchange, index) => {
+        const body = receivedText(exchange.response)
+        return (
+          <Stack key={exchange.sentAt + String(index)} gap={2}>
+            <Text size="xs">
+              Try {index + 1}, sent {formatLocalDateTime(exchange.sentAt)}, ended after{' '}
+              {exchange.durationMs} ms:{' '}
+              {howItEnded({ ...evidence, response: exchange.response, ended: exchange.ended })}
+            </Text>
+            {body !== '' && (
+              <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                {body}
+              </Code>
+            )}
+          </Stack>
+        )
+      })}
+    </Stack>
   )
+}
 
 /** The same text indented for reading when it is JSON; null when it is not. */
 const formatted = (text: string): string | null => {
@@ -30,7 +61,7 @@ export function RawEvidenceModal({
   onClose: () => void
 }) {
   const [view, setView] = useState<'received' | 'formatted'>('received')
-  const received = opened ? receivedText(evidence) : ''
+  const received = opened ? receivedText(evidence.response) : ''
   const pretty = opened ? formatted(received) : null
   return (
     <Modal opened={opened} onClose={onClose} title="Raw response, as received" size="xl">
@@ -81,6 +112,7 @@ export function RawEvidenceModal({
           Request body
         </Text>
         <Code block>{JSON.stringify(evidence.request.body, null, 2)}</Code>
+        <EarlierTries evidence={evidence} />
       </Stack>
     </Modal>
   )
