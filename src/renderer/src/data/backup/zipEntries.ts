@@ -247,9 +247,17 @@ export async function entryContent(
 }
 
 /**
+ * Compressed bytes handed to zlib at a time. The browser's zlib inflates each chunk written to it
+ * whole before any of it is read, and DEFLATE expands at most 1,032 times: a chunk of the file's
+ * own size (a MiB or more) could inflate to a GiB at once, these to a few MiB at most.
+ */
+const inflateInputBytes = 4 * 1024
+
+/**
  * An entry's bytes, inflated as they are read from the file; never more than its directory
  * declares (checked against the bound before this is called), counted as they come, so a damaged
- * or hostile file cannot fill memory: only the entry's declared size is ever held.
+ * or hostile file cannot fill memory: only the entry's declared size, and what one small chunk of
+ * it inflates to, is ever held.
  */
 async function inflated(
   file: Blob,
@@ -259,27 +267,52 @@ async function inflated(
   if (entry.method !== storedMethod && entry.method !== deflateMethod) {
     return unreadable(`${entry.name} is compressed in a way this app does not read`)
   }
-  const compressed = file.slice(entry.start, entry.start + entry.compressedBytes).stream()
-  const reader = (
-    entry.method === storedMethod
-      ? compressed
-      : compressed.pipeThrough(new DecompressionStream('deflate-raw'))
-  ).getReader()
+  const source = file
+    .slice(entry.start, entry.start + entry.compressedBytes)
+    .stream()
+    .getReader()
+  const decompression =
+    entry.method === deflateMethod ? new DecompressionStream('deflate-raw') : null
+  const reader = decompression ? decompression.readable.getReader() : source
+  let stopped = false
+  const feed = async (): Promise<void> => {
+    if (!decompression) return
+    const writer = decompression.writable.getWriter()
+    try {
+      for (;;) {
+        const { done, value } = await source.read()
+        if (done) return await writer.close()
+        for (let at = 0; at < value.length; at += inflateInputBytes) {
+          await writer.write(value.subarray(at, at + inflateInputBytes))
+        }
+      }
+    } catch (error) {
+      // Once the inflated bytes were refused, the writes fail for that reason, reported there.
+      if (!stopped) throw error
+    }
+  }
   const content = new Uint8Array(entry.bytes)
   let length = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return content.subarray(0, length)
-    if (length + value.length > entry.bytes) {
-      const tooLarge = new UnreadableZipError(
-        `${entry.name} inflates to more than its directory declares`,
-      )
-      // Stops reading the file and inflating it: nothing more of this entry is wanted.
-      await reader.cancel(tooLarge)
-      throw tooLarge
+  const readAll = async (): Promise<void> => {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      if (length + value.length > entry.bytes) {
+        stopped = true
+        const tooLarge = new UnreadableZipError(
+          `${entry.name} inflates to more than its directory declares`,
+        )
+        // Nothing more of this entry is read or inflated. Not waited for: a cancel settles only
+        // once the pipe into zlib has wound down.
+        void reader.cancel(tooLarge).catch(() => undefined)
+        void source.cancel(tooLarge).catch(() => undefined)
+        throw tooLarge
+      }
+      onChunk(value)
+      content.set(value, length)
+      length += value.length
     }
-    onChunk(value)
-    content.set(value, length)
-    length += value.length
   }
+  await Promise.all([feed(), readAll()])
+  return content.subarray(0, length)
 }
