@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { storedCheck, walletRecord } from '../../test-support/storedChecks'
-import { hitsUnderReview, noLongerListed, walletsUnderReview } from './caseReview'
+import { decisionsOfCase, hitsUnderReview, noLongerListed, walletsUnderReview } from './caseReview'
 import { tallyHits } from './caseRules'
 import type { HitDecision } from './caseSchemas'
 import { hitDecisionId, hitsOf } from './checkHits'
@@ -70,7 +70,11 @@ describe('a case reviews each wallet by its latest check', () => {
     const later = checkAt('30', wallet(1), [wallet(1), wallet(2)])
     const [kept] = hitsOf(earlier.check)
     const decisions = byId([decided(earlier.localId, kept!.hitKey)])
-    const reviewed = hitsUnderReview('case_1', [earlier, later], (c) => hitsOf(c.check), decisions)
+    const reviewed = hitsUnderReview(
+      [earlier, later],
+      (c) => hitsOf(c.check),
+      decisionsOfCase(decisions, 'case_1'),
+    )
     expect(
       reviewed.map(({ checkId, decision, decidedOnEarlier }) => ({
         checkId,

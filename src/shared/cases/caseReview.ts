@@ -55,6 +55,15 @@ export interface ReviewedHit<Hit extends HitKeys, Decision extends { checkId: st
   decidedOnEarlier: string | undefined
 }
 
+/** Finds the decision made on a hit of one check of the case (decisionOnHit over a case's decisions). */
+export type DecisionOf<Decision> = (checkId: string, hit: HitKeys) => Decision | undefined
+
+/** The decision lookup of a case's stored (or replayed) decisions, by decision id. */
+export const decisionsOfCase =
+  <Decision>(decisions: ReadonlyMap<string, Decision>, caseId: string): DecisionOf<Decision> =>
+  (checkId, hit) =>
+    decisionOnHit(decisions, caseId, checkId, hit)
+
 /**
  * The decision on a hit of a wallet's latest check: its own, else the newest made on the same
  * record in an earlier check of the wallet in this case. Decisions go by record identity (the hit
@@ -62,33 +71,34 @@ export interface ReviewedHit<Hit extends HitKeys, Decision extends { checkId: st
  * decision whether a re-screen carried it or the later check was linked by hand; a record that is
  * new, or changed its chain or holder, is a new hit and waits for a person.
  */
-export function decisionInReview<Decision extends { checkId: string }>(
-  decisions: ReadonlyMap<string, Decision>,
-  caseId: string,
+export function decisionInReview<Decision>(
+  decisionOf: DecisionOf<Decision>,
   wallet: WalletUnderReview<WalletCheck>,
   hit: HitKeys,
 ): Decision | undefined {
   for (const check of [wallet.latest, ...wallet.earlier]) {
-    const decision = decisionOnHit(decisions, caseId, check.localId, hit)
+    const decision = decisionOf(check.localId, hit)
     if (decision) return decision
   }
   return undefined
 }
 
-/** The hits a person reviews in a case: each wallet's latest check's, each with its standing decision. */
+/**
+ * The hits a person reviews in a case: each wallet's latest check's, each with its standing
+ * decision. The app, the report and the verifier count open hits over these, and nothing else.
+ */
 export function hitsUnderReview<
   Check extends WalletCheck,
   Hit extends HitKeys,
   Decision extends { checkId: string },
 >(
-  caseId: string,
   checks: readonly Check[],
   hitsOfCheck: (check: Check) => readonly Hit[],
-  decisions: ReadonlyMap<string, Decision>,
+  decisionOf: DecisionOf<Decision>,
 ): ReviewedHit<Hit, Decision>[] {
   return walletsUnderReview(checks).flatMap((wallet) =>
     hitsOfCheck(wallet.latest).map((hit) => {
-      const decision = decisionInReview(decisions, caseId, wallet, hit)
+      const decision = decisionInReview(decisionOf, wallet, hit)
       return {
         checkId: wallet.latest.localId,
         hit,

@@ -9,7 +9,7 @@ import type {
   HitDecision,
   HitDecisionKind,
 } from './caseSchemas'
-import { hitsUnderReview, type WalletCheck } from './caseReview'
+import { decisionsOfCase, hitsUnderReview, type DecisionOf, type WalletCheck } from './caseReview'
 import { hitsOf, type HitKeys } from './checkHits'
 
 /**
@@ -104,18 +104,24 @@ export const tallyDecisions = (
 /**
  * Counts the hits a person reviews in a case and how many of them carry a decision: each wallet's
  * latest check's hits, each record once, with the decision standing on it (hitsUnderReview). An
- * earlier check of a wallet is its history, not another set of hits to decide.
+ * earlier check of a wallet is its history, not another set of hits to decide. The report and
+ * the verifier count with this too, each check's hits as they summarise them.
  */
+export const tallyReview = <Check extends WalletCheck>(
+  checks: readonly Check[],
+  hitsOfCheck: (check: Check) => readonly HitKeys[],
+  decisionOf: DecisionOf<HitDecision>,
+): HitTally =>
+  tallyStanding(
+    hitsUnderReview(checks, hitsOfCheck, decisionOf).map((reviewed) => reviewed.decision),
+  )
+
+/** The review's tally of a case's checks as stored, over the case's decisions by id. */
 export const tallyHits = (
   caseId: string,
   checks: ReadonlyArray<WalletCheck & { check: CryptoCheck }>,
   decisions: ReadonlyMap<string, HitDecision>,
-): HitTally =>
-  tallyStanding(
-    hitsUnderReview(caseId, checks, ({ check }) => hitsOf(check), decisions).map(
-      (reviewed) => reviewed.decision,
-    ),
-  )
+): HitTally => tallyReview(checks, ({ check }) => hitsOf(check), decisionsOfCase(decisions, caseId))
 
 const trueMatch = noun('true match', 'true matches')
 

@@ -113,18 +113,20 @@ export function CaseChecksPanel({
 
   return (
     <Stack gap="sm" data-testid="case-review">
-      <div ref={linkButton}>
-        <PanelToolbar
-          editable={editable}
-          label="Link a check"
-          hint="Or use “Add to case” on a search result."
-          testId="case-link-check"
-          onLink={() => setLinking(true)}
-          // Unlinking is refused in its own dialog: nothing else here can fail.
-          failure={null}
-          onDismiss={() => undefined}
-        />
-      </div>
+      {editable && (
+        <div ref={linkButton}>
+          <PanelToolbar
+            editable
+            label="Link a check"
+            hint="Or use “Add to case” on a search result."
+            testId="case-link-check"
+            onLink={() => setLinking(true)}
+            // Unlinking is refused in its own dialog: nothing else here can fail.
+            failure={null}
+            onDismiss={() => undefined}
+          />
+        </div>
+      )}
       {total === 0 && (
         <Text size="sm" c="dimmed" data-testid="case-checks-empty">
           No check is linked yet: link one of History’s checks with “Link a check”.

@@ -5,6 +5,7 @@ import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { hitsOf, type CheckHit } from '../../../../shared/cases/checkHits'
 import {
   decisionInReview,
+  decisionsOfCase,
   noLongerListed,
   type WalletUnderReview,
 } from '../../../../shared/cases/caseReview'
@@ -56,7 +57,7 @@ export const CaseWalletCard = forwardRef<
   const gone = noLongerListed(wallet)
   // A record no longer listed was decided, if at all, on an earlier check: that goes unsaid.
   const standingOf = (hit: CheckHit): StandingDecision => {
-    const decision = decisionInReview(decisions, caseId, wallet, hit)
+    const decision = decisionInReview(decisionsOfCase(decisions, caseId), wallet, hit)
     return {
       decision,
       decidedOnEarlier:
