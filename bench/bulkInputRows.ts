@@ -56,13 +56,13 @@ const readAndPlan = (text: string) => {
 
 /**
  * Reading, validating, de-duplicating and accounting for every line of a 100,000-row list, against
- * papaparse alone: as exported, and with a stray quote on its second row (a label written
- * =HYPERLINK("…","…") without quotes around it), after which every line is read on its own.
+ * papaparse alone: as exported, and with a stray quote on its second row (a label whose opening
+ * quote closes no cell: "=HYPERLINK("…","…")), after which every line is read on its own.
  */
 export async function bulkInputAtScale(): Promise<BenchRow[]> {
   const clean = bulkListOf(rowCount)
   const firstRowEnd = clean.indexOf('\r\n', clean.indexOf('\r\n') + 2)
-  const strayQuote = `${clean.slice(0, firstRowEnd)};=HYPERLINK("http://x","open")${clean.slice(firstRowEnd)}`
+  const strayQuote = `${clean.slice(0, firstRowEnd)};"=HYPERLINK("http://x","open")${clean.slice(firstRowEnd)}`
   const rows: BenchRow[] = []
   for (const [text, what] of [
     [clean, ''],

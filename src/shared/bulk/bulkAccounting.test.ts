@@ -57,6 +57,26 @@ describe('a stray quote', () => {
     expect(account).toMatchObject({ lines: 4, header: 1, continued: 1, screened: 2 })
   })
 
+  it('leaves the lines after it read as before it: quoted cells as papaparse reads them, empty cells as a blank line', () => {
+    const { table, account } = read(
+      [
+        'address;label',
+        `${tron};"open`,
+        `${ether};"hot; cold"`,
+        `${bitcoin};"say ""hi"""`,
+        ';',
+        `"${wallets[0]}";x`,
+      ].join('\n'),
+    )
+    expect(table.rows.slice(1)).toEqual([
+      [ether, 'hot; cold'],
+      [bitcoin, 'say "hi"'],
+      [wallets[0], 'x'],
+    ])
+    expect([...table.lines]).toEqual([2, 3, 4, 6])
+    expect(account).toMatchObject({ lines: 6, header: 1, blank: 1, invalid: 1, screened: 3 })
+  })
+
   it(`is read as a mistake once the cell would run over ${longestQuotedCell} lines`, () => {
     const filler = Array.from({ length: longestQuotedCell + 2 }, () => tron)
     const { plan } = read([`"${ether}`, ...filler, 'end"'].join('\n'))

@@ -44,18 +44,6 @@ type Newline = '\r\n' | '\n' | '\r'
 const isBlank = (cells: readonly string[]): boolean =>
   (cells[0]?.charCodeAt(0) ?? 0) > 32 ? false : cells.every((cell) => cell.trim() === '')
 
-const occurrences = (text: string, of: string): number => {
-  let count = 0
-  for (let at = text.indexOf(of); at !== -1; at = text.indexOf(of, at + of.length)) count += 1
-  return count
-}
-
-const newlinesIn = (cells: readonly string[], newline: Newline): number => {
-  let count = 0
-  for (const cell of cells) count += occurrences(cell, newline)
-  return count
-}
-
 /**
  * Papaparse's guess, limited to the three delimiters a list of wallets is written with, and the
  * line break it found in the same sample (so the whole text is not scanned again for it).
@@ -109,8 +97,73 @@ export const longestQuotedCell = 20
 const strayQuote =
   'A quote on this line does not open and close a whole cell, so its cells cannot be told apart and nothing on it was sent (the lines after it were read on their own). Put the cell in quotes with its own quotes doubled, or remove the quote.'
 
+/**
+ * The text's lines, each cut out only when it is read: a hundred thousand line strings kept for
+ * the whole reading cost more in garbage collection than cutting each when it is needed.
+ */
+interface Lines {
+  count: number
+  at: (index: number) => string
+}
+
+/** The lines of a text by where they start (a final line break does not open another line). */
+function linesOf(text: string, newline: Newline): Lines {
+  const starts: number[] = text === '' ? [] : [0]
+  const step = newline.length
+  for (let at = text.indexOf(newline); at !== -1; at = text.indexOf(newline, at + step)) {
+    if (at + step < text.length) starts.push(at + step)
+  }
+  const count = starts.length
+  const end = text.endsWith(newline) ? text.length - step : text.length
+  return {
+    count,
+    at: (index) => text.slice(starts[index], index + 1 < count ? starts[index + 1]! - step : end),
+  }
+}
+
 /** One row as read from the lines that hold it, or a stray quote on the first of them. */
 type LineRead = { cells: string[]; span: number } | { stray: true }
+
+const quote = 34
+
+/**
+ * The cells of a line whose quotes each open and close a whole cell (`"a;b";c`, `""` inside for a
+ * quote), read as papaparse reads such a line; null for any other use of a quote, which is left to
+ * papaparse. Every line is read on its own, and a fifth of a list's lines may quote a label: a
+ * parser set up for each of them cost more than papaparse reading the whole file.
+ */
+const simplyQuotedCells = (line: string, delimiter: Delimiter): string[] | null => {
+  const cells: string[] = []
+  let at = 0
+  for (;;) {
+    if (line.charCodeAt(at) !== quote) {
+      const next = line.indexOf(delimiter, at)
+      const cell = line.slice(at, next === -1 ? line.length : next)
+      if (cell.includes('"')) return null
+      cells.push(cell)
+      if (next === -1) return cells
+      at = next + 1
+      continue
+    }
+    let value = ''
+    let from = at + 1
+    for (;;) {
+      const closing = line.indexOf('"', from)
+      if (closing === -1) return null
+      if (line.charCodeAt(closing + 1) !== quote) {
+        value += line.slice(from, closing)
+        at = closing + 1
+        break
+      }
+      value += line.slice(from, closing + 1)
+      from = closing + 2
+    }
+    cells.push(value)
+    if (at === line.length) return cells
+    if (line[at] !== delimiter) return null
+    at += 1
+  }
+}
 
 /**
  * Reads the row that starts on `lines[from]` with papaparse. When a quote is left open, the row
@@ -118,30 +171,39 @@ type LineRead = { cells: string[]; span: number } | { stray: true }
  * while papaparse reads the joined lines as exactly one clean row, and for no more than
  * `longestQuotedCell` lines.
  */
-const readRowAt = (lines: readonly string[], from: number, delimiter: Delimiter): LineRead => {
-  const first = lines[from]!
+const readRowAt = (
+  lines: Lines,
+  from: number,
+  delimiter: Delimiter,
+  newline: Newline,
+): LineRead => {
+  const first = lines.at(from)
   // Without a quote, papaparse's reading of a line is its split on the delimiter.
   if (!first.includes('"')) return { cells: first.split(delimiter), span: 1 }
+  const simple = simplyQuotedCells(first, delimiter)
+  if (simple) return { cells: simple, span: 1 }
   let joined = first
   let end = from + 1
+  let next: string
   for (;;) {
-    const parsed = Papa.parse<string[]>(joined, { delimiter, newline: '\n' })
+    const parsed = Papa.parse<string[]>(joined, { delimiter, newline })
     if (parsed.errors.length === 0 && parsed.data.length === 1) {
       return { cells: parsed.data[0]!, span: end - from }
     }
     if (!parsed.errors.every((error) => error.code === 'MissingQuotes')) return { stray: true }
     // Left open: the cell can only close on a later line that holds a quote.
     do {
-      if (end >= lines.length || end - from >= longestQuotedCell) return { stray: true }
-      joined += `\n${lines[end]!}`
+      if (end >= lines.count || end - from >= longestQuotedCell) return { stray: true }
+      next = lines.at(end)
+      joined += `${newline}${next}`
       end += 1
-    } while (!lines[end - 1]!.includes('"'))
+    } while (!next.includes('"'))
   }
 }
 
 interface Gathered {
   rows: string[][]
-  lines: number[]
+  lines: Int32Array
   broken: Map<number, BrokenRow>
   blankLines: number
   continuedLines: number
@@ -151,88 +213,41 @@ interface Gathered {
 const shown = (line: string): string => middleEllipsis(line, 60, 20)
 
 /**
- * Reads the text from line `startLine` (1-based) on, one row at a time: the slower way, taken only
- * after papaparse reading the whole text met a quote it could not close.
+ * Reads the text one row at a time, each from the line it starts on: a line without a quote is its
+ * split on the delimiter, a quoted cell may run over the next lines (see readRowAt), and a quote
+ * that opens no whole cell is reported on its own line, which never takes the lines after it.
+ * (Papaparse reading the whole text at once was no faster, and after a stray quote its reading of
+ * everything that followed had to be thrown away and done again line by line.)
  */
-const readLineByLine = (
-  text: string,
-  newline: Newline,
-  delimiter: Delimiter,
-  startLine: number,
-  into: Gathered,
-) => {
-  const all = text.split(newline)
-  if (all.length > 1 && all[all.length - 1] === '') all.pop()
-  const lines = all.slice(startLine - 1)
-  for (let index = 0; index < lines.length;) {
-    const line = lines[index]!
-    if (line.trim() === '') {
-      into.blankLines += 1
-      index += 1
-      continue
-    }
-    const read = readRowAt(lines, index, delimiter)
-    if ('stray' in read) {
-      into.broken.set(into.rows.length, { reason: strayQuote, text: shown(line) })
-      into.rows.push([])
-      into.lines.push(startLine + index)
-      index += 1
-      continue
-    }
-    into.rows.push(read.cells)
-    into.lines.push(startLine + index)
-    into.continuedLines += read.span - 1
-    index += read.span
-  }
-}
-
-/** Reads the text whole with papaparse and, from the first quote it cannot close, line by line. */
 const gatherRows = (text: string, delimiter: Delimiter, newline: Newline): Gathered => {
-  const parsed = Papa.parse<string[]>(text, { delimiter, newline, skipEmptyLines: false })
-  const quoteErrors = parsed.errors.filter((error) => error.type === 'Quotes')
-  const firstBad =
-    quoteErrors.length > 0
-      ? Math.min(...quoteErrors.map((error) => error.row ?? 0))
-      : parsed.data.length
-  const all = parsed.data
-  // A field spans lines only when quoted; and when the rows are as many as the lines, none does.
-  const breaks = occurrences(text, newline)
-  const mayNestLines = text.includes('"') && breaks !== all.length - 1
+  const lines = linesOf(text, newline)
   const gathered: Gathered = {
-    // The rows that are not blank, moved up in the parser's own array (no second array of rows).
-    rows: all,
-    lines: [],
+    rows: [],
+    lines: new Int32Array(lines.count),
     broken: new Map(),
     blankLines: 0,
     continuedLines: 0,
-    // A final line break does not open another line.
-    lineCount: text === '' ? 0 : breaks + (text.endsWith(newline) ? 0 : 1),
+    lineCount: lines.count,
   }
-  let kept = 0
-  let line = 1
-  // A final line break leaves papaparse an empty last row that is no line of the text.
-  const end = Math.min(firstBad, text.endsWith(newline) ? all.length - 1 : all.length)
-  // Papaparse reads every row after a quote it cannot close as part of that quote.
-  let lineByLine = quoteErrors.length > 0
-  for (let index = 0; index < end; index += 1) {
-    const cells = all[index]!
-    const nested = mayNestLines ? newlinesIn(cells, newline) : 0
-    // A quote papaparse closed only lines later is as likely a stray one: read on line by line.
-    if (nested >= longestQuotedCell) {
-      lineByLine = true
-      break
+  const { rows } = gathered
+  for (let index = 0; index < lines.count;) {
+    const read = readRowAt(lines, index, delimiter, newline)
+    if ('stray' in read) {
+      gathered.broken.set(rows.length, { reason: strayQuote, text: shown(lines.at(index)) })
+      gathered.lines[rows.length] = index + 1
+      rows.push([])
+      index += 1
+      continue
     }
-    if (isBlank(cells) && nested === 0) gathered.blankLines += 1
+    if (read.span === 1 && isBlank(read.cells)) gathered.blankLines += 1
     else {
-      gathered.lines.push(line)
-      all[kept] = cells
-      kept += 1
-      gathered.continuedLines += nested
+      gathered.lines[rows.length] = index + 1
+      rows.push(read.cells)
+      gathered.continuedLines += read.span - 1
     }
-    line += 1 + nested
+    index += read.span
   }
-  all.length = kept
-  if (lineByLine) readLineByLine(text, newline, delimiter, line, gathered)
+  gathered.lines = gathered.lines.subarray(0, rows.length)
   return gathered
 }
 
@@ -268,7 +283,7 @@ export function readBulkTable(input: string): BulkTable {
   const first = broken.has(0) ? undefined : rows[0]
   const hasHeader = first ? firstRowIsHeader(first, broken.has(1) ? undefined : rows[1]) : false
   const header = hasHeader ? rows.shift() : undefined
-  const headerLine = hasHeader ? lines.shift()! : 0
+  const headerLine = hasHeader ? lines[0]! : 0
   if (hasHeader) {
     const shifted = [...broken].map(([row, problem]) => [row - 1, problem] as const)
     broken.clear()
@@ -293,7 +308,7 @@ export function readBulkTable(input: string): BulkTable {
     hasHeader,
     columns,
     rows,
-    lines: Int32Array.from(lines),
+    lines: hasHeader ? lines.subarray(1) : lines,
     broken,
     lineCount,
     headerLine,
