@@ -79,7 +79,7 @@ export function hitsCsv(checks: readonly ExportedCheckSummary[], decisionOf: Dec
   const rows = hitsCsvRows(checks, decisionOf).map((row) =>
     hitsCsvColumns.map((column) => neutraliseCsvCell(row[column])),
   )
-  // Papa rather than csv-stringify: the verifier reads these rows in the renderer too.
+  // Papa, which runs in the renderer too, where the verifier reads these rows.
   const csv = Papa.unparse(
     { fields: [...hitsCsvColumns], data: rows },
     { quotes: true, newline: '\n', header: true },

@@ -12,7 +12,7 @@ const guardedFirst = new Set(['=', '+', '-', '@', '\t', '\r', "'"])
  * C1, bidi and line-separator character becomes a visible `\u{hex}` escape (a backslash becomes
  * `\\`, so escapes read back unambiguously), and a value beginning with a formula character is
  * prefixed with a single quote, as OWASP recommends. The writer must also quote every cell
- * (Papa.unparse's `quotes: true`, csv-stringify's `quoted: true`): that keeps the quote prefix and any `,` or `"` inside.
+ * (Papa.unparse's `quotes: true`): that keeps the quote prefix and any `,` or `"` inside.
  */
 export function neutraliseCsvCell(value: string): string {
   let escaped = ''
