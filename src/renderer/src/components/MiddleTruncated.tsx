@@ -35,10 +35,12 @@ export function MiddleTruncated({
       data-testid={testId}
       style={{ display: 'flex', minWidth: 0 }}
     >
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {/* `pre`, not `nowrap`: a flex item drops the blanks at its ends, so a space where the
+          value is cut would vanish from what is shown and selected. */}
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'pre' }}>
         {value.slice(0, cut)}
       </span>
-      <span style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>{value.slice(cut)}</span>
+      <span style={{ flexShrink: 0, whiteSpace: 'pre' }}>{value.slice(cut)}</span>
     </Text>
   )
   if (!copyLabel) return text
