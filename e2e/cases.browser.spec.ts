@@ -408,6 +408,12 @@ test('by keyboard: Decide takes the focus to its choice, Save moves it to the ne
   await expect(cases.hit(0).decideButton).toBeInViewport()
   await saveScreen(page, 'cases-14-first-hit-in-view')
 
+  // Deciding the whole record, then cancelled: the focus goes to the choice and back.
+  await cases.decideAllButton(0).press('Enter')
+  await expect(cases.recordChoice(0)).toBeFocused()
+  await cases.cancelRecordDecision(0)
+  await expect(cases.decideAllButton(0)).toBeFocused()
+
   await cases.hit(0).decideButton.press('Enter')
   await expect(cases.hit(0).chosen).toBeFocused()
   await cases.hit(0).rationale.fill('Made-up sandbox wallet.')

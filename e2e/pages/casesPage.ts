@@ -260,6 +260,21 @@ export class CasesPage {
     await record.getByTestId('hit-save').first().click()
   }
 
+  /** "Decide all 4 categories of this record", the matched record's choice to decide together. */
+  decideAllButton(index: number): Locator {
+    return this.records.nth(index).getByTestId('record-decide-all')
+  }
+
+  /** The chosen decision in the editor open on a record, which takes the keyboard when it opens. */
+  recordChoice(index: number): Locator {
+    return this.records.nth(index).getByRole('radio', { checked: true })
+  }
+
+  /** Cancels the decision being made for the whole record. */
+  async cancelRecordDecision(index: number): Promise<void> {
+    await this.records.nth(index).getByRole('button', { name: 'Cancel' }).click()
+  }
+
   /** Records one decision on a record on every chain the list gives it, chosen as such. */
   async decideEveryChain(index: number, decision: HitDecision, rationale: string): Promise<void> {
     const record = this.records.nth(index)

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import type { CheckHit } from '../../../../shared/cases/checkHits'
@@ -49,6 +49,15 @@ export function CaseRecordHits({
   lostSince?: ReadonlyMap<string, string>
 }) {
   const [together, setTogether] = useState<Together | null>(null)
+  // Set when the editor of a choice closes without the focus going elsewhere: it comes back to
+  // the choices, which were hidden while it was open.
+  const refocus = useRef(false)
+  const choicesBox = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (together || !refocus.current) return
+    refocus.current = false
+    choicesBox.current?.querySelector('button')?.focus()
+  }, [together])
   const caseActions = useCaseActions()
   const { record, hits } = group
   const holder = firstText(record.alias)
@@ -78,7 +87,7 @@ export function CaseRecordHits({
         together: together.what,
       })
     }
-    focusNextToDecide(
+    refocus.current = !focusNextToDecide(
       editor,
       new Set(together.hits.map((hit) => decideKey(check.localId, hit.hitKey))),
     )
@@ -122,7 +131,7 @@ export function CaseRecordHits({
           </Text>
         </Stack>
         {editable && !together && choices.length > 0 && (
-          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Stack ref={choicesBox} gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             {choices.map((choice) => (
               <Button
                 key={choice.what}
@@ -143,7 +152,10 @@ export function CaseRecordHits({
       {together && (
         <DecisionEditor
           saveLabel={`Save for ${together.what}`}
-          onCancel={() => setTogether(null)}
+          onCancel={() => {
+            refocus.current = true
+            setTogether(null)
+          }}
           onSave={decideTogether}
         />
       )}
