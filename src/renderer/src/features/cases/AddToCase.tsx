@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Menu, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconBriefcase } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
@@ -55,7 +56,7 @@ export function AddToCase({ target }: { target: CaseLinkTarget }) {
               onClick={() => add(caseRecord.id)}
               data-testid="add-to-case-option"
             >
-              {caseRecord.title}
+              {shown(caseRecord.title)}
               {memberIds.has(caseRecord.id) ? ' (linked)' : ''}
             </Menu.Item>
           ))}
@@ -75,7 +76,7 @@ export function AddToCase({ target }: { target: CaseLinkTarget }) {
           onClick={() => open(caseRecord.id)}
           data-testid="case-membership"
         >
-          {caseRecord.title}
+          {shown(caseRecord.title)}
         </Badge>
       ))}
       {failure && (

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import type { AuditEntry } from '../../../../shared/cases/caseSchemas'
 import { environmentLabels } from '../../../../shared/environments'
 import type { BulkJobRecord } from '../../data/cases/caseBulkLink'
@@ -10,8 +11,8 @@ export function BulkJobTrailDetail({ entry }: { entry: AuditEntry }) {
   return (
     <Text size="xs" c="dimmed" data-testid="audit-bulk-job">
       {environmentLabels[job.environment] ?? job.environment} · ran by{' '}
-      {job.ranBy ? `${job.ranBy.name} <${job.ranBy.email}>` : 'an unnamed investigator'} · started{' '}
-      {job.startedAt}
+      {job.ranBy ? shown(`${job.ranBy.name} <${job.ranBy.email}>`) : 'an unnamed investigator'} ·
+      started {job.startedAt}
       {job.finishedAt ? `, finished ${job.finishedAt}` : ` (${job.state})`} · file SHA-256{' '}
       <Text span ff="monospace" size="xs">
         {job.fileSha256}

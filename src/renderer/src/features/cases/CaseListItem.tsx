@@ -56,8 +56,8 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
         </Text>
         <MiddleTruncated value={caseRecord.id} tail={6} size="xs" testId="case-id" dimmed />
       </Group>
-      <Text size="xs" c="dimmed" truncate w="100%" title={caseRecord.subject}>
-        {caseRecord.subject}
+      <Text size="xs" c="dimmed" truncate w="100%" title={shown(caseRecord.subject)}>
+        {shown(caseRecord.subject)}
       </Text>
       <Group gap={6} wrap="nowrap" w="100%">
         <Text

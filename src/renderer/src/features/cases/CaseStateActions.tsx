@@ -1,4 +1,5 @@
 import { Button, Group, Select, Textarea } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import { useForm } from '@mantine/form'
@@ -156,7 +157,7 @@ function MoveModal({
   const caseActions = useCaseActions()
   return (
     <FormModal
-      title={`${moveLabels[state]}: ${caseRecord.title}`}
+      title={`${moveLabels[state]}: ${shown(caseRecord.title)}`}
       onClose={onClose}
       onSubmit={(event) => {
         event?.preventDefault()

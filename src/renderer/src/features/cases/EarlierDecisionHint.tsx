@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconHistory } from '@tabler/icons-react'
 import { hitDecisionLabels } from '../../../../shared/cases/caseLabels'
 import { formatLocalDate } from '../../components/formatTime'
@@ -53,7 +54,8 @@ export function EarlierDecisionHint({
                 <Badge size="xs" radius="sm" color={decisionColors[decision.decision]}>
                   {hitDecisionLabels[decision.decision]}
                 </Badge>{' '}
-                in “{caseTitle}” on {formatLocalDate(decision.decidedAt)} — {decision.rationale}
+                in “{shown(caseTitle)}” on {formatLocalDate(decision.decidedAt)} —{' '}
+                {shown(decision.rationale)}
               </Text>
             </Group>
           </Paper>

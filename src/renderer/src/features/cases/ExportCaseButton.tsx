@@ -1,4 +1,5 @@
 import { Alert, Button, Code, Stack, Text } from '@mantine/core'
+import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconFileZip } from '@tabler/icons-react'
 import { callBridge } from '../../bridge/bridgeClient'
 import { formatBytes } from '../../components/fileDelivery'
@@ -58,7 +59,7 @@ export function ExportCaseButton({ caseId }: { caseId: string }) {
             SHA-256 of the ZIP: <Code>{state.result.sha256}</Code>
           </Text>
           <Text size="xs" c="dimmed" data-testid="export-signer">
-            Signed by {state.result.signer.name}, key{' '}
+            Signed by {shown(state.result.signer.name)}, key{' '}
             {groupedFingerprint(state.result.signer.fingerprint)}
           </Text>
           {sessionOnly && (
