@@ -235,6 +235,31 @@ describe('the case list: search, filters and sort', () => {
     expect(found.get(clean.localId)?.map((entry) => entry.title)).toEqual(['Gamma mixer'])
   })
 
+  it('tells History where a case stands on a check it reviews by a later check of the wallet', async () => {
+    const id = await newCase('Zeta re-screen')
+    const again = {
+      ...withHits,
+      localId: '2026-11-22T10:00:00.000Z_d',
+      fetchedAt: '2026-11-22T10:00:00.000Z',
+    }
+    await db.checks.put(again)
+    await linkCheck(db, fixtureActor, id, refOf(withHits))
+    await linkCheck(db, fixtureActor, id, refOf(again))
+    for (const hit of hitsOf(again.check)) {
+      await decideHit(db, fixtureActor, id, {
+        check: again,
+        hit,
+        decision: 'false_positive',
+        rationale: 'Looked at the owner.',
+      })
+    }
+    const found = await casesOfChecks(db, [withHits, again])
+    // The earlier check's own hits were never decided: the case decided them on the later one.
+    for (const check of [withHits, again]) {
+      expect(found.get(check.localId)?.[0]?.hits).toMatchObject({ total: 2, undecided: 0 })
+    }
+  })
+
   it('migration 0009 summarises the cases kept before it', async () => {
     const { undecided, matched } = await seed()
     const name = db.name

@@ -1,3 +1,4 @@
+import { Dexie } from 'dexie'
 import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
 import {
   splitEntityKey,
@@ -122,7 +123,7 @@ export const casesWithCheck = (db: AppDatabase, localId: string): Promise<CaseRe
 export const casesWithEntity = (db: AppDatabase, entityKey: string): Promise<CaseRecord[]> =>
   db.cases.where('entityKeys').equals(entityKey).toArray()
 
-/** A case a check is in, with where its decisions on that check's hits stand. */
+/** A case a check is in, with where its decisions on that check's wallet stand. */
 export interface CheckInCase {
   caseId: string
   title: string
@@ -130,8 +131,30 @@ export interface CheckInCase {
 }
 
 /**
- * For each of these checks, the cases it is in and the decisions each case made on its hits: a
- * lookup of the cases' multiEntry index and a key range of decisions per check, never a scan.
+ * The check with the later checks of its wallet linked to the same case: the case reviews the
+ * wallet by its latest (caseReview), so an earlier check stands for what the later one says.
+ */
+async function walletInCase(
+  db: AppDatabase,
+  caseRecord: CaseRecord,
+  stored: StoredCheck,
+): Promise<StoredCheck[]> {
+  const later = await db.checks
+    .where('[environment+queryKey+fetchedAt]')
+    .between(
+      [stored.environment, stored.queryKey, stored.fetchedAt],
+      [stored.environment, stored.queryKey, Dexie.maxKey],
+      false,
+    )
+    .filter((check) => caseRecord.checkIds.includes(check.localId) && isStoredCheck(check))
+    .toArray()
+  return [stored, ...(later as StoredCheck[])]
+}
+
+/**
+ * For each of these checks, the cases it is in and where each case's decisions on its wallet
+ * stand: a lookup of the cases' multiEntry index, of the wallet's later checks by their index, and
+ * a key range of decisions per check, never a scan.
  */
 export async function casesOfChecks(
   db: AppDatabase,
@@ -142,17 +165,21 @@ export async function casesOfChecks(
       const cases = await casesWithCheck(db, stored.localId)
       const inCases = await Promise.all(
         cases.map(async (caseRecord): Promise<CheckInCase> => {
-          const prefix = `${caseRecord.id}|${stored.localId}|`
-          const decisions = await db.hitDecisions
-            .where(':id')
-            .between(prefix, `${prefix}\uffff`)
-            .toArray()
+          const wallet = await walletInCase(db, caseRecord, stored)
+          const decisions = (
+            await Promise.all(
+              wallet.map(({ localId }) => {
+                const prefix = `${caseRecord.id}|${localId}|`
+                return db.hitDecisions.where(':id').between(prefix, `${prefix}\uffff`).toArray()
+              }),
+            )
+          ).flat()
           return {
             caseId: caseRecord.id,
             title: caseRecord.title,
             hits: tallyHits(
               caseRecord.id,
-              [stored],
+              wallet,
               new Map(decisions.map((decision) => [decision.id, decision])),
             ),
           }
