@@ -8,7 +8,8 @@ import { loadAppIn, timeInPage } from './appPage'
 import { termsPending } from '../src/renderer/src/data/checks/deferredSearchTerms'
 import { benchRow, compare, oneReading, type BenchRow } from './benchStats'
 import { seedChecks, seededCheckKey } from './historyRows'
-import { investigator, sayWhoIAm } from '../e2e/pages/investigatorForm'
+import { appPagesOn } from '../e2e/pages/appPages'
+import { investigator } from '../e2e/pages/investigatorForm'
 import { gibibyteBomb, writeBombed } from '../e2e/support/bombedBackup'
 
 const checkCount = 20_000
@@ -452,10 +453,13 @@ export async function backupAtScale(): Promise<BenchRow[]> {
   const folder = mkdtempSync(join(tmpdir(), 'cd-bench-backup-'))
   try {
     const page = await seededAppPage(browser, app.url)
+    // A backup is signed by who works here: said once, as a person would, where the first New
+    // case asks it (Settings' card keeps its form in view once saved, so it says no "saved").
+    const { cases } = appPagesOn(page)
+    await cases.open()
+    await cases.sayWhoIAm(investigator)
     await page.getByTestId('nav-settings').click()
     await page.getByTestId('backup-card').waitFor()
-    // A backup is signed by who works here: said once, as a person would before backing up.
-    await sayWhoIAm(page.getByTestId('investigator-card'), investigator)
     const backedUp = await contentOf(page)
     let file = ''
     const derivations: number[] = []
