@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
 import { Timestamp } from '../../components/Timestamp'
-import { entityDisplayName } from '../../components/entityDisplay'
+import { entityName } from '../../components/entityDisplay'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseEntities } from '../../data/cases/caseQueries'
@@ -56,7 +56,7 @@ export function CaseEntitiesPanel({
           <Table.Tbody>
             {entities.map((linked) => {
               // The trail records the name as it is; only what is shown is escaped.
-              const recorded = linked.entity ? entityDisplayName(linked.entity) : linked.id
+              const recorded = linked.entity ? entityName(linked.entity) : linked.id
               const name = shown(recorded)
               return (
                 <Table.Tr key={`${linked.environment}|${linked.id}`} data-testid="case-entity">

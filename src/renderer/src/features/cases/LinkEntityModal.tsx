@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import type { EnvironmentId } from '../../../../shared/environments'
 import { ModalActions } from '../../components/ModalActions'
-import { entityDisplayName } from '../../components/entityDisplay'
+import { entityName } from '../../components/entityDisplay'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useEntityCandidates } from '../../data/entities/entityQueries'
 import { caseErrorMessage } from './caseErrorMessage'
@@ -43,7 +43,8 @@ export function LinkEntityModal({
           </Text>
         )}
         {matches?.map((cached) => {
-          const name = entityDisplayName(cached.entity)
+          // The trail records the name as the service gave it; only what is shown is escaped.
+          const name = entityName(cached.entity)
           return (
             <LinkPickerRow
               key={cached.id}
