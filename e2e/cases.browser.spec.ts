@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { unzipSync, zipSync } from 'fflate'
 import { expect, test } from './fixtures/browserModeTest'
+import { appPagesOn } from './pages/appPages'
 import { investigator, reviewerPerson } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
 import { verifyBundleCli } from './support/verifyBundleCli'
@@ -178,7 +179,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await saveScreen(other.cases.page, 'cases-05-imported-read-only')
 })
 
-test('a case with an undecided hit closes only with the reason recorded, and reopening is on the trail', async ({
+test('a case with an undecided hit closes only with the reason recorded, and reopening is on the trail; the open tab is kept in the address', async ({
+  shell,
   cases,
   search,
 }) => {
@@ -207,6 +209,19 @@ test('a case with an undecided hit closes only with the reason recorded, and reo
   await expect(cases.auditHeadlines.first()).toHaveText('Reopened')
   await expect(cases.auditEntries.first()).toContainText('Reason: The exchange answered.')
   await expect(cases.auditChain).toContainText('intact')
+
+  // The open tab is in the case's address: a reload, and the address opened in another tab, show
+  // the timeline again; another case opens on its checks.
+  await shell.reload()
+  await expect(cases.tab('timeline')).toHaveAttribute('aria-selected', 'true')
+  await expect(cases.auditHeadlines.first()).toHaveText('Reopened')
+  const otherTab = appPagesOn(await cases.page.context().newPage())
+  await otherTab.shell.open(cases.page.url())
+  await expect(otherTab.cases.tab('timeline')).toHaveAttribute('aria-selected', 'true')
+  await expect(otherTab.cases.auditHeadlines.first()).toHaveText('Reopened')
+  await otherTab.shell.page.close()
+  await cases.create('Another case', 'Another wallet', '')
+  await expect(cases.tab('checks')).toHaveAttribute('aria-selected', 'true')
 })
 
 test('one record in four categories is decided once for all; unlinking offers undo; a move keeps its reason', async ({

@@ -320,7 +320,11 @@ export class CasesPage {
   }
 
   async showTab(tab: 'checks' | 'entities' | 'notes' | 'timeline'): Promise<void> {
-    await this.page.getByTestId(`case-tab-${tab}`).click()
+    await this.tab(tab).click()
+  }
+
+  tab(tab: 'checks' | 'entities' | 'notes' | 'timeline'): Locator {
+    return this.page.getByTestId(`case-tab-${tab}`)
   }
 
   /** The browser mode hands the bundle over as a download. */

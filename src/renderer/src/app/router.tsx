@@ -7,6 +7,7 @@ import {
   Outlet,
   redirect,
   useParams,
+  useSearch,
 } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { z } from 'zod'
@@ -16,6 +17,7 @@ import { BulkJobScreen } from '../features/bulk/BulkJobScreen'
 import { BulkScreen } from '../features/bulk/BulkScreen'
 import { bulkJobSearchSchema } from '../features/bulk/bulkJobAddress'
 import { CasesScreen } from '../features/cases/CasesScreen'
+import { caseSearchSchema } from '../features/cases/caseAddress'
 import { EntityDetailScreen } from '../features/entities/EntityDetailScreen'
 import { EntityListScreen } from '../features/entities/EntityListScreen'
 import { HistoryCheckScreen } from '../features/history/HistoryCheckScreen'
@@ -150,10 +152,15 @@ const casesRoute = createRoute({
   component: CasesRoute,
 })
 const caseListRoute = createRoute({ getParentRoute: () => casesRoute, path: '/' })
-const caseRoute = createRoute({ getParentRoute: () => casesRoute, path: '$caseId' })
+const caseRoute = createRoute({
+  getParentRoute: () => casesRoute,
+  path: '$caseId',
+  validateSearch: caseSearchSchema,
+})
 
 function CasesRoute(): ReactNode {
-  return <CasesScreen caseId={useParams({ strict: false }).caseId ?? null} />
+  const { tab } = useSearch({ strict: false })
+  return <CasesScreen caseId={useParams({ strict: false }).caseId ?? null} search={{ tab }} />
 }
 
 const bulkJobRoute = createRoute({

@@ -18,7 +18,7 @@ import { shownLines } from './shownLines'
 import { lockReason } from '../../../../shared/cases/caseRules'
 import { ExportCaseButton } from './ExportCaseButton'
 import { RescreenCaseButton } from './RescreenCaseButton'
-import { casesActions, casesSelectors, useCasesStore, type CaseTab } from './store'
+import { isCaseTab, useCaseTab, type CaseSearch } from './caseAddress'
 import { useHitTally } from '../../data/cases/caseQueries'
 import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 
@@ -48,11 +48,13 @@ function HitSummary({ caseRecord, wanted }: { caseRecord: CaseRecord; wanted: bo
 export function CaseDetail({
   caseRecord,
   environment,
+  search,
 }: {
   caseRecord: CaseRecord
   environment: EnvironmentId
+  search: CaseSearch
 }) {
-  const tab = useCasesStore(casesSelectors.tabOf(caseRecord.id))
+  const [tab, showTab] = useCaseTab(caseRecord.id, search)
   // The tally reads every linked check: on the checks tab, the first checks are read first.
   const [checksShown, setChecksShown] = useState(false)
   const locked = lockReason(caseRecord)
@@ -125,10 +127,7 @@ export function CaseDetail({
           {caseRecord.origin && <ImportedCaseNotice origin={caseRecord.origin} />}
         </Stack>
       </Paper>
-      <Tabs
-        value={tab}
-        onChange={(value) => value && casesActions.showTab(caseRecord.id, value as CaseTab)}
-      >
+      <Tabs value={tab} onChange={(value) => value !== null && isCaseTab(value) && showTab(value)}>
         <Tabs.List>
           <Tabs.Tab value="checks" data-testid="case-tab-checks">
             Checks and hits ({formatNumber(caseRecord.checkIds.length)})

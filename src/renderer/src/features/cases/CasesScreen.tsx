@@ -4,6 +4,7 @@ import { AnchorLink } from '../../components/RouterLinks'
 import { useState } from 'react'
 import { useCase } from '../../data/cases/caseQueries'
 import { useActiveEnvironment } from '../../data/settings/settingsQueries'
+import type { CaseSearch } from './caseAddress'
 import { CaseDetail } from './CaseDetail'
 import { CaseList } from './CaseList'
 import { NewCaseModal } from './NewCaseModal'
@@ -13,7 +14,13 @@ import { NewCaseModal } from './NewCaseModal'
  * laptop) an open case has the width to itself, so its first hit is in view without scrolling;
  * a link leads back to the list.
  */
-export function CasesScreen({ caseId: openCaseId }: { caseId: string | null }) {
+export function CasesScreen({
+  caseId: openCaseId,
+  search,
+}: {
+  caseId: string | null
+  search: CaseSearch
+}) {
   const environment = useActiveEnvironment()
   const [creating, setCreating] = useState(false)
   const caseRecord = useCase(openCaseId)
@@ -30,7 +37,12 @@ export function CasesScreen({ caseId: openCaseId }: { caseId: string | null }) {
                 <IconArrowLeft size={14} /> All cases
               </Group>
             </AnchorLink>
-            <CaseDetail key={caseRecord.id} caseRecord={caseRecord} environment={environment} />
+            <CaseDetail
+              key={caseRecord.id}
+              caseRecord={caseRecord}
+              environment={environment}
+              search={search}
+            />
           </Stack>
         ) : (
           <Center h={240}>
