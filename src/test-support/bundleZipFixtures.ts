@@ -4,6 +4,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'ffl
 import { genesisHash, verifyAuditChain } from '../shared/cases/auditChain'
 import {
   bundlePaths,
+  currentReportLayout,
   evidenceFormat,
   manifestCaseOf,
   type BundleManifest,
@@ -114,6 +115,7 @@ export function minimalBundleEntries(title = 'Fixture case'): ZipEntry[] {
       sha256: bytesToHex(sha256(bytes)),
       bytes: bytes.length,
     })),
+    reportLayout: currentReportLayout,
     signer: signer.signer,
   }
   const signed: BundleFiles = { [bundlePaths.manifest]: json(manifest) }

@@ -127,6 +127,10 @@ export function caseFixture(
     const { localId, query, fetchedAt } = check
     append('check-linked', `Check of ${query} linked`, null, { localId, query, fetchedAt })
   }
+  const notes: CaseNote[] = [
+    { id: 'note_1', caseId, createdAt: at, text: 'Called the bank.', author: fixtureActor },
+  ]
+  for (const note of notes) append('note-added', 'Note added', null, note)
   for (const decision of decisions) {
     append('hit-decided', `True match: ${decision.recordTitle}`, null, decision)
   }
@@ -143,9 +147,7 @@ export function caseFixture(
         entity: { id: 'ent_fixture1', entityType: 'business', name: 'ACME Ltd' },
       },
     ],
-    notes: [
-      { id: 'note_1', caseId, createdAt: at, text: 'Called the bank.', author: fixtureActor },
-    ],
+    notes,
     decisions,
     auditTrail: trail,
   }

@@ -11,9 +11,15 @@ export const evidenceFormat = 'compliance-desk-evidence/1'
  * earlier release keeps verifying after the report changes. Bundles made before layouts were
  * numbered name none: they are in layout 1 or 2, which hits.csv's columns tell apart.
  */
-export const reportLayouts = [1, 2] as const
+export const reportLayouts = [1, 2, 3] as const
 export type ReportLayout = (typeof reportLayouts)[number]
-export const currentReportLayout: ReportLayout = 2
+export const currentReportLayout: ReportLayout = 3
+
+/**
+ * The first layout whose exporter refuses notes its trail never added: from it on, the verifier
+ * holds notes.json to the trail too (earlier bundles' notes were not held to it when signed).
+ */
+export const notesHeldToTrailFrom: ReportLayout = 3
 
 export const isReportLayout = (value: number): value is ReportLayout =>
   (reportLayouts as readonly number[]).includes(value)

@@ -4,11 +4,11 @@ import { caseOutcomeLabels, caseStateLabels } from '../cases/caseLabels'
 import {
   auditEntrySchema,
   caseClosureSchema,
+  caseNoteSchema,
   type AuditEntry,
   caseStateSchema,
   hitDecisionSchema,
   type CaseClosure,
-  type HitDecision,
 } from '../cases/caseSchemas'
 import {
   entriesByOtherKeys,
@@ -20,7 +20,7 @@ import { decisionOnHit } from '../cases/checkHits'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import { groupedFingerprint } from '../identity/investigator'
 import { readBundleChecks } from './bundleChecks'
-import { bundlePaths, type BundleManifest } from './bundleFormat'
+import { bundlePaths, notesHeldToTrailFrom, type BundleManifest } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
 import { caseNumberProblem } from './caseFile'
 import { checkReport } from './reportMeaning'
@@ -28,6 +28,7 @@ import { checkHitsCsv } from './hitsCsvMeaning'
 import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
 import type { BundleProblem } from './bundleProblems'
 import { layoutOfBundle } from './bundleLayout'
+import { decisionsAgainstTrail, differingFields, notesAgainstTrail } from './trailAgreement'
 
 /** What the meaning checks read of case.json; the manifest check covers the rest. */
 const caseFileSchema = z.object({
@@ -36,17 +37,6 @@ const caseFileSchema = z.object({
   state: caseStateSchema,
   closure: caseClosureSchema.optional(),
 })
-
-/** The members of two records whose values differ, by name. */
-function differingFields(
-  ours: Record<string, unknown> | undefined,
-  theirs: Record<string, unknown> | undefined,
-): string[] {
-  const names = new Set([...Object.keys(ours ?? {}), ...Object.keys(theirs ?? {})])
-  return [...names]
-    .filter((name) => canonicalJson(ours?.[name]) !== canonicalJson(theirs?.[name]))
-    .sort()
-}
 
 function readPart<T>(
   files: ReadonlyMap<string, Uint8Array>,
@@ -76,40 +66,6 @@ function readPart<T>(
     ),
   )
   return undefined
-}
-
-function compareDecisions(
-  written: readonly HitDecision[],
-  replayed: ReadonlyMap<string, HitDecision>,
-  problems: BundleProblem[],
-): void {
-  const say = (detail: string) => problems.push(meaningProblem(bundlePaths.decisions, detail))
-  const byId = new Map<string, HitDecision>()
-  for (const decision of written) {
-    if (byId.has(decision.id)) say(`holds the decision on ${decisionSubject(decision)} twice`)
-    byId.set(decision.id, decision)
-  }
-  for (const id of [...new Set([...byId.keys(), ...replayed.keys()])].sort()) {
-    const ours = byId.get(id)
-    const trail = replayed.get(id)
-    if (!trail && ours) {
-      say(
-        `says ${decisionLabel(ours.decision)} for ${decisionSubject(ours)}, the audit trail has no decision on it`,
-      )
-    } else if (trail && !ours) {
-      say(
-        `has no decision on ${decisionSubject(trail)}, the audit trail says ${decisionLabel(trail.decision)}`,
-      )
-    } else if (trail && ours && ours.decision !== trail.decision) {
-      say(
-        `says ${decisionLabel(ours.decision)} for ${decisionSubject(trail)}, the audit trail says ${decisionLabel(trail.decision)}`,
-      )
-    } else if (trail && ours && canonicalJson(ours) !== canonicalJson(trail)) {
-      say(
-        `differs from the audit trail on ${decisionSubject(trail)} (${differingFields(ours, trail).join(', ')})`,
-      )
-    }
-  }
 }
 
 const closureText = (closure: CaseClosure | undefined): string =>
@@ -207,9 +163,9 @@ function compareClosure(
 /**
  * What a bundle says must be what its raw answers and its audit trail say: every check.json,
  * hits.csv and report.html say of each check what its response.raw says; decisions.json and
- * hits.csv hold the decisions the trail arrives at, case.json the state it ends in, and the case
- * obeys the case rules. Each file may match its manifest line and still lie, when the line was
- * recomputed after the edit; the trail's entries are chained, so one of them cannot be changed
+ * hits.csv hold the decisions the trail arrives at, notes.json the notes it added, case.json the
+ * state it ends in, and the case obeys the case rules. Each file may match its manifest line and
+ * still lie, when the line was recomputed after the edit; the trail's entries are chained, so one of them cannot be changed
  * without rewriting every entry after it, and each names the signer as its actor.
  */
 export function checkBundleMeaning(
@@ -249,9 +205,19 @@ export function checkBundleMeaning(
   if (caseId !== undefined) compareClosure(replayed, checks, caseId, problems)
 
   const decisions = readPart(files, bundlePaths.decisions, z.array(hitDecisionSchema), problems)
-  if (decisions) compareDecisions(decisions, replayed.decisions, problems)
-  if (!checks) return
+  for (const detail of decisions ? decisionsAgainstTrail(decisions, replayed.decisions) : []) {
+    problems.push(meaningProblem(bundlePaths.decisions, detail))
+  }
   const layout = layoutOfBundle(manifest, files)
+  // Earlier exporters signed notes the trail never added (their test fixtures did), so a bundle
+  // is held to its trail's notes from the layout whose exporter refuses any other.
+  if (layout !== undefined && layout >= notesHeldToTrailFrom) {
+    const notes = readPart(files, bundlePaths.notes, z.array(caseNoteSchema), problems)
+    for (const detail of notes ? notesAgainstTrail(notes, trail.data) : []) {
+      problems.push(meaningProblem(bundlePaths.notes, detail))
+    }
+  }
+  if (!checks) return
   if (layout === undefined) {
     problems.push(
       meaningProblem(

@@ -31,6 +31,7 @@ export type HitsCsvColumn = (typeof hitsCsvColumns)[number]
 export const hitsCsvLayoutColumns: Record<ReportLayout, readonly HitsCsvColumn[]> = {
   1: hitsCsvColumns.filter((column) => !['holder', 'chain', 'lists'].includes(column)),
   2: hitsCsvColumns,
+  3: hitsCsvColumns,
 }
 
 export type DecisionOf = (checkId: string, hit: HitKeys) => HitDecision | undefined

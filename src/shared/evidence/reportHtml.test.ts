@@ -56,3 +56,55 @@ describe('the report', () => {
     expect(renderReportHtml(modelWith(once))).not.toContain('Wallets over time')
   })
 })
+
+describe('the report from layout 3', () => {
+  const rescreened = [
+    storedCheck('2024-06-01T10:00:00.000Z_a', tornado, { sanctions: [walletRecord(tornado)] }),
+    storedCheck('2026-11-23T09:00:00.000Z_b', tornado, { sanctions: [walletRecord(tornado)] }),
+  ].map((check, index) => summariseCheck(check, checkFolderName(index + 1, check.check.id)))
+  const hitsRowOf = (html: string) =>
+    html.slice(
+      html.indexOf('<table class="tally">'),
+      html.indexOf('</table>', html.indexOf('<table class="tally">')),
+    )
+
+  it('counts the hits of a re-screened wallet once on its summary page, as the case reviews them', () => {
+    const page = hitsRowOf(renderReportHtml(modelWith(rescreened)))
+    // True match, false positive, needs review, undecided, hits: the wallet's latest check only.
+    expect(page).toContain('<tr><td>0</td><td>0</td><td>0</td><td>1</td><td>1</td></tr>')
+    // Layout 2 counted every check's hits: it still renders so, for the bundles it signed.
+    expect(renderReportHtml(modelWith(rescreened), 2)).toContain('<tr><td>Hits</td><td>2</td></tr>')
+  })
+
+  it('says who did what: each actor with their entries counted by kind', () => {
+    const entry = (seq: number, action: string) => ({
+      caseId: 'case_1',
+      seq,
+      at: '2026-11-23T09:00:00.000Z',
+      action,
+      summary: action,
+      before: null,
+      after: null,
+      prevHash: '0'.repeat(64),
+      hash: '0'.repeat(64),
+      actor: { ...fixtureActor, fingerprint: '00'.repeat(16) },
+    })
+    const trail = ['created', 'check-linked', 'check-linked', 'hit-decided', 'note-added'].map(
+      (action, index) => entry(index + 1, action),
+    )
+    const html = renderReportHtml({ ...modelWith([]), auditTrail: trail })
+    expect(html).toContain('1 case opened, 2 checks linked, 1 hit decision, 1 note')
+  })
+
+  it('puts the case number and title at the top of every printed page, as text that cannot end the style sheet', () => {
+    const model = modelWith([])
+    const title = 'Wallet "A" </style><script>alert(1)</script> \\ review'
+    const html = renderReportHtml({ ...model, caseRecord: { ...model.caseRecord, title } })
+    const style = html.slice(html.indexOf('<style>'), html.indexOf('</style>'))
+    expect(style).toContain('@top-left { content: "CD-')
+    expect(style).toContain(
+      '\\22 A\\22  \\3c /style\\3e \\3c script\\3e alert(1)\\3c /script\\3e  \\5c  review"',
+    )
+    expect(html.match(/<\/style>/g)).toHaveLength(1)
+  })
+})

@@ -4,12 +4,14 @@ import { tallyDecisions } from '../cases/caseRules'
 import { caseOutcomeLabels, caseStateLabels, hitDecisionLabels } from '../cases/caseLabels'
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../cases/caseSchemas'
 import type { HitKeys } from '../cases/checkHits'
-import { environmentLabels, type EnvironmentId } from '../environments'
-import { groupedFingerprint, type Actor, type Signer } from '../identity/investigator'
+import { groupedFingerprint, type Signer } from '../identity/investigator'
 import { currentReportLayout, type ReportLayout } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
 import { escapeHtml } from './htmlText'
 import { reportLayoutParts, type ReportLayoutParts } from './reportLayouts'
+import { actorName, environmentLabel, utc } from './reportText'
+import { selfCheckSection } from './reportSelfCheck'
+import { summaryPage } from './reportSummaryPage'
 import { countOf, formatNumber, noun } from '../text/counting'
 
 export interface ReportModel {
@@ -29,12 +31,6 @@ export interface ReportModel {
 interface Rendering extends ReportModel {
   layout: ReportLayoutParts
 }
-
-/** Times are written in UTC so the report reads the same wherever it is opened. */
-const utc = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
-
-const environmentLabel = (environment: string): string =>
-  environmentLabels[environment as EnvironmentId] ?? environment
 
 const entityName = ({ entity, id }: ExportedEntity): string => {
   if (!entity) return id
@@ -74,12 +70,6 @@ const styles = (layout: ReportLayoutParts): string => `
   footer { margin-top: 8mm; color: #666; font-size: 9pt; }
 ${layout.styles}  @media print { body { max-width: none; padding: 0; } h2 { break-after: avoid; } }
 `
-
-/** Who did something, as the report names them; entries from before actors were kept say so. */
-const actorName = (actor: Actor | undefined): string =>
-  actor
-    ? `${escapeHtml(actor.name)} <span class="actor">(${escapeHtml(actor.organisation)})</span>`
-    : '<span class="undecided">not recorded</span>'
 
 function signatureBox({ signer }: Rendering): string {
   return `<section class="signature" aria-label="Signature">
@@ -259,9 +249,15 @@ export function renderReportHtml(
 ${layout.headerLead(caseRecord)}  <h1>${escapeHtml(caseRecord.title)}</h1>
   <p class="meta">Case ${escapeHtml(caseRecord.id)} · exported ${utc(model.createdAt)} by ${escapeHtml(model.signer.name)} with Compliance Desk ${escapeHtml(model.appVersion)}</p>
 </header>
+${
+  layout.summaryPage
+    ? `<section class="summary-page" aria-label="Summary page">
 ${signatureBox(model)}
+${summaryPage(model)}</section>`
+    : `${signatureBox(model)}
 <h2>Summary</h2>
-<table class="summary"><tbody>${summaryRows(model)}</tbody></table>
+<table class="summary"><tbody>${summaryRows(model)}</tbody></table>`
+}
 ${caseRecord.description ? `<h2>Description</h2><div class="note">${escapeHtml(caseRecord.description)}</div>` : ''}
 ${closureSection(model)}
 <h2>Checks and hit decisions</h2>
@@ -273,7 +269,7 @@ ${entitiesSection(model)}
 ${notesSection(model)}
 <h2>Audit trail</h2>
 ${auditSection(model)}
-<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json, signed in
+${layout.summaryPage ? selfCheckSection(model.signer) : ''}<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json, signed in
 signature.json. The raw answers of the service are kept byte for byte in checks/*/response.raw. To
 check that nothing changed: <span class="mono">npm run verify-bundle -- FILE.zip</span>, or the
 Verify screen of Compliance Desk.</footer>

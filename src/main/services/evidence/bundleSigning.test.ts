@@ -188,7 +188,7 @@ describe('the trail’s actors are the signer', () => {
     expect(result.ok).toBe(false)
     const grouped = (fingerprint: string) => fingerprint.replace(/(.{4})(?=.)/g, '$1 ')
     expect(problemsOf(forged)).toEqual([
-      `meaning: ${fixture.auditTrail.length} entries (entry 1 (created), entry 2 (check-linked), entry 3 (hit-decided), …) name key ${grouped(identity.signingKey.fingerprint)} as actor, the bundle is signed by key ${grouped(mallory.signer.fingerprint)}`,
+      `meaning: ${fixture.auditTrail.length} entries (entry 1 (created), entry 2 (check-linked), entry 3 (note-added), …) name key ${grouped(identity.signingKey.fingerprint)} as actor, the bundle is signed by key ${grouped(mallory.signer.fingerprint)}`,
     ])
   })
 

@@ -78,10 +78,10 @@ describe('exporting a case', () => {
     )
     expect(manifest).toMatchObject({
       format: 'compliance-desk-evidence/1',
-      reportLayout: 2,
+      reportLayout: 3,
       case: { id: 'case_fixture', state: 'closed' },
       counts: { checks: 3, hits: 2, decisions: 2, entities: 1, notes: 1 },
-      auditTrail: { entries: 7, intact: true },
+      auditTrail: { entries: 8, intact: true },
     })
     expect(manifest.files.map((file) => file.path).sort()).toEqual(
       Object.keys(files)

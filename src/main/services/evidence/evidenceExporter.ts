@@ -25,6 +25,8 @@ import {
 } from '../../../shared/evidence/bundleFormat'
 import { groupedFingerprint, type Signer } from '../../../shared/identity/investigator'
 import { entriesByOtherKeys } from '../../../shared/cases/caseRules'
+import { replayTrail } from '../../../shared/cases/replayTrail'
+import { decisionsAgainstTrail, notesAgainstTrail } from '../../../shared/evidence/trailAgreement'
 import { detachedSignature } from '../identity/detachedSignature'
 import { ServiceError } from '../serviceError'
 import { BundleWriter } from './bundleWriter'
@@ -102,6 +104,25 @@ export const asWriteFailure = (
     `${what} could not be written (${code}). Check that the folder exists, is writable and has free space, then ${again}.`,
     { mayHaveReachedService: false },
   )
+}
+
+/**
+ * The first way the decisions or notes sent disagree with the trail sent beside them, or null.
+ * The renderer hands over all three, but only the trail is hash-chained: the decisions are those
+ * its replay arrives at and the notes those it added, as the verifier holds them, or the signed
+ * bundle would say what no entry of the case's history says.
+ */
+function trailDisagreement({ decisions, notes, auditTrail }: ExportSession): string | null {
+  const [first, ...more] = [
+    ...decisionsAgainstTrail(decisions, replayTrail(auditTrail).decisions).map(
+      (detail) => `${bundlePaths.decisions} ${detail}`,
+    ),
+    ...notesAgainstTrail(notes, auditTrail).map((detail) => `${bundlePaths.notes} ${detail}`),
+  ]
+  if (first === undefined) return null
+  return more.length === 0
+    ? first
+    : `${first} (and ${countOf(more.length, noun('other disagreement'))})`
 }
 
 /**
@@ -216,6 +237,12 @@ export class EvidenceExporter {
       if (foreign?.actor) {
         throw refuse(
           `${countOf(more.length + 1, noun('entry', 'entries'))} of this case's audit trail, from entry ${foreign.seq}, ${more.length === 0 ? 'names' : 'name'} the signing key ${groupedFingerprint(foreign.actor.fingerprint)} as actor, not this computer's ${groupedFingerprint(signer.fingerprint)}: a bundle speaks only for the key that signs it, so it would not verify. Nothing was written.`,
+        )
+      }
+      const disagreement = trailDisagreement(session)
+      if (disagreement) {
+        throw refuse(
+          `This case's ${disagreement}: a bundle says only what its audit trail says, so nothing was written.`,
         )
       }
       const manifest = jsonBytes(await this.writeSummaries(session))

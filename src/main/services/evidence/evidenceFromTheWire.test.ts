@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cryptoCheckOfRaw } from '../../../shared/api/cryptoAnswer'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
 import { checkEvidenceOf, type ExportPart } from '../../../shared/bridge/evidenceContract'
+import type { CaseNote, HitDecision } from '../../../shared/cases/caseSchemas'
 import { bundlePaths } from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
 import {
+  actedBy,
   editJson,
   forgeBundle,
   strangerKey,
@@ -306,6 +308,104 @@ describe("a check.json whose identifier is not the recorded request's, re-signed
     // (hits.csv, left as it was, names the identifier too; check.json alone is the point here.)
     expect(problemsOf(forged).filter((problem) => problem.includes(path))).toEqual([
       `meaning ${path}: has an answer about “${sanctioned}” (its response.raw), its recorded request sent “${clean}”`,
+    ])
+  })
+})
+
+/**
+ * What finishing an export answers when the decisions and notes sent beside the case's trail are
+ * `change`d: the trail itself is the fixture's, its actor the signer, so only they can disagree.
+ */
+const finishRefusal = async (change: {
+  decisions?: (decisions: HitDecision[]) => HitDecision[]
+  notes?: (notes: CaseNote[]) => CaseNote[]
+}): Promise<string> => {
+  const auditTrail = actedBy(fixture.auditTrail, await signingActor(app.call))
+  const begun = await app.call('evidence.beginExport', { case: fixture.caseRecord })
+  if (!begun.ok) throw new Error(begun.error.message)
+  const { exportId } = begun.data as { exportId: string }
+  const parts: ExportPart[] = [
+    { kind: 'checks', items: fixture.checks.map(checkEvidenceOf) },
+    { kind: 'notes', items: (change.notes ?? ((notes) => notes))(fixture.notes) },
+    { kind: 'decisions', items: (change.decisions ?? ((same) => same))(fixture.decisions) },
+    { kind: 'auditTrail', items: auditTrail },
+  ]
+  for (const part of parts) {
+    const added = await app.call('evidence.addToExport', { exportId, part })
+    if (!added.ok) throw new Error(added.error.message)
+  }
+  const finished = await app.call('evidence.finishExport', { exportId })
+  if (finished.ok) throw new Error('the export was signed')
+  // Refused and aborted: nothing of it is left to finish.
+  const again = await app.call('evidence.finishExport', { exportId })
+  expect(again.ok || again.error.message).toMatch(/no longer open/)
+  return finished.error.message
+}
+
+describe('decisions and notes sent beside the trail, held to its replay', () => {
+  const refusedBecause = (reason: string) =>
+    `This case's ${reason}: a bundle says only what its audit trail says, so nothing was written.`
+
+  it('refuses a decision the trail does not say', async () => {
+    const [decided] = fixture.decisions
+    expect(
+      await finishRefusal({
+        decisions: (decisions) =>
+          decisions.map((decision) => ({ ...decision, decision: 'false_positive' })),
+      }),
+    ).toBe(
+      refusedBecause(
+        `decisions.json says false positive for ${decided!.recordTitle} in check ${decided!.checkId}, the audit trail says true match`,
+      ),
+    )
+  })
+
+  it('refuses decisions that leave out one the trail made, and counts what else disagrees', async () => {
+    const [decided] = fixture.decisions
+    expect(
+      await finishRefusal({
+        decisions: () => [],
+        notes: (notes) => notes.map((note) => ({ ...note, text: 'Nothing to add.' })),
+      }),
+    ).toBe(
+      refusedBecause(
+        `decisions.json has no decision on ${decided!.recordTitle} in check ${decided!.checkId}, the audit trail says true match (and 1 other disagreement)`,
+      ),
+    )
+  })
+
+  it('refuses a note the trail never added, and a note not as the trail added it', async () => {
+    const added = { ...fixture.notes[0]!, id: 'note_2', text: 'Cleared by phone with the bank.' }
+    expect(await finishRefusal({ notes: (notes) => [...notes, added] })).toBe(
+      refusedBecause(
+        'notes.json holds note note_2 (“Cleared by phone with the bank.”), which the audit trail never added',
+      ),
+    )
+    expect(
+      await finishRefusal({
+        notes: (notes) => notes.map((note) => ({ ...note, createdAt: '2020-01-01T00:00:00.000Z' })),
+      }),
+    ).toBe(refusedBecause('notes.json differs from the audit trail on note note_1 (createdAt)'))
+    expect(await finishRefusal({ notes: () => [] })).toBe(
+      refusedBecause(
+        'notes.json has no note note_1 (“Called the bank.”), which audit trail entry 3 added',
+      ),
+    )
+  })
+})
+
+describe('a notes.json that contradicts its trail, re-signed validly', () => {
+  it('fails with a meaning problem naming the note', () => {
+    const forged = forgeBundle(
+      bundle,
+      (files) =>
+        editJson<CaseNote[]>(files, bundlePaths.notes, (notes) => {
+          notes[0]!.text = 'The bank confirmed the wallet is not the subject’s.'
+        }),
+      strangerKey(fixtureActor.name),
+    )
+    expect(problemsOf(forged)).toEqual([
+      'meaning notes.json: differs from the audit trail on note note_1 (text)',
     ])
   })
 })
