@@ -1,13 +1,13 @@
+/**
+ * Backups made hostile the ways a file from outside can be without breaking its signature: the
+ * signed backup.json and signature.json are kept as they were, and the ZIP around them is not.
+ */
+
 import { writeFileSync } from 'node:fs'
 import { constants, deflateRawSync } from 'node:zlib'
 import crc from 'crc-32'
 import { strFromU8, unzipSync } from 'fflate'
 import type { BackupManifest } from '../../src/shared/backup/backupFormat'
-
-/**
- * Backups made hostile the ways a file from outside can be without breaking its signature: the
- * signed backup.json and signature.json are kept as they were, and the ZIP around them is not.
- */
 
 export interface ZipFile {
   name: string
