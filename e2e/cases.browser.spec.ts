@@ -156,6 +156,18 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
     const pdf = await report.pdf(format)
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
   }
+  // The first two printed pages, whole, at both reviewed sizes: the summary page and the next.
+  const printed = join(workDir, 'report.pdf')
+  writeFileSync(printed, await report.pdf('A4'))
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1440, height: 900 },
+  ]) {
+    await report.page.setViewportSize(size)
+    for (const pageNumber of [1, 2]) {
+      await report.savePrintedPage(printed, pageNumber, `report-03-printed-page-${pageNumber}`)
+    }
+  }
 
   // A reviewer on another computer (its own app, data folder and signing key), the same bundle.
   const { pages: other } = await otherComputer.open()

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url'
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** A bundle's report.html opened from disk, as a reviewer reads it. */
 export class ReportPage {
@@ -29,5 +29,35 @@ export class ReportPage {
 
   async pdf(format: 'A4' | 'Letter'): Promise<Buffer> {
     return this.page.pdf({ format, printBackground: true })
+  }
+
+  /**
+   * One page of a printed report (a PDF written by `pdf`) shown whole, as Chromium's PDF viewer
+   * shows it at this window's size, kept under test-results/screens as `name@WxH.png` for people
+   * to look at. The viewer paints in a process of its own after it says the document loaded, so
+   * the picture is taken once the window shows more than the viewer's empty backdrop (which
+   * compresses to a few KB) and two pictures in a row agree.
+   */
+  async savePrintedPage(pdfPath: string, pageNumber: number, name: string): Promise<void> {
+    const size = this.page.viewportSize()
+    await this.page.goto('about:blank')
+    await this.page.goto(
+      `${pathToFileURL(pdfPath).href}#page=${pageNumber}&view=Fit&toolbar=0&navpanes=0`,
+    )
+    let previous: Buffer = Buffer.alloc(0)
+    await expect
+      .poll(
+        async () => {
+          const shot = await this.page.screenshot()
+          const settled = shot.length > 20_000 && shot.equals(previous)
+          previous = shot
+          return settled
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    await this.page.screenshot({
+      path: `test-results/screens/${name}@${size?.width}x${size?.height}.png`,
+    })
   }
 }

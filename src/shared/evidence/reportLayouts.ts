@@ -149,6 +149,7 @@ export const reportLayoutParts: Record<ReportLayout, ReportLayoutParts> = {
   pre.command { margin: 0; padding: 1.5mm 2.5mm; background: #f1f3f5; border-radius: 2px;
                 font: 8.5pt/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
                 white-space: pre-wrap; overflow-wrap: anywhere; }
+  .signature .mono { word-break: normal; overflow-wrap: anywhere; }
   @media screen { .summary-page { border-bottom: 1.5px dashed #adb5bd; padding-bottom: 6mm; } }
 
 `,
