@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectAccessible } from './accessibility'
+import { expectLaidOut } from './layout'
 
 /** The smallest window the app supports and a common laptop screen: layouts must hold at both. */
 const reviewedSizes = [
@@ -29,8 +30,8 @@ const bringIntoView = async (part: Locator | undefined): Promise<void> => {
  * Screens are kept under test-results/screens for people to look at: as the test sees them, and
  * at each reviewed size (the test's own viewport is restored afterwards). With `part`, each is
  * scrolled to show it, as a resize keeps the scroll offset rather than what was in view. Every
- * screen and state kept is also checked against WCAG 2.1 AA, once captured, so that a failure
- * comes with the picture of what failed.
+ * screen and state kept is also checked against WCAG 2.1 AA, and at each size for what does not
+ * fit it, once captured, so that a failure comes with the picture of what failed.
  */
 export const saveScreen = async (page: Page, name: string, part?: Locator): Promise<void> => {
   await bringIntoView(part)
@@ -43,7 +44,9 @@ export const saveScreen = async (page: Page, name: string, part?: Locator): Prom
     await page.setViewportSize(size)
     await bringIntoView(part)
     await afterNextPaint(page)
-    await page.screenshot({ path: `test-results/screens/${name}@${size.width}x${size.height}.png` })
+    const sized = `${name}@${size.width}x${size.height}`
+    await page.screenshot({ path: `test-results/screens/${sized}.png` })
+    await expectLaidOut(page, sized)
   }
   await page.setViewportSize(original)
   await afterNextPaint(page)
