@@ -291,4 +291,40 @@ describe('a bundle true to its trail', () => {
     expect(csv).toContain('"false_positive","Judged false_positive."')
     db.close()
   })
+  it('passes a case closed once each wallet’s latest check is decided, an earlier check of the wallet being its history', async () => {
+    const db = openAppDatabase(`meaning-${crypto.randomUUID()}`)
+    const actor = await signingActor(app.call)
+    const caseId = await createCase(db, actor, {
+      title: 'Re-screened',
+      subject: 'ACME Ltd',
+      description: '',
+    })
+    const checks: StoredCheck[] = []
+    for (let index = 0; index < 2; index += 1) {
+      const stored = toStoredCheck(
+        crypto.randomUUID(),
+        sanctioned,
+        sanctioned,
+        await search(sanctioned),
+      )
+      await saveCheck(db, stored)
+      await linkCheck(db, actor, caseId, refOf(stored))
+      checks.push(stored)
+    }
+    const [earlier, latest] = checks as [StoredCheck, StoredCheck]
+    expect(latest.fetchedAt >= earlier.fetchedAt).toBe(true)
+    await decideHit(db, actor, caseId, {
+      check: latest,
+      hit: hitsOf(latest.check)[0]!,
+      decision: 'true_match',
+      rationale: 'Listed by OFAC.',
+    })
+    // The app's rule: nothing is left to decide, so no reason for open hits is asked.
+    await closeCase(db, actor, caseId, { outcome: 'risk_confirmed', reason: 'Their wallet.' })
+
+    const verification = verifyBundle(downloadedBundle(app, await exportCase(db, call, caseId)))
+    expect(verification.problems).toEqual([])
+    expect(verification.manifest?.counts).toMatchObject({ checks: 2, decisions: 1 })
+    db.close()
+  })
 })

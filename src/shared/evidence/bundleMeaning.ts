@@ -14,9 +14,9 @@ import {
   entriesByOtherKeys,
   outcomeAllowsDecision,
   openHitsSentence,
-  tallyDecisions,
+  tallyReview,
 } from '../cases/caseRules'
-import { decisionOnHit } from '../cases/checkHits'
+import { decisionsOfCase } from '../cases/caseReview'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import { groupedFingerprint } from '../identity/investigator'
 import { readBundleChecks } from './bundleChecks'
@@ -149,9 +149,10 @@ function compareClosure(
     )
   }
   if (!checks || closure.undecidedHitsReason) return
-  const hits = checks.flatMap((check) => check.hits.map((hit) => ({ checkId: check.localId, hit })))
+  // The app's rule, whatever the bundle's age: an earlier check of a wallet is its history, not
+  // hits to decide. Bundles closed under the earlier rule (every check's hits) hold under this one.
   const open = openHitsSentence(
-    tallyDecisions(hits, (checkId, hit) => decisionOnHit(replayed.decisions, caseId, checkId, hit)),
+    tallyReview(checks, (check) => check.hits, decisionsOfCase(replayed.decisions, caseId)),
   )
   if (open) {
     problems.push(
