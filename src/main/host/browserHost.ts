@@ -57,6 +57,25 @@ const jsonHeaders = {
   'x-content-type-options': 'nosniff',
 }
 
+/**
+ * Sends a reply whole, its length declared: written with its headers in one go rather than as a
+ * chunked stream, which the page's bridge calls paid for on every answer.
+ */
+const sendJson = (
+  response: ServerResponse,
+  status: number,
+  reply: unknown,
+  headers: Record<string, string> = {},
+): void => {
+  const body = Buffer.from(JSON.stringify(reply), 'utf8')
+  response.writeHead(status, {
+    ...jsonHeaders,
+    ...headers,
+    'content-length': String(body.length),
+  })
+  response.end(body)
+}
+
 /** A call the host turned away before serving it: nothing of it reached the service. */
 const refuse = (
   response: ServerResponse,
@@ -69,8 +88,7 @@ const refuse = (
   headers: Record<string, string> = {},
 ): void => {
   const reply: BridgeReply<never> = { ok: false, error: { ...error, message, status } }
-  response.writeHead(status, { ...jsonHeaders, ...headers })
-  response.end(JSON.stringify(reply))
+  sendJson(response, status, reply, headers)
 }
 
 const notAuthorised = { name: bridgeErrorNames.pageNotAuthorised, mayHaveReachedService: false }
@@ -103,11 +121,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const exchange = sessions.exchange(typeof code === 'string' ? code : undefined, request)
     if (exchange.kind === 'spent') return refuse(response, 403, spentAddress, notAuthorised)
     if (exchange.kind === 'unknown') return refuse(response, 403, earlierLaunch, notAuthorised)
-    response.writeHead(200, {
-      ...jsonHeaders,
-      ...(exchange.kind === 'granted' ? { 'set-cookie': exchange.setCookie } : {}),
-    })
-    response.end(JSON.stringify({ ok: true, data: {} } satisfies BridgeReply<object>))
+    sendJson(
+      response,
+      200,
+      { ok: true, data: {} } satisfies BridgeReply<object>,
+      exchange.kind === 'granted' ? { 'set-cookie': exchange.setCookie } : {},
+    )
   }
 
   const serveBridge = async (
@@ -153,8 +172,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       }
       const reply = await dispatchBridgeCall(options.handlers, method, input, options.logFailure)
       const invalid = !reply.ok && reply.error.name === bridgeErrorNames.validation
-      response.writeHead(invalid ? 400 : 200, jsonHeaders)
-      response.end(JSON.stringify(reply))
+      sendJson(response, invalid ? 400 : 200, reply)
     } finally {
       release()
     }
