@@ -27,7 +27,9 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
 `
 
 /** From the host's launch: the first screen drawn and ready, then the entity list's first row. */
-async function coldStartApp(browser: Browser): Promise<{ firstScreen: number; entityList: number }> {
+async function coldStartApp(
+  browser: Browser,
+): Promise<{ firstScreen: number; entityList: number }> {
   const context = await browser.newContext()
   const page = await context.newPage()
   const started = performance.now()
