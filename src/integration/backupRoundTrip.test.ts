@@ -58,7 +58,13 @@ import { checksContaining } from '../renderer/src/data/checks/checkSelection'
 import { zipEntries } from '../renderer/src/data/backup/zipEntries'
 import type { KnownSigners } from '../renderer/src/data/backup/backupTrust'
 import { restorableInProcess } from '../renderer/src/data/backup/restorableBackup'
-import { groupedFingerprint, investigatorOf, keyFingerprint } from '../shared/identity/investigator'
+import {
+  groupedFingerprint,
+  investigatorOf,
+  keyFingerprint,
+  type Actor,
+} from '../shared/identity/investigator'
+import { verifyAuditChain } from '../shared/cases/auditChain'
 import { createBulkJob } from '../renderer/src/data/bulk/bulkJobRepository'
 import { watch } from '../renderer/src/data/watch/watchRepository'
 import { bulkJobOf } from '../test-support/bulkJobs'
@@ -81,6 +87,11 @@ let known: KnownSigners
 const ours = () => ({ known })
 /** An edited backup no longer holds its signature: its deeper checks are reached as untrusted. */
 const forced = () => ({ known, allowUntrusted: true })
+/** Who works on this computer, with its key: who restores, and whom a forger names. */
+const ownActor = (): Actor => ({
+  ...investigatorOf(fixtureActor),
+  fingerprint: known.own.fingerprint,
+})
 
 const call: CallBridge = async (method, input) => {
   const reply = await app.call(method, input)
@@ -326,11 +337,11 @@ describe("restoring as the app's data", () => {
       withManifest(files, manifest)
     })
     await expect(
-      stageRestore(
-        restorableInProcess(await verifyBackup(inUse, new Blob([clashing]), forced())),
-        onePage,
-      ).commit(),
-    ).rejects.toThrow()
+      stageRestore(restorableInProcess(await verifyBackup(inUse, new Blob([clashing]), forced())), {
+        ...onePage,
+        restorer: async () => ownActor(),
+      }).commit(),
+    ).rejects.toThrow(/checks.bulkAdd\(\): 1 of 2 operations failed/)
     expect(await currentDatabaseName()).toBe(inUse.name)
     expect(await Dexie.getDatabaseNames()).toEqual(namesBefore)
     expect(await supersededDatabases()).toEqual([])
@@ -630,7 +641,8 @@ describe('a forged backup: trust, identity and addresses change only as ticked',
       files[backupPaths.settings] = settingsBytes
       manifest.settings.bytes = settingsBytes.length
       manifest.settings.sha256 = createHash('sha256').update(settingsBytes).digest('hex')
-      // A true match turned into a false positive, its trail re-chained so that it holds.
+      // A true match turned into a false positive, its trail re-chained so that it holds, every
+      // entry naming this computer's key, as if its own investigator had made them.
       const table = (name: string) => manifest.tables.find((t) => t.name === name)!.entries[0]!
       const decisions = table('hitDecisions')
       const flip = (text: string) => text.replaceAll('"true_match"', '"false_positive"')
@@ -644,6 +656,7 @@ describe('a forged backup: trust, identity and addresses change only as ticked',
           const entry = JSON.parse(flip(line)) as AuditEntry
           const unhashed = {
             ...omitHash(entry),
+            actor: ownActor(),
             prevHash: entry.seq === 1 ? genesisHash : prevHash,
           }
           prevHash = auditEntryHash(unhashed)
@@ -662,7 +675,8 @@ describe('a forged backup: trust, identity and addresses change only as ticked',
   it('restored as untrusted data: no setting applied unless ticked, its cases marked and never exported as this computer’s own', async () => {
     const before = await call('settings.get', {})
     const identityBefore = await call('identity.get', {})
-    const verified = await verifyBackup(freshDatabase(), new Blob([forged()]), {
+    const file = forged()
+    const verified = await verifyBackup(freshDatabase(), new Blob([file]), {
       ...forced(),
       fileName: 'forged.zip',
     })
@@ -694,6 +708,35 @@ describe('a forged backup: trust, identity and addresses change only as ticked',
     expect(restoredCase?.restoredUntrusted).toMatchObject({ fileName: 'forged.zip' })
     await expect(exportCase(restored, call, restoredCase!.id)).rejects.toThrow(
       /restored from an untrusted backup .* cannot be exported under your signature/,
+    )
+
+    // The trail says so too, in the name of who chose to restore it, chained to the restored
+    // entries; it survives a backup of this computer's own, which restores as trusted.
+    const trail = await restored.auditEntries.where('caseId').equals(restoredCase!.id).sortBy('seq')
+    expect(verifyAuditChain(trail)).toMatchObject({ intact: true })
+    const mark = trail.at(-1)!
+    expect(mark).toMatchObject({
+      action: 'restored-untrusted',
+      actor: ownActor(),
+      after: {
+        fileName: 'forged.zip',
+        manifestSha256: createHash('sha256')
+          .update(unzipSync(file)[backupPaths.manifest]!)
+          .digest('hex'),
+        reason: verified.trust.kind === 'untrusted' ? verified.trust.reason : '',
+      },
+    })
+    const again = download(await writeBackup(restored, call))
+    await expect(verifyBackup(freshDatabase(), new Blob([again]), ours())).resolves.toMatchObject({
+      trust: { kind: 'own' },
+    })
+
+    // A renderer that drops the mark from the case's record before asking: the main side reads
+    // the trail it is sent, and refuses, naming the entry.
+    await restored.cases.update(restoredCase!.id, { restoredUntrusted: undefined })
+    expect(await restored.cases.get(restoredCase!.id)).not.toHaveProperty('restoredUntrusted')
+    await expect(exportCase(restored, call, restoredCase!.id)).rejects.toThrow(
+      `ValidationError: This case's audit trail says its history cannot be vouched for: entry ${mark.seq} records a restore from an untrusted backup (“forged.zip”: `,
     )
   })
 

@@ -8,6 +8,7 @@ import {
   type CaseState,
   type HitDecision,
 } from './caseSchemas'
+import { untrustedRestoreAction } from './untrustedRestore'
 
 /** Where a case stands after its trail, as the trail alone tells it. */
 export interface ReplayedCase {
@@ -35,6 +36,8 @@ const neutralActions = new Set([
   'exported',
   // A bulk job's record on the case: its checks are linked by `check-linked` entries of their own.
   'bulk-job-linked',
+  // Says where the case's history came from; the history itself is the entries before it.
+  untrustedRestoreAction,
 ])
 
 /**

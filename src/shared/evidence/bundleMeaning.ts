@@ -18,6 +18,7 @@ import {
 } from '../cases/caseRules'
 import { decisionsOfCase } from '../cases/caseReview'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
+import { untrustedRestoreIn } from '../cases/untrustedRestore'
 import { groupedFingerprint } from '../identity/investigator'
 import { readBundleChecks } from './bundleChecks'
 import { bundlePaths, notesHeldToTrailFrom, type BundleManifest } from './bundleFormat'
@@ -195,6 +196,16 @@ export function checkBundleMeaning(
   const trail = z.array(auditEntrySchema).safeParse(trailJson)
   if (!trail.success) return
   compareActors(trail.data, manifest.signer, problems)
+  // Restored untrusted data is never the signer's own, whoever restored it (see untrustedRestore).
+  const restore = untrustedRestoreIn(trail.data)
+  if (restore) {
+    problems.push(
+      meaningProblem(
+        bundlePaths.auditTrail,
+        `${restore}: its history is not the signer's to vouch for`,
+      ),
+    )
+  }
   const replayed = replayTrail(trail.data)
   for (const entry of replayed.unreadable) {
     problems.push(meaningProblem(bundlePaths.auditTrail, `cannot be replayed: ${entry}`))

@@ -6,8 +6,15 @@ import { join } from 'node:path'
 import { strToU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CryptoSearchResult } from '../../../shared/bridge/cryptoContract'
+import { nextAuditEntry } from '../../../shared/cases/auditChain'
+import type { AuditEntry } from '../../../shared/cases/caseSchemas'
 import { caseNumber } from '../../../shared/cases/caseNumber'
-import { bundlePaths, manifestSchema } from '../../../shared/evidence/bundleFormat'
+import { untrustedRestoreChange } from '../../../shared/cases/untrustedRestore'
+import {
+  bundlePaths,
+  manifestSchema,
+  type BundleManifest,
+} from '../../../shared/evidence/bundleFormat'
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
 import { EvidenceExporter } from './evidenceExporter'
 import {
@@ -19,12 +26,15 @@ import {
   exportedBundle,
   exportedCheckOf,
   exportThroughBridge,
+  fixtureActor,
   fixtureSigning,
   type CaseFixture,
 } from '../../../test-support/evidenceFixtures'
 import {
   editJson,
+  forgeBundle,
   rezipBundle,
+  strangerKey,
   tamperBundle,
   type BundleFiles,
 } from '../../../test-support/bundleTampering'
@@ -50,6 +60,21 @@ const search = async (query: string): Promise<CryptoSearchResult> => {
 }
 
 const rezip = (edit: (files: BundleFiles) => void): Uint8Array => rezipBundle(bundle, edit)
+
+/** `trail` with a restore from an untrusted backup recorded after its last entry, as a restore does. */
+const restoredUntrustedFrom = (trail: readonly AuditEntry[]): AuditEntry[] => [
+  ...trail,
+  nextAuditEntry(
+    trail[0]!.caseId,
+    trail.at(-1),
+    untrustedRestoreChange({
+      fileName: 'found-on-a-stick.zip',
+      manifestSha256: 'b'.repeat(64),
+      reason: 'The backup is not signed.',
+    }),
+    fixtureActor,
+  ),
+]
 
 const problemsOf = (zip: Uint8Array) =>
   verifyBundle(zip).problems.map((problem) => `${problem.kind} ${problem.path ?? ''}`.trim())
@@ -237,6 +262,14 @@ describe('a case restored from an untrusted backup', () => {
     expect(reply.ok).toBe(false)
     if (!reply.ok) expect(reply.error.message).toMatch(/^This case was restored from an untrusted/)
   })
+
+  it('is refused by its audit trail when its record no longer says so, naming the entry', async () => {
+    const stripped = { ...fixture, auditTrail: restoredUntrustedFrom(fixture.auditTrail) }
+    expect(stripped.caseRecord.restoredUntrusted).toBeUndefined()
+    await expect(exportThroughBridge(app.call, stripped)).rejects.toThrow(
+      `This case's audit trail says its history cannot be vouched for: entry ${stripped.auditTrail.length} records a restore from an untrusted backup (“found-on-a-stick.zip”: The backup is not signed.). So it cannot be exported under this computer's signature. Nothing was written.`,
+    )
+  })
 })
 
 describe('verifying a bundle', () => {
@@ -245,6 +278,29 @@ describe('verifying a bundle', () => {
     expect(result.problems).toEqual([])
     expect(result.ok).toBe(true)
     expect(result.matched).toBe(result.manifest?.files.length)
+  })
+
+  it('fails as to meaning when its trail records a restore from an untrusted backup, though signed by whoever made every entry', () => {
+    const forger = strangerKey()
+    const restored = forgeBundle(
+      bundle,
+      (files) => {
+        editJson<AuditEntry[]>(files, bundlePaths.auditTrail, (trail) =>
+          trail.splice(0, trail.length, ...restoredUntrustedFrom(trail)),
+        )
+        editJson<BundleManifest>(files, bundlePaths.manifest, (manifest) => {
+          manifest.auditTrail.entries += 1
+        })
+      },
+      forger,
+    )
+    expect(verifyBundle(restored).problems).toEqual([
+      {
+        kind: 'meaning',
+        path: bundlePaths.auditTrail,
+        detail: `entry ${fixture.auditTrail.length + 1} records a restore from an untrusted backup (“found-on-a-stick.zip”: The backup is not signed.): its history is not the signer's to vouch for`,
+      },
+    ])
   })
 
   it('names a file with one changed byte', () => {

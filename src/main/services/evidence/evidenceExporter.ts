@@ -26,6 +26,7 @@ import {
 import { groupedFingerprint, type Signer } from '../../../shared/identity/investigator'
 import { entriesByOtherKeys } from '../../../shared/cases/caseRules'
 import { replayTrail } from '../../../shared/cases/replayTrail'
+import { untrustedRestoreIn } from '../../../shared/cases/untrustedRestore'
 import { decisionsAgainstTrail, notesAgainstTrail } from '../../../shared/evidence/trailAgreement'
 import { detachedSignature } from '../identity/detachedSignature'
 import { ServiceError } from '../serviceError'
@@ -213,9 +214,18 @@ export class EvidenceExporter {
         case 'decisions':
           session.decisions.push(...part.items)
           return { received: session.decisions.length }
-        case 'auditTrail':
+        case 'auditTrail': {
+          // The trail is the mark the renderer cannot drop (see untrustedRestore), so a case
+          // restored from untrusted data is refused here whatever its record said at `begin`.
+          const restore = untrustedRestoreIn(part.items)
+          if (restore) {
+            throw refuse(
+              `This case's audit trail says its history cannot be vouched for: ${restore}. So it cannot be exported under this computer's signature. Nothing was written.`,
+            )
+          }
           session.auditTrail.push(...part.items)
           return { received: session.auditTrail.length }
+        }
       }
     } catch (error) {
       await this.abort(exportId)

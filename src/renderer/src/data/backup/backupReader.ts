@@ -55,6 +55,8 @@ export interface VerifiedBackup {
   trust: BackupTrust
   /** The file's name, as the user chose it (marked on cases restored untrusted). */
   fileName: string
+  /** The SHA-256 of its backup.json, which pins every entry (recorded on cases restored untrusted). */
+  manifestSha256: string
 }
 
 export interface VerifyOptions {
@@ -264,7 +266,8 @@ export async function verifyBackup(
     refuse(`The file has no ${backupPaths.manifest}, so it is not a Compliance Desk backup.`)
   }
   const small = backupBounds.smallFileBytes
-  const manifestBytes = (await entryBytes(file, entries, backupPaths.manifest, small)).bytes
+  const manifestContent = await entryBytes(file, entries, backupPaths.manifest, small)
+  const manifestBytes = manifestContent.bytes
   const { format } = parseJson(manifestBytes, backupPaths.manifest, formatOnlySchema)
   if (format !== backupFormat) {
     refuse(`The file's backup.json is of the format ${format}, which this version does not read.`)
@@ -318,7 +321,16 @@ export async function verifyBackup(
   const settingsContent = await entryBytes(file, entries, backupPaths.settings, small)
   checkHash(settingsContent, backupPaths.settings, manifest.settings)
   const settings = parseJson(settingsContent.bytes, backupPaths.settings, backupSettingsSchema)
-  return { manifest, settings, file, entries, rows, trust, fileName }
+  return {
+    manifest,
+    settings,
+    file,
+    entries,
+    rows,
+    trust,
+    fileName,
+    manifestSha256: manifestContent.sha256,
+  }
 }
 
 /** Verification against the app's database (its tables and version). */

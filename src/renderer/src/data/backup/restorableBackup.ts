@@ -1,4 +1,5 @@
 import type { BackupManifest, BackupSettings } from '../../../../shared/backup/backupFormat'
+import type { Actor } from '../../../../shared/identity/investigator'
 import { openAppDatabase } from '../database/openAppDatabase'
 import type { VerifiedBackup } from './backupReader'
 import { restoreBackup } from './backupRestore'
@@ -14,7 +15,12 @@ export interface RestorableBackup {
   rows: Record<string, number>
   trust: BackupTrust
   fileName: string
-  writeInto(database: string, onProgress: (done: number, total: number) => void): Promise<void>
+  /** `restorer`: who restores, required when the backup is restored as untrusted data. */
+  writeInto(
+    database: string,
+    restorer: Actor | undefined,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<void>
 }
 
 /** What of a verified backup crosses from its worker to the page: everything but the file. */
@@ -32,11 +38,12 @@ export const summaryOf = ({ manifest, settings, rows, trust, fileName }: Verifie
 export const writeBackupInto = async (
   backup: VerifiedBackup,
   database: string,
+  restorer: Actor | undefined,
   onProgress: (done: number, total: number) => void,
 ): Promise<void> => {
   const db = openAppDatabase(database)
   try {
-    await restoreBackup(db, backup, onProgress)
+    await restoreBackup(db, backup, { restorer, onProgress })
   } finally {
     db.close()
   }
@@ -45,5 +52,6 @@ export const writeBackupInto = async (
 /** A backup verified in this thread, restored in this thread. */
 export const restorableInProcess = (backup: VerifiedBackup): RestorableBackup => ({
   ...summaryOf(backup),
-  writeInto: (database, onProgress) => writeBackupInto(backup, database, onProgress),
+  writeInto: (database, restorer, onProgress) =>
+    writeBackupInto(backup, database, restorer, onProgress),
 })

@@ -1,3 +1,4 @@
+import type { Actor } from '../../../../shared/identity/investigator'
 import { databaseName } from '../database/appDatabase'
 import { BackupRefusedError, BackupUntrustedError } from './backupReader'
 import type { BackupTrust, KnownSigners } from './backupTrust'
@@ -13,7 +14,7 @@ export type RestoreRequest =
       /** The page's database, whose tables the backup must hold. */
       database: string
     }
-  | { id: number; kind: 'write'; database: string }
+  | { id: number; kind: 'write'; database: string; restorer: Actor | undefined }
   | { id: number; kind: 'release' }
 
 export type RestoreReply =
@@ -82,8 +83,8 @@ export async function verifyInWorker(
   if (reply.kind !== 'verified') throw new Error('the restore worker answered out of turn')
   return {
     ...reply.summary,
-    writeInto: async (database, onProgress) => {
-      await ask({ kind: 'write', database }, onProgress)
+    writeInto: async (database, restorer, onProgress) => {
+      await ask({ kind: 'write', database, restorer }, onProgress)
     },
   }
 }

@@ -32,12 +32,18 @@ export function stageRecordedRestore(
   backup: RestorableBackup,
   fileName: string,
   call: CallBridge,
-  ports: Omit<StagingPorts, 'beforeSwitch'>,
+  ports: Omit<StagingPorts, 'beforeSwitch' | 'restorer'>,
 ): RecordedRestore {
   const restoreId = crypto.randomUUID()
   let chosen: ChosenSettings | undefined
   const staged: StagedRestore = stageRestore(backup, {
     ...ports,
+    // This computer's investigator, who chose to restore, named as every case change names them
+    // (identityQueries' actorOf says the same, but sits beside the page's bridge client).
+    restorer: async () => {
+      const { investigator, signingKey } = await call('identity.get', {})
+      return investigator ? { ...investigator, fingerprint: signingKey.fingerprint } : undefined
+    },
     beforeSwitch: async (database) => {
       await call('backup.stageRestore', {
         restoreId,

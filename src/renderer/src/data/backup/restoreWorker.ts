@@ -42,7 +42,7 @@ async function verify(request: Extract<RestoreRequest, { kind: 'verify' }>): Pro
 
 async function write(request: Extract<RestoreRequest, { kind: 'write' }>): Promise<RestoreReply> {
   const backup = held ?? failWith('The backup to restore is no longer held; choose the file again.')
-  await writeBackupInto(backup, request.database, (done, total) =>
+  await writeBackupInto(backup, request.database, request.restorer, (done, total) =>
     scope.postMessage({ id: request.id, kind: 'progress', done, total }),
   )
   return { id: request.id, kind: 'written' }

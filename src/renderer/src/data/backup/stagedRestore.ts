@@ -1,4 +1,5 @@
 import { Dexie } from 'dexie'
+import type { Actor } from '../../../../shared/identity/investigator'
 import { newDatabaseName, pointTo } from '../database/databasePointer'
 import type { RestorableBackup } from './restorableBackup'
 
@@ -26,6 +27,11 @@ export interface StagingPorts {
   whileSwitching: (work: () => Promise<void>) => Promise<void>
   onProgress?: (rowsDone: number, rowsTotal: number) => void
   /**
+   * Who restores, asked as the writing starts: a backup restored as untrusted data is refused
+   * without one, as its cases' trails record who chose to restore it (see backupRestore).
+   */
+  restorer?: () => Promise<Actor | undefined>
+  /**
    * Runs once the new database is complete and the restore confirmed, just before the app
    * switches to it (see restoreRecord, which records the restore's settings there); its failure
    * leaves the data in use as it was, and `commit` rejects with it.
@@ -43,6 +49,7 @@ export function stageRestore(
   {
     whileSwitching,
     onProgress = () => undefined,
+    restorer = async () => undefined,
     beforeSwitch = async () => undefined,
   }: StagingPorts,
 ): StagedRestore {
@@ -51,7 +58,7 @@ export function stageRestore(
   const finished = whileSwitching(async () => {
     const name = newDatabaseName()
     try {
-      await backup.writeInto(name, onProgress)
+      await backup.writeInto(name, await restorer(), onProgress)
       if (!(await decision)) return await Dexie.delete(name)
       await beforeSwitch(name)
     } catch (error) {

@@ -89,6 +89,24 @@ describe('a timeline entry says what happened in full', () => {
     expect(unlinked.details[1]).toBe('1 decision on its hits withdrawn with it.')
   })
 
+  it('says a restore from an untrusted backup: the file, why, its backup.json, and that the case is not exported as this computer’s', () => {
+    const restore = {
+      fileName: 'backup\u202Epiz.exe',
+      manifestSha256: 'a'.repeat(64),
+      reason: 'The backup is not signed, so nothing shows who made it.',
+    }
+    expect(
+      entryWords(entry('restored-untrusted', 'Restored from an untrusted backup', null, restore)),
+    ).toEqual({
+      headline: 'Restored from an untrusted backup: backup\\u{202e}piz.exe',
+      details: [
+        'Not trusted because: The backup is not signed, so nothing shows who made it.',
+        `Its backup.json has SHA-256 ${'a'.repeat(64)}.`,
+        'What this case holds from before cannot be vouched for, so it is never exported under this computer’s signature.',
+      ],
+    })
+  })
+
   it('falls back on the summary for an action it does not know or an entry that does not hold it, even one named like an object member', () => {
     for (const action of ['toString', 'constructor', 'future-action']) {
       expect(entryWords(entry(action, 'Something \u202E happened', null, null))).toEqual({

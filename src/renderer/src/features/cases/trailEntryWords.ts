@@ -13,6 +13,10 @@ import {
   type HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import { hitKeyParts } from '../../../../shared/cases/checkHits'
+import {
+  untrustedRestoreAction,
+  untrustedRestoreSchema,
+} from '../../../../shared/cases/untrustedRestore'
 import { environmentLabels, type EnvironmentId } from '../../../../shared/environments'
 import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
@@ -157,6 +161,19 @@ const describers: Record<string, (entry: AuditEntry) => EntryWords | null> = {
       headline: shown(entry.summary),
       details: [
         `The check of ${when(rescreen.data.later.fetchedAt)} now stands for the wallet; the check of ${when(rescreen.data.earlier.fetchedAt)} stays as its history.`,
+      ],
+    }
+  },
+  [untrustedRestoreAction]: (entry) => {
+    const restore = untrustedRestoreSchema.safeParse(entry.after)
+    if (!restore.success) return null
+    const { fileName, manifestSha256, reason } = restore.data
+    return {
+      headline: `Restored from an untrusted backup: ${shown(fileName)}`,
+      details: [
+        `Not trusted because: ${shown(reason)}`,
+        `Its backup.json has SHA-256 ${manifestSha256}.`,
+        'What this case holds from before cannot be vouched for, so it is never exported under this computer’s signature.',
       ],
     }
   },
