@@ -740,6 +740,17 @@ describe('a forged backup: trust, identity and addresses change only as ticked',
     )
   })
 
+  it('restored as untrusted data by no one (no investigator said) is refused, with nothing changed', async () => {
+    const current = await currentDatabaseName()
+    const databases = await Dexie.getDatabaseNames()
+    const verified = await verifyBackup(freshDatabase(), new Blob([forged()]), forced())
+    await expect(stageRestore(restorableInProcess(verified), onePage).commit()).rejects.toThrow(
+      /recorded in the audit trail of each of its cases, in the name of who chose to: say who works on this computer first/,
+    )
+    expect(await currentDatabaseName()).toBe(current)
+    expect(await Dexie.getDatabaseNames()).toEqual(databases)
+  })
+
   it('a signer ticked in a restore, or trusted by hand, is never added twice', async () => {
     const verified = await verifyBackup(freshDatabase(), new Blob([forged()]), forced())
     const signer = verified.settings.trustedSigners![0]!
