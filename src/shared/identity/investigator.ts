@@ -46,6 +46,17 @@ export const actorOfSigner = ({ name, email, organisation, fingerprint }: Signer
   fingerprint,
 })
 
+/**
+ * Who acts on this computer: its investigator with the fingerprint of its signing key, or null
+ * before anyone said who works here (as the bridge's identity view has them).
+ */
+export const actorOfIdentity = (
+  identity: { investigator: Investigator | null; signingKey: { fingerprint: string } } | undefined,
+): Actor | null =>
+  identity?.investigator
+    ? { ...identity.investigator, fingerprint: identity.signingKey.fingerprint }
+    : null
+
 export function keyFingerprint(publicKeyHex: string): string {
   return bytesToHex(sha256(hexToBytes(publicKeyHex))).slice(0, 32)
 }

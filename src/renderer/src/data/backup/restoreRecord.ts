@@ -4,6 +4,7 @@ import { errorMessage, type CallBridge } from '../../bridge/bridgeCall'
 import { currentDatabaseName } from '../database/databasePointer'
 import type { RestorableBackup } from './restorableBackup'
 import { stageRestore, type StagedRestore, type StagingPorts } from './stagedRestore'
+import { actorOfIdentity } from '../../../../shared/identity/investigator'
 
 const notChosen = (): never => {
   throw new Error('the restore was switched to before its settings were chosen')
@@ -38,12 +39,8 @@ export function stageRecordedRestore(
   let chosen: ChosenSettings | undefined
   const staged: StagedRestore = stageRestore(backup, {
     ...ports,
-    // This computer's investigator, who chose to restore, named as every case change names them
-    // (identityQueries' actorOf says the same, but sits beside the page's bridge client).
-    restorer: async () => {
-      const { investigator, signingKey } = await call('identity.get', {})
-      return investigator ? { ...investigator, fingerprint: signingKey.fingerprint } : undefined
-    },
+    // This computer's investigator, who chose to restore, named as every case change names them.
+    restorer: async () => actorOfIdentity(await call('identity.get', {})) ?? undefined,
     beforeSwitch: async (database) => {
       await call('backup.stageRestore', {
         restoreId,

@@ -1,6 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { IdentityView } from '../../../../shared/bridge/identityContract'
-import type { Actor, Investigator } from '../../../../shared/identity/investigator'
+import {
+  actorOfIdentity,
+  type Actor,
+  type Investigator,
+} from '../../../../shared/identity/investigator'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { queryClient } from '../queryClient'
 
@@ -11,12 +15,7 @@ export const useIdentity = () =>
   useQuery({ queryKey: identityKey, queryFn: () => callBridge('identity.get', {}) })
 
 /** The actor every case change records, or null until the investigator has said who they are. */
-export function actorOf(identity: IdentityView | undefined): Actor | null {
-  if (!identity?.investigator) return null
-  return { ...identity.investigator, fingerprint: identity.signingKey.fingerprint }
-}
-
-export const useActor = (): Actor | null => actorOf(useIdentity().data)
+export const useActor = (): Actor | null => actorOfIdentity(useIdentity().data)
 
 /** One identity change through the bridge; its answer becomes the identity shown everywhere. */
 export const useIdentityChange = () =>

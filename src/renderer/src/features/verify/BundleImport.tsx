@@ -11,7 +11,8 @@ import {
   SignerNotKnownError,
 } from '../../data/cases/caseImport'
 import { noInvestigatorMessage } from '../../data/cases/useCaseActions'
-import { actorOf, useIdentity } from '../../data/identity/identityQueries'
+import { useIdentity } from '../../data/identity/identityQueries'
+import { actorOfIdentity } from '../../../../shared/identity/investigator'
 import { WhoWorksHere } from '../cases/WhoWorksHere'
 
 type ImportState =
@@ -43,7 +44,7 @@ export function BundleImport({
   const identity = useIdentity().data
   const run = async (given: Consent) => {
     setConsent(given)
-    const importer = actorOf(identity)
+    const importer = actorOfIdentity(identity)
     if (!identity || !importer) {
       setState({ kind: 'failed', message: noInvestigatorMessage })
       return
