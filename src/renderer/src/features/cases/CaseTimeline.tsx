@@ -9,6 +9,7 @@ import { Timestamp } from '../../components/Timestamp'
 import { useAuditTrail } from '../../data/cases/caseQueries'
 import { BulkJobTrailDetail } from './BulkJobTrailDetail'
 import { entryWords } from './trailEntryWords'
+import { untrustedRestoreAction } from '../../../../shared/cases/untrustedRestore'
 
 /** The kinds of change a reader filters the trail by, each the actions it stands for. */
 const kinds = {
@@ -25,7 +26,7 @@ const kinds = {
     ],
   },
   state: { label: 'State', actions: ['created', 'state-changed', 'closed', 'reopened'] },
-  exports: { label: 'Exports', actions: ['exported'] },
+  exports: { label: 'Exports and restores', actions: ['exported', untrustedRestoreAction] },
 } as const
 type Kind = keyof typeof kinds
 
