@@ -83,7 +83,7 @@ export function TrustSignerDialog({
             setTyped(event.currentTarget.value)
             setFailure(null)
           }}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           autoComplete="off"
           data-autofocus
           data-testid="trust-signer-fingerprint"
