@@ -22,7 +22,11 @@ import {
   unlinkCheck,
 } from '../renderer/src/data/cases/caseRepository'
 import { exportCase, type BridgeCaller } from '../renderer/src/data/cases/caseExport'
-import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
+import {
+  searchOn,
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../test-support/mainSideOnSandbox'
 import {
   caseFixture,
   downloadedBundle,
@@ -56,13 +60,7 @@ const call: BridgeCaller = async (method, input) => {
   return reply.data as BridgeOutput<typeof method>
 }
 
-const search = async (query: string): Promise<CryptoSearchResult> =>
-  call('crypto.search', {
-    requestId: crypto.randomUUID(),
-    query,
-    isSubjectConsent: true,
-    type: 'all',
-  })
+const search = (query: string): Promise<CryptoSearchResult> => searchOn(app, query)
 
 const refOf = ({ localId, query, fetchedAt }: StoredCheck) => ({ localId, query, fetchedAt })
 

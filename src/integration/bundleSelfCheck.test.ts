@@ -13,7 +13,11 @@ import {
   exportedCheckOf,
   type CaseFixture,
 } from '../test-support/evidenceFixtures'
-import { startMainSideOnSandbox, type MainSideOnSandbox } from '../test-support/mainSideOnSandbox'
+import {
+  searchOn,
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../test-support/mainSideOnSandbox'
 
 /**
  * The report's "How to check this report without Compliance Desk" holds: its commands, taken from
@@ -67,14 +71,7 @@ beforeAll(async () => {
   app = await startMainSideOnSandbox()
   const results: CryptoSearchResult[] = []
   for (const query of wallets) {
-    const reply = await app.call('crypto.search', {
-      requestId: crypto.randomUUID(),
-      query,
-      isSubjectConsent: true,
-      type: 'all',
-    })
-    if (!reply.ok) throw new Error(reply.error.message)
-    results.push(reply.data as CryptoSearchResult)
+    results.push(await searchOn(app, query))
   }
   fixture = caseFixture(results.map((result, index) => exportedCheckOf(result, index)))
   bundle = await exportedBundle(app, fixture)

@@ -143,3 +143,28 @@ export function forgeBundle(
     signAs(files, forger)
   })
 }
+
+/** What a genuine report says of the sanctioned check the bundles of the tests hold. */
+const reportedHit = 'status review_required · 1 hit'
+
+/**
+ * The bundle with only its report.html changed to say the sanctioned check is clean, re-signed by
+ * `forger` (after the most careful forgery of the rest, which changes nothing): a report that lies
+ * while every other file, the manifest and the signature hold.
+ */
+export function withReportSayingClean(bundle: Uint8Array, forger: Stranger): Uint8Array {
+  const consistent = forgeBundle(bundle, () => undefined, forger)
+  return tamperBundle(
+    consistent,
+    (files) => {
+      const report = strFromU8(files[bundlePaths.report]!)
+      if (!report.includes(reportedHit)) throw new Error(`the report does not say “${reportedHit}”`)
+      files[bundlePaths.report] = strToU8(report.replace(reportedHit, 'status no_match · 0 hits'))
+    },
+    forger,
+  )
+}
+
+/** What the verifier says of the report `withReportSayingClean` leaves. */
+export const reportSaysCleanProblem =
+  /^meaning report\.html: does not say what the bundle's files say: line \d+ reads “….*no_match · 0 hits.*” where the bundle's files give “….*review_required · 1 hit.*”$/

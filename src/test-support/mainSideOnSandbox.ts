@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../sandbox/sandboxServer'
 import type { BridgeReply } from '../shared/bridge'
+import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { startMainSide, type MainSide } from '../main/app/startMainSide'
 import { sessionKeyStore } from '../main/services/keys/secretKeyStore'
 import { dispatchBridgeCall } from '../main/bridge/dispatchBridgeCall'
@@ -25,6 +26,22 @@ export async function useSandboxProduction(app: MainSideOnSandbox): Promise<void
     const reply = await app.call(method, input)
     if (!reply.ok) throw new Error(reply.error.message)
   }
+}
+
+/** One crypto check through the bridge, as the page asks for it; a refusal throws its message. */
+export async function searchOn(
+  app: Pick<MainSideOnSandbox, 'call'>,
+  query: string,
+  requestId: string = crypto.randomUUID(),
+): Promise<CryptoSearchResult> {
+  const reply = await app.call('crypto.search', {
+    requestId,
+    query,
+    isSubjectConsent: true,
+    type: 'all',
+  })
+  if (!reply.ok) throw new Error(reply.error.message)
+  return reply.data as CryptoSearchResult
 }
 
 /** For tests: the main side, its Local sandbox pointed at a sandbox the test controls. */

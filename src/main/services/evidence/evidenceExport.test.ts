@@ -18,6 +18,7 @@ import {
 import { verifyBundle } from '../../../shared/evidence/verifyBundle'
 import { EvidenceExporter } from './evidenceExporter'
 import {
+  searchOn,
   startMainSideOnSandbox,
   type MainSideOnSandbox,
 } from '../../../test-support/mainSideOnSandbox'
@@ -48,16 +49,7 @@ let fixture: CaseFixture
 let bundle: Uint8Array
 const workDir = mkdtempSync(join(tmpdir(), 'cd-export-'))
 
-const search = async (query: string): Promise<CryptoSearchResult> => {
-  const reply = await app.call('crypto.search', {
-    requestId: crypto.randomUUID(),
-    query,
-    isSubjectConsent: true,
-    type: 'all',
-  })
-  if (!reply.ok) throw new Error(reply.error.message)
-  return reply.data as CryptoSearchResult
-}
+const search = (query: string): Promise<CryptoSearchResult> => searchOn(app, query)
 
 const rezip = (edit: (files: BundleFiles) => void): Uint8Array => rezipBundle(bundle, edit)
 
