@@ -317,10 +317,10 @@ const memoryRow = (
   )
 
 /**
- * Restores `file` through Settings as an investigator does: ms from the file chosen (as the backup
- * is timed from its click: going to Settings is not part of it) to "restored".
+ * Opens Settings afresh and chooses `file` to restore from, as an investigator does; returns when
+ * it was chosen (performance.now()), where a restore's timing starts.
  */
-async function restoreIn(page: Page, file: string): Promise<number> {
+async function chooseBackupIn(page: Page, file: string): Promise<number> {
   await page.getByTestId('nav-search').click()
   await page.getByTestId('nav-settings').click()
   const chooser = page.waitForEvent('filechooser')
@@ -328,6 +328,15 @@ async function restoreIn(page: Page, file: string): Promise<number> {
   const chosen = await chooser
   const started = performance.now()
   await chosen.setFiles(file)
+  return started
+}
+
+/**
+ * Restores `file` through Settings as an investigator does: ms from the file chosen (as the backup
+ * is timed from its click: going to Settings is not part of it) to "restored".
+ */
+async function restoreIn(page: Page, file: string): Promise<number> {
+  const started = await chooseBackupIn(page, file)
   await page.getByTestId('restore-start').click()
   // Asked only where there is data to replace.
   const replace = page.getByTestId('restore-confirm-replace')
@@ -343,13 +352,7 @@ async function restoreIn(page: Page, file: string): Promise<number> {
  * or "restore-refused", whose sentence must match `refusal`.
  */
 async function verifyIn(page: Page, file: string, refusal?: RegExp): Promise<number> {
-  await page.getByTestId('nav-search').click()
-  await page.getByTestId('nav-settings').click()
-  const chooser = page.waitForEvent('filechooser')
-  await page.getByTestId('restore-choose').click()
-  const chosen = await chooser
-  const started = performance.now()
-  await chosen.setFiles(file)
+  const started = await chooseBackupIn(page, file)
   const answer = page.getByTestId(refusal ? 'restore-refused' : 'restore-verified')
   await answer.waitFor({ timeout: 120_000 })
   const elapsed = performance.now() - started
