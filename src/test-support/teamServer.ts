@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+const announcementSchema = z.strictObject({
+  url: z.url(),
+  admin: z.strictObject({ name: z.string().min(1), password: z.string().min(1) }),
+})
+
+export type TeamServer = z.infer<typeof announcementSchema> & {
+  /** Stops the server and waits until it has gone, its temporary folder with it. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts what `npm run team-server` starts (pouchdb-server in memory on a free loopback port) and
+ * resolves once it has announced its address and admin, which it does only after it answers.
+ */
+export async function startTeamServer(): Promise<TeamServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/teamServer.ts'], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+  const announcement = await new Promise<z.infer<typeof announcementSchema>>((resolve, reject) => {
+    let stdout = ''
+    const onExit = (code: number | null): void =>
+      reject(new Error(`npm run team-server stopped before it answered (exit ${code}): ${stderr}`))
+    child.once('exit', onExit)
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8')
+      const end = stdout.indexOf('\n')
+      if (end === -1) return
+      child.off('exit', onExit)
+      child.stdout.removeAllListeners('data')
+      child.stdout.resume()
+      try {
+        resolve(announcementSchema.parse(JSON.parse(stdout.slice(0, end))))
+      } catch (error) {
+        child.kill('SIGTERM')
+        reject(error instanceof Error ? error : new Error(String(error)))
+      }
+    })
+  })
+  return {
+    ...announcement,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
