@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { z } from 'zod'
+import { keyFingerprint } from '../shared/identity/investigator'
+import {
+  signTeamEntry,
+  teamEntryDocument,
+  teamGenesisHash,
+  type TeamEntryDocument,
+  type TeamScope,
+} from '../shared/team/teamEntry'
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -53,4 +63,41 @@ export async function startTeamServer(): Promise<TeamServer> {
       await exited
     },
   }
+}
+
+/**
+ * A well-formed entry a member could write: signed with a fresh Ed25519 key, its id the one its
+ * content names. Tests change it afterwards to make what the server must refuse.
+ */
+export function signedEntryForTest(
+  member: string,
+  { scope = 'case_1', deviceSeq = 1 }: { scope?: TeamScope; deviceSeq?: number } = {},
+): TeamEntryDocument {
+  const secretKey = ed25519.utils.randomSecretKey()
+  const publicKey = bytesToHex(ed25519.getPublicKey(secretKey))
+  const entry = signTeamEntry(
+    {
+      scope,
+      device: bytesToHex(ed25519.utils.randomSecretKey().slice(0, 16)),
+      deviceSeq,
+      prevHash: teamGenesisHash,
+      member,
+      author: {
+        name: `Investigator ${member}`,
+        email: `${member}@example.org`,
+        organisation: 'Example Compliance',
+        fingerprint: keyFingerprint(publicKey),
+      },
+      publicKey,
+      at: '2025-01-02T10:42:00.000Z',
+      clock: 1,
+      seen: {},
+      action: 'case.note',
+      summary: 'Added a note',
+      before: null,
+      after: { note: 'Spoke to the client.' },
+    },
+    (message) => bytesToHex(ed25519.sign(message, secretKey)),
+  )
+  return teamEntryDocument(entry)
 }
