@@ -40,9 +40,14 @@ const keychainFailure = (action: string): ServiceError =>
     { mayHaveReachedService: false },
   )
 
+/** Keychain accounts of the secrets that are not an environment's API key. */
+const namedAccounts: Partial<Record<SecretSlot, string>> = {
+  'signing-key': 'signing-key:ed25519',
+  'team-password': 'team-password:couchdb',
+}
+
 export function keychainKeyStore(keytar: KeytarModule, service: string): SecretKeyStore {
-  const account = (slot: SecretSlot): string =>
-    slot === 'signing-key' ? 'signing-key:ed25519' : `api-key:${slot}`
+  const account = (slot: SecretSlot): string => namedAccounts[slot] ?? `api-key:${slot}`
   return {
     kind: 'os-keychain',
     detail: 'Keys are stored in the operating system keychain.',

@@ -2,8 +2,11 @@ import type { EnvironmentId } from '../../../shared/environments'
 
 export type KeyStorageKind = 'os-keychain' | 'session-only'
 
-/** What a secret is for: an environment's API key, or the investigator's private signing key. */
-export type SecretSlot = EnvironmentId | 'signing-key'
+/**
+ * What a secret is for: an environment's API key, the investigator's private signing key, or
+ * their password on the team's server.
+ */
+export type SecretSlot = EnvironmentId | 'signing-key' | 'team-password'
 
 /** Where secret API keys and the signing key live. Implementations never log or persist a key anywhere else. */
 export interface SecretKeyStore {

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { environmentIdSchema } from '../../../shared/environments'
 import { investigatorSchema, trustedSignerSchema } from '../../../shared/identity/investigator'
+import { deviceIdSchema, memberNameSchema } from '../../../shared/team/teamEntry'
 import { openJsonStateFile, type JsonStateFileOptions } from '../dataFolder/jsonStateFile'
 import { notSavedFailure } from '../dataFolder/storageFailure'
 
@@ -13,6 +14,17 @@ const persistedSettingsSchema = z.object({
   trustedSigners: z.array(trustedSignerSchema).optional(),
   /** Whether a watch run that finds changes shows an OS notification; yes when absent. */
   notifyChanges: z.boolean().optional(),
+  /** This desk in a team: made when it first joins one and kept, so its entries chain on. */
+  device: deviceIdSchema.optional(),
+  /** The team this desk replicates with; its password is in the key store, never here. */
+  team: z
+    .object({
+      serverUrl: z.string(),
+      database: z.string(),
+      member: memberNameSchema,
+      joinedAt: z.iso.datetime(),
+    })
+    .optional(),
 })
 export type PersistedSettings = z.infer<typeof persistedSettingsSchema>
 

@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module'
+
+/**
+ * The part of PouchDB the team services use, typed here because PouchDB's published typings pull
+ * the browser's DOM library into the main side's Node program. Everything else of PouchDB stays
+ * out of reach on purpose: entries are only ever created, never edited or deleted.
+ */
+export interface StoredDocument {
+  _id: string
+  _rev?: string
+  [member: string]: unknown
+}
+
+export interface Replication {
+  on(event: 'active' | 'complete', listener: () => void): Replication
+  on(event: 'paused', listener: (failure?: unknown) => void): Replication
+  on(event: 'change' | 'denied' | 'error', listener: (info: unknown) => void): Replication
+  cancel(): void
+}
+
+export interface ReplicationOptions {
+  live?: boolean
+  retry?: boolean
+  back_off_function?: (previousMs: number) => number
+}
+
+export interface TeamDatabase {
+  info(): Promise<{ update_seq: number | string; doc_count: number }>
+  get(id: string): Promise<StoredDocument>
+  put(document: StoredDocument): Promise<{ ok: boolean; id: string; rev: string }>
+  bulkDocs(
+    documents: StoredDocument[],
+    options?: { new_edits?: boolean },
+  ): Promise<Array<{ ok?: boolean; id?: string; error?: string; reason?: string }>>
+  allDocs(options: {
+    include_docs?: boolean
+    startkey?: string
+    endkey?: string
+    keys?: string[]
+  }): Promise<{ rows: Array<{ id: string; doc?: StoredDocument; error?: string }> }>
+  changes(options: { since: number | string; limit?: number }): Promise<{
+    results: Array<{ id: string; seq: number | string }>
+    last_seq: number | string
+  }>
+  replicate: {
+    to(target: TeamDatabase, options?: ReplicationOptions): Replication & PromiseLike<unknown>
+    from(source: TeamDatabase, options?: ReplicationOptions): Replication & PromiseLike<unknown>
+  }
+  close(): Promise<void>
+}
+
+export interface PouchConstructor {
+  new (name: string, options?: Record<string, unknown>): TeamDatabase
+  plugin(plugin: unknown): PouchConstructor
+}
+
+const load = createRequire(import.meta.url)
+
+/** PouchDB itself, loaded once: leveldb on disk for a desk, HTTP for the team server. */
+export const pouch = (): PouchConstructor => load('pouchdb') as PouchConstructor
+
+/** This desk's copy of the team database, in its own folder of the data folder. */
+export const openLocalTeamDatabase = (folder: string): TeamDatabase => new (pouch())(folder)
+
+/** The team server's database, with the member's name and password on every request. */
+export const openRemoteTeamDatabase = (
+  url: string,
+  auth: { username: string; password: string },
+): TeamDatabase => new (pouch())(url, { auth, skip_setup: true })

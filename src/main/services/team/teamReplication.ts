@@ -1,0 +1,178 @@
+import type { TeamSync } from '../../../shared/bridge/teamContract'
+import type { Replication, StoredDocument, TeamDatabase } from './teamDatabase'
+
+/** The local record of how far this desk's own writes reached the server; never replicated. */
+const sentCheckpointId = '_local/team-sent'
+
+/** The first retry after a failure comes after 1 s, then twice as long each time, up to 1 minute. */
+export const teamBackOff = (previousMs: number): number =>
+  previousMs === 0 ? 1_000 : Math.min(previousMs * 2, 60_000)
+
+const sentSeqOf = (checkpoint: Partial<StoredDocument>): number | string =>
+  typeof checkpoint.seq === 'number' || typeof checkpoint.seq === 'string' ? checkpoint.seq : 0
+
+interface DirectionState {
+  /** Caught up with the other side (nothing left to move in this direction just now). */
+  caughtUp: boolean
+  /** The failure it last paused on; null once it moves again. */
+  failure: unknown
+}
+
+export interface TeamReplication {
+  status(): TeamSync
+  /** Counts again what the server is waiting for (after a local write). */
+  refresh(): Promise<void>
+  stop(): Promise<void>
+}
+
+interface ReplicationOptions {
+  local: TeamDatabase
+  remote: TeamDatabase
+  /** Entries of this desk carry its device id in their id. */
+  device: string
+  onUpdate: () => void
+  now?: () => Date
+}
+
+const isUnauthorised = (error: unknown): boolean => {
+  const status = (error as { status?: unknown } | null)?.status
+  return status === 401 || status === 403
+}
+
+/**
+ * Live replication both ways with PouchDB's own protocol code, retried with back-off while the
+ * server cannot be reached and resumed from PouchDB's checkpoints after a restart. What it adds
+ * is the status line: in sync, how many of this desk's entries wait to be sent, offline since.
+ */
+export function startTeamReplication({
+  local,
+  remote,
+  device,
+  onUpdate,
+  now = () => new Date(),
+}: ReplicationOptions): TeamReplication {
+  const options = { live: true, retry: true, back_off_function: teamBackOff }
+  const push = local.replicate.to(remote, options)
+  const pull = local.replicate.from(remote, options)
+  const directions: Record<'push' | 'pull', DirectionState> = {
+    push: { caughtUp: false, failure: null },
+    pull: { caughtUp: false, failure: null },
+  }
+  let waiting = 0
+  let offlineSince: string | null = null
+  let lastInSyncAt: string | null = null
+  let refusedBy: unknown = null
+  let denied = 0
+  let stopped = false
+
+  const ownMark = `:${device}:`
+  const countWaiting = async (): Promise<void> => {
+    const checkpoint = await local.get(sentCheckpointId).catch(() => ({ seq: 0 }))
+    const changes = await local.changes({ since: sentSeqOf(checkpoint) })
+    waiting = changes.results.filter((change) => change.id.includes(ownMark)).length
+  }
+  const markSent = async (): Promise<void> => {
+    const { update_seq: seq } = await local.info()
+    const current = await local.get(sentCheckpointId).catch(() => undefined)
+    await local.put({ ...current, _id: sentCheckpointId, seq })
+    waiting = 0
+  }
+  const update = (): void => {
+    if (!stopped) onUpdate()
+  }
+  const watch = (name: 'push' | 'pull', replication: Replication) => {
+    const state = directions[name]
+    replication.on('active', () => {
+      state.caughtUp = false
+      state.failure = null
+      offlineSince = directions.push.failure || directions.pull.failure ? offlineSince : null
+      update()
+    })
+    replication.on('paused', (failure?: unknown) => {
+      state.caughtUp = !failure
+      state.failure = failure ?? null
+      if (failure) offlineSince ??= now().toISOString()
+      else if (!directions.push.failure && !directions.pull.failure) offlineSince = null
+      void settle()
+    })
+    replication.on('change', () => {
+      void countWaiting().then(update, update)
+    })
+    replication.on('denied', () => {
+      denied += 1
+      update()
+    })
+    replication.on('error', (failure: unknown) => {
+      refusedBy = failure
+      update()
+    })
+  }
+  const settle = async (): Promise<void> => {
+    if (directions.push.caughtUp && directions.pull.caughtUp) {
+      lastInSyncAt = now().toISOString()
+      await markSent().catch(() => undefined)
+    } else {
+      await countWaiting().catch(() => undefined)
+    }
+    update()
+  }
+  watch('push', push)
+  watch('pull', pull)
+  void countWaiting().then(update, update)
+
+  const status = (): TeamSync => {
+    const failure = directions.push.failure ?? directions.pull.failure
+    if (refusedBy !== null) {
+      return {
+        state: 'refused',
+        waiting,
+        offlineSince,
+        lastInSyncAt,
+        problem: isUnauthorised(refusedBy)
+          ? 'The team server refused your name or password: leave the team and join again with the password your team admin gave you.'
+          : 'Replication with the team server stopped on an error it cannot retry: leave the team and join again; your entries stay on this computer.',
+      }
+    }
+    const deniedProblem =
+      denied > 0
+        ? `The team server refused ${denied === 1 ? '1 entry' : `${denied} entries`} from this desk; ask your team admin to check your membership.`
+        : null
+    if (failure) {
+      return {
+        state: 'offline',
+        waiting,
+        offlineSince,
+        lastInSyncAt,
+        problem:
+          deniedProblem ??
+          'The team server cannot be reached: your changes wait here and are sent when it can be.',
+      }
+    }
+    const caughtUp = directions.push.caughtUp && directions.pull.caughtUp
+    return {
+      state: caughtUp ? 'in-sync' : lastInSyncAt === null ? 'connecting' : 'sending',
+      waiting,
+      offlineSince: null,
+      lastInSyncAt,
+      problem: deniedProblem,
+    }
+  }
+
+  return {
+    status,
+    refresh: async () => {
+      await countWaiting()
+      update()
+    },
+    stop: async () => {
+      stopped = true
+      const completed = Promise.all([
+        new Promise<void>((resolve) => push.on('complete', () => resolve())),
+        new Promise<void>((resolve) => pull.on('complete', () => resolve())),
+      ])
+      push.cancel()
+      pull.cancel()
+      await completed
+    },
+  }
+}
