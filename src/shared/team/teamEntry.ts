@@ -117,12 +117,22 @@ export const teamEntryDocument = (entry: TeamEntry): TeamEntryDocument => ({
 
 export type EntrySelfCheck = { ok: true; entry: TeamEntry } | { ok: false; problem: string }
 
+/** How a signature is checked; `verifyEd25519` unless a desk remembers what it already checked. */
+export type SignatureCheck = (
+  signatureHex: string,
+  message: Uint8Array,
+  publicKeyHex: string,
+) => boolean
+
 /**
  * What can be told of an entry on its own: its shape, that its id is the one its content names,
  * that its hash is its content's, that its key is the fingerprint it claims, and that the key
  * signed it. Whether the key may speak for its member is the roster's question, not this one's.
  */
-export function checkTeamEntry(document: unknown): EntrySelfCheck {
+export function checkTeamEntry(
+  document: unknown,
+  verify: SignatureCheck = verifyEd25519,
+): EntrySelfCheck {
   const raw = z.looseObject({ _id: z.string() }).safeParse(document)
   if (!raw.success) return { ok: false, problem: 'it is not an entry document' }
   const { _id, type } = raw.data
@@ -144,7 +154,7 @@ export function checkTeamEntry(document: unknown): EntrySelfCheck {
   if (keyFingerprint(entry.publicKey) !== entry.author.fingerprint) {
     return { ok: false, problem: `${_id} claims a key fingerprint its key does not have` }
   }
-  if (!verifyEd25519(signature, hexToBytes(hash), entry.publicKey)) {
+  if (!verify(signature, hexToBytes(hash), entry.publicKey)) {
     return { ok: false, problem: `${_id} has a signature its key did not make` }
   }
   return { ok: true, entry }
