@@ -1,0 +1,55 @@
+import { vetTeamDocuments } from './teamChains'
+import { teamEntryId, type SignatureCheck, type TeamEntry, type TeamScope } from './teamEntry'
+import type { TeamRoster } from './teamRoster'
+import type { SetAsideEntry } from './teamSetAside'
+
+export interface TeamTrust {
+  /** The entries that count, in the scope's one order. */
+  applied: TeamEntry[]
+  /** Everything else the desk holds, each with why (see `setAsideSentences`). */
+  setAside: SetAsideEntry[]
+}
+
+/**
+ * Splits what a desk holds of a case into the entries that count and those set aside. An entry
+ * counts when it reads as an entry on its own, sits on an unbroken chain of its desk, is signed by
+ * a key the roster gives to its member, and was made before any removal of that member. The
+ * roster scope itself is judged by its own replay (`replayTeamRoster`).
+ */
+export function trustTeamEntries(
+  scope: TeamScope,
+  documents: readonly unknown[],
+  roster: TeamRoster,
+  verify?: SignatureCheck,
+): TeamTrust {
+  const { chained, setAside } = vetTeamDocuments(scope, documents, verify)
+  const applied: TeamEntry[] = []
+  for (const entry of chained) {
+    const problem = problemOf(entry, roster)
+    if (problem) {
+      const id = teamEntryId(entry.scope, entry.device, entry.deviceSeq)
+      setAside.push({ kind: problem.kind, id, problem: `${id} ${problem.text}`, entry })
+    } else applied.push(entry)
+  }
+  return { applied, setAside }
+}
+
+function problemOf(
+  entry: TeamEntry,
+  roster: TeamRoster,
+): { kind: SetAsideEntry['kind']; text: string } | null {
+  const owner = roster.keyOwners.get(entry.publicKey)
+  if (owner === undefined)
+    return { kind: 'unknown-key', text: 'is signed by a key not in the roster' }
+  if (owner !== entry.member) {
+    return { kind: 'unknown-key', text: `is signed by ${owner}’s key, not ${entry.member}’s` }
+  }
+  const removal = roster.removed.get(entry.member)
+  // The roster and a case keep separate clocks: across scopes only the times the admin and the
+  // author wrote down place an entry before or after a removal. Dating an entry back does not help
+  // a removed member: the server refuses their writes once their user is gone.
+  if (removal && Date.parse(entry.at) >= Date.parse(removal.at)) {
+    return { kind: 'removed-member', text: `was made after ${entry.member} was removed` }
+  }
+  return null
+}
