@@ -369,6 +369,23 @@ test('one wallet the list gives for ARB, BSC and ETH is three records with their
   await expect(cases.hitSummary).toContainText('3 hits:')
   await expect(cases.hitSummary).toContainText('2 undecided')
   await saveScreen(cases.page, 'cases-13-after-same-rescreen', cases.records.first())
+  // The tab counts what it lists: one wallet, however many of its checks the case holds.
+  await expect(cases.tab('checks')).toHaveText('Checks and hits (1)')
+  // The earlier check's own decision goes with it; the one the re-screen carried to the later
+  // check is that check's, and stays, as the dialog says before anything is done.
+  await cases.earlierToggles.click()
+  await cases.unlinkButton(1).click()
+  await expect(cases.unlinkEffect).toHaveText([
+    'This withdraws 1 decision on its hits.',
+    'The 1 decision carried from it to a later check of this wallet stays.',
+  ])
+  await saveScreen(cases.page, 'cases-13b-unlink-earlier-check-asks')
+  await cases.unlinkConfirm.click()
+  await expect(cases.unlinkDialog).toBeHidden()
+  await expect(cases.earlierToggles).toHaveCount(0)
+  await expect(cases.hit(2).decision).toHaveText('True match')
+  await expect(cases.hitSummary).toContainText('2 undecided')
+  await expect(cases.tab('checks')).toHaveText('Checks and hits (1)')
   // Deciding every chain at once is a choice of its own, and the trail says so.
   await cases.decideEveryChain(0, 'True match', 'One holder on every chain.')
   await cases.showTab('timeline')
@@ -466,7 +483,7 @@ test('by keyboard: Decide takes the focus to its choice, Save moves it to the ne
   await cases.unlinkButton(0).focus()
   await page.keyboard.press('Space')
   await expect(cases.unlinkDialog).toBeVisible()
-  await expect(cases.unlinkDialog).toContainText('with 4 decisions on its hits')
+  await expect(cases.unlinkEffect).toHaveText(['This withdraws 4 decisions on its hits.'])
   await page.keyboard.press('Space')
   await expect(cases.unlinkDialog).toBeHidden()
   await expect(cases.unlinkButton(0)).toBeFocused()
@@ -522,4 +539,38 @@ test('the timeline says each change in full: the record and category decided wit
   await cases.filterTimeline('Show', 'Every change')
   await cases.filterTimeline('By', investigator.name)
   await expect(cases.auditEntries).toHaveCount(5)
+})
+
+test('a later check of a wallet linked by hand: the tab counts the wallet once, and unlinking the earlier check says the decision the later one kept from it goes', async ({
+  cases,
+  search,
+}) => {
+  const title = 'Checked twice'
+  await cases.open()
+  await cases.sayWhoIAm()
+  await caseWithCheckFlow({ cases, search }, title, sanctioned)
+  await cases.decideHit(0, 'True match', 'Wallet listed by OFAC.')
+  await expect(cases.hit(0).decision).toHaveText('True match')
+  await search.open()
+  await search.search(sanctioned)
+  await search.expectStatus('review_required')
+  await search.result.addToCase(title)
+  await search.result.openCase()
+
+  // The later check keeps the decision made on the earlier one by record, not carried.
+  await expect(cases.wallets).toHaveCount(1)
+  await expect(cases.tab('checks')).toHaveText('Checks and hits (1)')
+  await expect(cases.hit(0).decision).toHaveText('True match')
+  await expect(cases.hit(0).carried).toContainText('kept from the check of')
+  await cases.earlierToggles.click()
+  await cases.unlinkButton(1).click()
+  await expect(cases.unlinkEffect).toHaveText([
+    'This withdraws 1 decision on its hits, which the latest check of this wallet kept.',
+    'That hit then needs a decision again.',
+  ])
+  await saveScreen(cases.page, 'cases-17-unlink-earlier-check-kept-decision')
+  await cases.unlinkConfirm.click()
+  await expect(cases.unlinkDialog).toBeHidden()
+  await expect(cases.hit(0).decision).toHaveText('Undecided')
+  await expect(cases.hitSummary).toContainText('1 undecided')
 })

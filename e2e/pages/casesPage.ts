@@ -44,6 +44,8 @@ export class CasesPage {
   /** Asks before a check is unlinked. */
   readonly unlinkDialog: Locator
   readonly unlinkConfirm: Locator
+  /** What the unlink dialog says goes with the check, and what stays: a sentence each. */
+  readonly unlinkEffect: Locator
   /** What each timeline entry says happened, and its details (rationale, note, reason…). */
   readonly auditHeadlines: Locator
   readonly auditFilters: Locator
@@ -81,6 +83,7 @@ export class CasesPage {
     this.earlierChecks = page.getByTestId('case-earlier-check')
     this.unlinkDialog = page.getByRole('dialog', { name: 'Unlink this check?' })
     this.unlinkConfirm = this.unlinkDialog.getByTestId('unlink-check-confirm')
+    this.unlinkEffect = this.unlinkDialog.getByTestId('unlink-check-effect')
     this.auditHeadlines = page.getByTestId('audit-headline')
     this.auditFilters = page.getByTestId('audit-filters')
     this.backToList = page.getByTestId('case-back-to-list')

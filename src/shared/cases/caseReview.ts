@@ -140,3 +140,61 @@ export function noLongerListed<Check extends WalletCheck & { check: CryptoCheck 
   }
   return [...found.values()]
 }
+
+/**
+ * Whether unlinking the check `checkId` withdraws a decision: only those made on it, by their check
+ * key, as the trail's replay does on 'check-unlinked'. A decision a re-screen carried from it to a
+ * later check holds that check's key, so it stays.
+ */
+export const withdrawnByUnlinking = (decision: { checkId: string }, checkId: string): boolean =>
+  decision.checkId === checkId
+
+/** What unlinking one check of a wallet takes from the case, said before it is done. */
+export interface UnlinkingEffect<Decision> {
+  /** The decisions made on the check, each once: all that unlinking withdraws. */
+  withdrawn: Decision[]
+  /**
+   * When the check is an earlier one: the hits of the wallet's latest check on which a withdrawn
+   * decision stands (kept from it by record, the latest having none of its own).
+   */
+  standingOnLatest: number
+  /** Of those hits, the ones then undecided: no other earlier check decided their record. */
+  thenUndecided: number
+  /** Decisions a re-screen carried from the check to a later one of the wallet: they stay. */
+  carriedOn: number
+}
+
+/**
+ * What unlinking `unlinked`, one of `wallet`'s checks, withdraws from the case whose decisions
+ * are `decisions`, and what the wallet's review then shows: the dialog that asks first says it.
+ */
+export function unlinkingEffect<
+  Check extends WalletCheck,
+  Decision extends { checkId: string; carriedFrom?: string },
+>(
+  caseId: string,
+  wallet: WalletUnderReview<Check>,
+  unlinked: Check,
+  decisions: ReadonlyMap<string, Decision>,
+  hitsOfCheck: (check: Check) => readonly HitKeys[],
+): UnlinkingEffect<Decision> {
+  const all = [...decisions.values()]
+  const withdrawn = all.filter((decision) => withdrawnByUnlinking(decision, unlinked.localId))
+  // A carried decision is on a later check of the wallet: its own key, never the unlinked one.
+  const carriedOn = all.filter((decision) => decision.carriedFrom === unlinked.localId).length
+  if (unlinked === wallet.latest) {
+    return { withdrawn, standingOnLatest: 0, thenUndecided: 0, carriedOn }
+  }
+  const decisionOf = decisionsOfCase(decisions, caseId)
+  const remaining = { ...wallet, earlier: wallet.earlier.filter((check) => check !== unlinked) }
+  const standing = hitsOfCheck(wallet.latest).filter((hit) => {
+    const decision = decisionInReview(decisionOf, wallet, hit)
+    return decision !== undefined && withdrawnByUnlinking(decision, unlinked.localId)
+  })
+  return {
+    withdrawn,
+    standingOnLatest: standing.length,
+    thenUndecided: standing.filter((hit) => !decisionInReview(decisionOf, remaining, hit)).length,
+    carriedOn,
+  }
+}

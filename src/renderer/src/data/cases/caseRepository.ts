@@ -21,6 +21,7 @@ import {
   type NewCase,
 } from '../../../../shared/cases/caseSchemas'
 import { hitDecisionId, type CheckHit } from '../../../../shared/cases/checkHits'
+import { withdrawnByUnlinking } from '../../../../shared/cases/caseReview'
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { Actor } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
@@ -270,7 +271,7 @@ export async function unlinkCheck(
     const decisions = await db.hitDecisions
       .where('caseId')
       .equals(caseId)
-      .filter((d) => d.checkId === check.localId)
+      .filter((decision) => withdrawnByUnlinking(decision, check.localId))
       .toArray()
     await db.hitDecisions.bulkDelete(decisions.map((decision) => decision.id))
     return {

@@ -13,13 +13,18 @@ import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import type { HitDecision } from '../../../../shared/cases/caseSchemas'
 import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { UnlinkCheckModal } from './UnlinkCheckModal'
+import {
+  unlinkingEffect,
+  type UnlinkingEffect,
+  type WalletUnderReview,
+} from '../../../../shared/cases/caseReview'
 
 const linkedCheck = noun('linked check')
 
 /** Wallets are shown this many at a time: a case may hold thousands. */
 const pageSize = 50
 
-/** The decisions on a check's hits, with the hit each concerns: what unlinking withdraws. */
+/** The decisions on a check's hits, with the hit each concerns: what Undo decides again. */
 const decisionsOn = (
   caseId: string,
   check: ExportedCheck,
@@ -33,7 +38,10 @@ const decisionsOn = (
 /** A check being unlinked, asked about first, and where the keyboard goes once it is gone. */
 interface Unlinking {
   check: ExportedCheck
-  withdrawn: ReturnType<typeof decisionsOn>
+  /** The withdrawn decisions by hit, for Undo to record again. */
+  decidedAgain: ReturnType<typeof decisionsOn>
+  /** What the dialog says unlinking withdraws, and what stays. */
+  effect: UnlinkingEffect<HitDecision>
   /** What had the keyboard when it was asked: it gets it back if the check stays. */
   opener: HTMLElement | null
   /** The wallet card that stays (its own, when the wallet keeps another check; else a neighbour). */
@@ -47,8 +55,11 @@ export function CaseChecksPanel({
 }: {
   caseRecord: CaseRecord
   editable: boolean
-  /** Told once the first checks are on screen. */
-  onShown: () => void
+  /**
+   * Told once the first checks are on screen, and again whenever the number of wallets changes:
+   * the rows this panel shows, each wallet once however many checks it has.
+   */
+  onShown: (walletCount: number) => void
 }) {
   const [shown, setShown] = useState(pageSize)
   const [linking, setLinking] = useState(false)
@@ -60,27 +71,34 @@ export function CaseChecksPanel({
   const linkButton = useRef<HTMLDivElement>(null)
   const caseActions = useCaseActions()
   const view = useCaseWallets(caseRecord, shown)
-  const loaded = view !== undefined
+  const walletCount = view?.walletCount
   useEffect(() => {
-    if (loaded) onShown()
-  }, [loaded, onShown])
+    if (walletCount !== undefined) onShown(walletCount)
+  }, [walletCount, onShown])
   useEffect(() => {
     if (unlinking) return
     focusNext.current?.focus()
     focusNext.current = null
   }, [unlinking])
   const total = caseRecord.checkIds.length
-  const walletCount = view?.walletCount ?? 0
 
-  const startUnlinking = (check: ExportedCheck, walletKey: string, keepsOthers: boolean) => {
+  const startUnlinking = (
+    check: ExportedCheck,
+    wallet: WalletUnderReview<ExportedCheck>,
+    walletKey: string,
+  ) => {
     if (!view) return
+    const keepsOthers = wallet.earlier.length > 0
     const keys = view.wallets.map(({ latest }) => `${latest.environment}|${latest.queryKey}`)
     const index = keys.indexOf(walletKey)
     const neighbour = keys[index + 1] ?? keys[index - 1]
     setUnlinking({
       check,
       opener: document.activeElement instanceof HTMLElement ? document.activeElement : null,
-      withdrawn: decisionsOn(caseRecord.id, check, view.decisions),
+      decidedAgain: decisionsOn(caseRecord.id, check, view.decisions),
+      effect: unlinkingEffect(caseRecord.id, wallet, check, view.decisions, ({ check }) =>
+        hitsOf(check),
+      ),
       focusAfter: () =>
         cards.current.get(keepsOthers ? walletKey : (neighbour ?? '')) ??
         linkButton.current?.querySelector('button') ??
@@ -88,18 +106,19 @@ export function CaseChecksPanel({
     })
   }
 
-  const unlink = async ({ check, withdrawn, focusAfter }: Unlinking) => {
+  const unlink = async ({ check, decidedAgain, effect, focusAfter }: Unlinking) => {
+    const withdrawn = effect.withdrawn.length
     const ref = { localId: check.localId, query: check.query, fetchedAt: check.fetchedAt }
     await caseActions.unlinkCheck(caseRecord.id, ref)
     focusNext.current = focusAfter()
     setUnlinking(null)
     setUndoable({
-      message: `Check of ${middleEllipsis(check.query)} unlinked${withdrawn.length > 0 ? `, with ${countOf(withdrawn.length, noun('decision'))} on its hits` : ''}.`,
+      message: `Check of ${middleEllipsis(check.query)} unlinked${withdrawn > 0 ? `, with ${countOf(withdrawn, noun('decision'))} on its hits` : ''}.`,
       // Linked again, and each withdrawn decision recorded again as it was: the trail keeps the
       // unlinking and the undoing both.
       undo: async () => {
         await caseActions.linkCheck(caseRecord.id, ref)
-        for (const { hit, decision } of withdrawn) {
+        for (const { hit, decision } of decidedAgain) {
           await caseActions.decideHit(caseRecord.id, {
             check,
             hit,
@@ -153,11 +172,11 @@ export function CaseChecksPanel({
             decisions={view.decisions}
             editable={editable}
             inHistory={!caseRecord.origin}
-            onUnlink={(check) => startUnlinking(check, walletKey, wallet.earlier.length > 0)}
+            onUnlink={(check) => startUnlinking(check, wallet, walletKey)}
           />
         )
       })}
-      {shown < walletCount && (
+      {walletCount !== undefined && shown < walletCount && (
         <Button variant="default" size="xs" onClick={() => setShown(shown + pageSize)}>
           Show {formatNumber(Math.min(pageSize, walletCount - shown))} more of{' '}
           {formatNumber(walletCount - shown)} remaining wallets
@@ -167,7 +186,7 @@ export function CaseChecksPanel({
       {unlinking && (
         <UnlinkCheckModal
           check={unlinking.check}
-          decisionCount={unlinking.withdrawn.length}
+          effect={unlinking.effect}
           onUnlink={() => unlink(unlinking)}
           onClose={() => {
             focusNext.current = unlinking.opener

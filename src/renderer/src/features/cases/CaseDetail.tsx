@@ -55,8 +55,9 @@ export function CaseDetail({
   search: CaseSearch
 }) {
   const [tab, showTab] = useCaseTab(caseRecord.id, search)
-  // The tally reads every linked check: on the checks tab, the first checks are read first.
-  const [checksShown, setChecksShown] = useState(false)
+  // The tally reads every linked check: on the checks tab, the first checks are read first. The
+  // checks panel reads them all anyway to tell each wallet's latest, so it says how many wallets.
+  const [walletCount, setWalletCount] = useState<number | undefined>(undefined)
   const locked = lockReason(caseRecord)
   const editable = locked === null
   return (
@@ -107,7 +108,10 @@ export function CaseDetail({
               {shownLines(caseRecord.description).join('\n')}
             </Text>
           )}
-          <HitSummary caseRecord={caseRecord} wanted={checksShown || tab !== 'checks'} />
+          <HitSummary
+            caseRecord={caseRecord}
+            wanted={walletCount !== undefined || tab !== 'checks'}
+          />
           <RescreenCaseButton caseRecord={caseRecord} />
           {caseRecord.closure && (
             <Alert
@@ -130,7 +134,8 @@ export function CaseDetail({
       <Tabs value={tab} onChange={(value) => value !== null && isCaseTab(value) && showTab(value)}>
         <Tabs.List>
           <Tabs.Tab value="checks" data-testid="case-tab-checks">
-            Checks and hits ({formatNumber(caseRecord.checkIds.length)})
+            {/* Each wallet once, as the tab lists them: its earlier checks are folded under it. */}
+            Checks and hits{walletCount === undefined ? '' : ` (${formatNumber(walletCount)})`}
           </Tabs.Tab>
           <Tabs.Tab value="entities" data-testid="case-tab-entities">
             Entities ({formatNumber(caseRecord.entityKeys.length)})
@@ -143,11 +148,7 @@ export function CaseDetail({
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="checks" pt="sm">
-          <CaseChecksPanel
-            caseRecord={caseRecord}
-            editable={editable}
-            onShown={() => setChecksShown(true)}
-          />
+          <CaseChecksPanel caseRecord={caseRecord} editable={editable} onShown={setWalletCount} />
         </Tabs.Panel>
         <Tabs.Panel value="entities" pt="sm">
           <CaseEntitiesPanel

@@ -1,11 +1,12 @@
 import { Modal, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import type { ExportedCheck } from '../../../../shared/bridge/evidenceContract'
 import { middleEllipsis } from '../../../../shared/text/middleEllipsis'
-import { countOf, noun } from '../../../../shared/text/counting'
+import type { UnlinkingEffect } from '../../../../shared/cases/caseReview'
 import { formatLocalDateTime } from '../../components/formatTime'
 import { ModalActions } from '../../components/ModalActions'
 import { caseErrorMessage } from './caseErrorMessage'
+import { unlinkingSentences } from './unlinkingWords'
 
 /**
  * Asks before a check leaves the case: Unlink withdraws its decisions, so a key pressed once too
@@ -14,13 +15,13 @@ import { caseErrorMessage } from './caseErrorMessage'
  */
 export function UnlinkCheckModal({
   check,
-  decisionCount,
+  effect,
   onUnlink,
   onClose,
 }: {
   check: ExportedCheck
-  /** How many decisions unlinking withdraws. */
-  decisionCount: number
+  /** What unlinking withdraws, and what stays. */
+  effect: UnlinkingEffect<unknown>
   onUnlink: () => Promise<void>
   onClose: () => void
 }) {
@@ -43,11 +44,15 @@ export function UnlinkCheckModal({
       <Stack gap="sm" data-testid="unlink-check-dialog">
         <Text size="sm">
           The check of <b>{middleEllipsis(check.query)}</b> made{' '}
-          {formatLocalDateTime(check.fetchedAt)} leaves the case
-          {decisionCount > 0
-            ? `, with ${countOf(decisionCount, noun('decision'))} on its hits`
-            : ''}
-          . The trail keeps it, and you can undo it.
+          {formatLocalDateTime(check.fetchedAt)} leaves the case.
+        </Text>
+        <Text size="sm">
+          {unlinkingSentences(effect).map((sentence) => (
+            <Fragment key={sentence}>
+              <span data-testid="unlink-check-effect">{sentence}</span>{' '}
+            </Fragment>
+          ))}
+          The trail keeps it, and you can undo it.
         </Text>
         <ModalActions
           failure={failure}
