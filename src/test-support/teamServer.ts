@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { z } from 'zod'
+import { setUpTeam, type TeamSetupReport } from '../main/services/team/teamSetup'
 import { keyFingerprint } from '../shared/identity/investigator'
 import {
   signTeamEntry,
@@ -65,6 +66,24 @@ export async function startTeamServer(): Promise<TeamServer> {
   }
 }
 
+/** Configures a team on the server as `npm run team-setup` does, with its server admin. */
+export async function setUpTeamForTest(
+  server: Pick<TeamServer, 'url' | 'admin'>,
+  team: {
+    database: string
+    admins?: readonly string[]
+    members: readonly { name: string; password: string }[]
+  },
+): Promise<TeamSetupReport> {
+  return setUpTeam({
+    url: server.url,
+    admin: server.admin,
+    database: team.database,
+    teamAdmins: team.admins ?? [],
+    members: team.members,
+  })
+}
+
 /**
  * A well-formed entry a member could write: signed with a fresh Ed25519 key, its id the one its
  * content names. Tests change it afterwards to make what the server must refuse.
@@ -100,4 +119,25 @@ export function signedEntryForTest(
     (message) => bytesToHex(ed25519.sign(message, secretKey)),
   )
   return teamEntryDocument(entry)
+}
+
+/** One request to the team server as a user (or anonymously), answered with status and body. */
+export async function requestAs(
+  server: Pick<TeamServer, 'url'>,
+  user: { name: string; password: string } | null,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (user) {
+    headers.authorization = `Basic ${Buffer.from(`${user.name}:${user.password}`).toString('base64')}`
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(new URL(path, server.url), {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
