@@ -63,7 +63,8 @@ const featureImports = {
   rescreen: [],
   search: ['checks', 'outbox'],
   // Trusting a pasted key asks for its fingerprint in Verify's dialog for a bundle's signer.
-  settings: ['verify'],
+  settings: ['verify', 'team'],
+  team: [],
   verify: ['cases'],
   watch: [],
 }

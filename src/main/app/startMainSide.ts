@@ -32,6 +32,7 @@ import {
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
 import { openSpending } from '../services/spending/spending'
+import { createTeamService } from '../services/team/teamService'
 import { mainLog } from './mainLog'
 import packageJson from '../../../package.json' with { type: 'json' }
 
@@ -146,6 +147,12 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
         `a spending allowance file could not be read; moved aside to ${movedTo}, nothing allowed from it`,
       ),
   })
+  const team = createTeamService({ dataDir: options.dataDir, settings, keys: keyStore, identity })
+  if (!readOnly) {
+    await team
+      .start()
+      .catch((error: unknown) => mainLog.failure('resuming team replication', error))
+  }
   return {
     handlers: createBridgeHandlers({
       environments,
@@ -157,6 +164,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       identity,
       alerts,
       spending,
+      team,
       storage: access.state,
     }),
     keyStore,
@@ -165,6 +173,9 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
     close: async () => {
       // Stopping never fails on storage (a closing file a full disk refuses): said in one line.
       await journal.close().catch((error: unknown) => mainLog.failure('closing the journal', error))
+      await team
+        .close()
+        .catch((error: unknown) => mainLog.failure('closing the team database', error))
       await embedded?.close()
     },
   }

@@ -11,6 +11,7 @@ import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { ChangeAlerts } from '../services/notifications/changeAlerts'
 import type { Spending } from '../services/spending/spending'
+import type { TeamService } from '../services/team/teamService'
 
 export interface MainServices {
   environments: EnvironmentService
@@ -22,6 +23,7 @@ export interface MainServices {
   identity: IdentityService
   alerts: ChangeAlerts
   spending: Spending
+  team: TeamService
   /** Whether the data folder could be written at start (else every write is refused). */
   storage: DataFolderState
 }
@@ -37,6 +39,7 @@ export function createBridgeHandlers({
   identity,
   alerts,
   spending,
+  team,
   storage,
 }: MainServices): BridgeHandlers {
   return {
@@ -120,5 +123,8 @@ export function createBridgeHandlers({
     'spending.scheduledAllowance': async () => spending.view(),
     'spending.setScheduledAllowance': (change) => spending.set(change),
     'spending.allowJob': (change) => spending.allowJob(change),
+    'team.view': () => team.view(),
+    'team.join': (credentials) => team.join(credentials),
+    'team.leave': () => team.leave(),
   }
 }

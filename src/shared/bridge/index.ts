@@ -9,6 +9,7 @@ import { requestsContract } from './requestsContract'
 import { settingsContract } from './settingsContract'
 import { spendingContract } from './spendingContract'
 import { systemContract } from './systemContract'
+import { teamContract } from './teamContract'
 
 /** Every call the renderer may make. Preload, IPC serving and the browser host derive from this. */
 export const bridgeContract = {
@@ -21,6 +22,7 @@ export const bridgeContract = {
   ...identityContract,
   ...systemContract,
   ...spendingContract,
+  ...teamContract,
 }
 
 export type BridgeContract = typeof bridgeContract

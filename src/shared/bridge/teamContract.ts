@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { fingerprintSchema } from '../identity/investigator'
 import { deviceIdSchema, memberNameSchema } from '../team/teamEntry'
-import { teamDatabaseSchema, teamServerUrlSchema } from '../team/teamServerAddress'
+import { teamDatabaseNameSchema } from '../team/teamConfig'
+import { teamServerUrlSchema } from '../team/teamServerAddress'
 import { defineMethod } from './defineMethod'
 
 /** Where the desk stands with the team server, as the status line says it. */
@@ -42,15 +43,15 @@ export const teamViewSchema = z.discriminatedUnion('joined', [
     device: deviceIdSchema,
     sync: teamSyncSchema,
     roster: z.array(rosterMemberSchema),
-    /** Entries received but not applied, counted by why, each reason a sentence. */
-    setAside: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
+    /** Roster entries received but not applied: a sentence per reason, with its count. */
+    setAside: z.array(z.string()),
   }),
 ])
 export type TeamView = z.infer<typeof teamViewSchema>
 
 export const teamJoinSchema = z.strictObject({
   serverUrl: teamServerUrlSchema,
-  database: teamDatabaseSchema,
+  database: z.string().trim().pipe(teamDatabaseNameSchema),
   member: memberNameSchema,
   password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
 })

@@ -36,12 +36,3 @@ export const teamServerUrlSchema = z
     }
     return url.origin + url.pathname.replace(/\/+$/, '')
   })
-
-/** CouchDB's rule for database names, kept to what needs no escaping in a URL path. */
-export const teamDatabaseSchema = z
-  .string()
-  .trim()
-  .regex(
-    /^[a-z][a-z0-9_-]{0,127}$/,
-    'must be 1–128 characters: lower-case letters, digits, "_" or "-", starting with a letter',
-  )

@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 
 /**
  * The part of PouchDB the team services use, typed here because PouchDB's published typings pull
@@ -59,8 +61,11 @@ const load = createRequire(import.meta.url)
 /** PouchDB itself, loaded once: leveldb on disk for a desk, HTTP for the team server. */
 export const pouch = (): PouchConstructor => load('pouchdb') as PouchConstructor
 
-/** This desk's copy of the team database, in its own folder of the data folder. */
-export const openLocalTeamDatabase = (folder: string): TeamDatabase => new (pouch())(folder)
+/** This desk's copy of the team database, in its own folder of the data folder (private to the user). */
+export function openLocalTeamDatabase(folder: string): TeamDatabase {
+  mkdirSync(dirname(folder), { recursive: true, mode: 0o700 })
+  return new (pouch())(folder)
+}
 
 /** The team server's database, with the member's name and password on every request. */
 export const openRemoteTeamDatabase = (

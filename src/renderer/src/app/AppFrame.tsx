@@ -15,6 +15,7 @@ import type { ReactNode } from 'react'
 import { EnvironmentBadge } from '../components/EnvironmentBadge'
 import { useActiveEnvironmentSettings } from '../data/settings/settingsQueries'
 import { ConnectivityIndicator } from './ConnectivityIndicator'
+import { TeamHeaderStatus } from '../features/team/TeamHeaderStatus'
 import { NavRouterLink } from '../components/RouterLinks'
 import { useNewChanges } from '../data/watch/watchQueries'
 import { BulkFinishedNotice } from '../features/bulk/BulkFinishedNotice'
@@ -47,6 +48,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             <Text fw={700}>Compliance Desk</Text>
           </Group>
           <Group gap="md">
+            <TeamHeaderStatus />
             <ConnectivityIndicator />
             {environment && <EnvironmentBadge environment={environment} />}
           </Group>

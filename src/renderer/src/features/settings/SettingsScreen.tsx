@@ -11,6 +11,7 @@ import { InvestigatorCard } from './InvestigatorCard'
 import { StoragePersistenceNotice } from './StoragePersistenceNotice'
 import { ScheduledRescreensCard } from './ScheduledRescreensCard'
 import { TrustedSignersCard } from './TrustedSignersCard'
+import { TeamCard } from '../team/TeamCard'
 import { useSettingsChange } from './useSettingsChange'
 import { ScreenTitle } from '../../components/ScreenTitle'
 import type { SettingsSection } from '../../components/settingsSections'
@@ -78,6 +79,7 @@ export function SettingsScreen({ section }: { section: SettingsSection | null })
       <ScheduledRescreensCard focused={section === 'scheduled-rescreens'} />
       <ChangeAlertsCard />
       <TrustedSignersCard />
+      <TeamCard />
       <BackupCard />
     </Stack>
   )

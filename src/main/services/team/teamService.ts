@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { bridgeErrorNames } from '../../../shared/bridge/errors'
+import type { TeamJoin, TeamSync, TeamView } from '../../../shared/bridge/teamContract'
+import { actorOfSigner } from '../../../shared/identity/investigator'
+import { nextTeamEntry, type TeamChange } from '../../../shared/team/nextTeamEntry'
+import { rememberingSignatureCheck } from '../../../shared/team/teamChains'
+import { teamConfigId, teamConfigSchema } from '../../../shared/team/teamConfig'
+import {
+  checkTeamEntry,
+  rosterScope,
+  signTeamEntry,
+  teamEntryDocument,
+  type TeamEntry,
+  type TeamScope,
+} from '../../../shared/team/teamEntry'
+import { memberKeyPublishedAction, replayTeamRoster } from '../../../shared/team/teamRoster'
+import { setAsideSentences } from '../../../shared/team/teamSetAside'
+import { trustTeamEntries, type TeamTrust } from '../../../shared/team/teamTrust'
+import type { IdentityService } from '../identity/identityService'
+import type { SecretKeyStore } from '../keys/secretKeyStore'
+import { ServiceError } from '../serviceError'
+import type { SettingsStore } from '../settings/settingsStore'
+import {
+  openLocalTeamDatabase,
+  openRemoteTeamDatabase,
+  type StoredDocument,
+  type TeamDatabase,
+} from './teamDatabase'
+import { startTeamReplication, type TeamReplication } from './teamReplication'
+import { checkTeamSignIn } from './teamSignIn'
+
+type TeamJoinParsed = { [K in keyof TeamJoin]: string }
+
+export interface TeamService {
+  /** Resumes replication from its checkpoints when this desk is in a team (at start). */
+  start(): Promise<void>
+  view(): Promise<TeamView>
+  join(credentials: TeamJoinParsed): Promise<TeamView>
+  leave(): Promise<TeamView>
+  /** Signs one change of this desk into a scope and keeps it; replication sends it. */
+  write(scope: TeamScope, change: TeamChange): Promise<TeamEntry>
+  /** What this desk holds of a case, judged against the roster: what counts and what not. */
+  scope(scope: TeamScope): Promise<TeamTrust>
+  close(): Promise<void>
+}
+
+export interface TeamServiceOptions {
+  dataDir: string
+  settings: SettingsStore
+  keys: SecretKeyStore
+  identity: IdentityService
+  openLocal?: (folder: string) => TeamDatabase
+  openRemote?: typeof openRemoteTeamDatabase
+  fetchImpl?: typeof fetch
+  now?: () => Date
+}
+
+interface Connection {
+  local: TeamDatabase
+  replication: TeamReplication | null
+  /** Why replication is not running, when it is not. */
+  problem: string | null
+}
+
+const scopeRange = (scope: TeamScope) => ({
+  startkey: `entry:${scope}:`,
+  endkey: `entry:${scope}:\ufff0`,
+  include_docs: true,
+})
+
+const notJoined = (): ServiceError =>
+  new ServiceError(bridgeErrorNames.validation, 'This desk is not in a team: join one first.', {
+    status: 409,
+    mayHaveReachedService: false,
+  })
+
+/**
+ * This desk's membership of a team: its copy of the team database (in the data folder), live
+ * replication with the server under the member's name (password in the key store only), and the
+ * one place where this desk's entries are signed. The renderer never sees the password, the
+ * private key or the server's raw documents: only what the roster lets count.
+ */
+export function createTeamService({
+  dataDir,
+  settings,
+  keys,
+  identity,
+  openLocal = openLocalTeamDatabase,
+  openRemote = openRemoteTeamDatabase,
+  fetchImpl,
+  now = () => new Date(),
+}: TeamServiceOptions): TeamService {
+  let connection: Connection | null = null
+  const verify = rememberingSignatureCheck()
+  const writing = new Map<string, Promise<unknown>>()
+
+  const device = async (): Promise<string> => {
+    const kept = settings.read().device
+    if (kept) return kept
+    const made = randomBytes(16).toString('hex')
+    await settings.update((current) => ({ ...current, device: made }))
+    return made
+  }
+
+  const connect = async (): Promise<Connection | null> => {
+    const membership = settings.read().team
+    if (!membership) return null
+    if (connection) return connection
+    const local = openLocal(join(dataDir, 'team', membership.database))
+    const password = await keys.get('team-password').catch(() => null)
+    connection = { local, replication: null, problem: null }
+    if (password === null) {
+      connection.problem =
+        'Your team password is not in this computer’s keychain: leave the team and join again.'
+      return connection
+    }
+    connection.replication = startTeamReplication({
+      local,
+      remote: openRemote(`${membership.serverUrl}/${membership.database}`, {
+        username: membership.member,
+        password,
+      }),
+      device: await device(),
+      onUpdate: () => undefined,
+      now,
+    })
+    return connection
+  }
+
+  const held = async (local: TeamDatabase, scope: TeamScope): Promise<StoredDocument[]> =>
+    (await local.allDocs(scopeRange(scope))).rows.flatMap((row) => (row.doc ? [row.doc] : []))
+
+  const admins = async (local: TeamDatabase): Promise<string[]> => {
+    const config = teamConfigSchema.safeParse(await local.get(teamConfigId).catch(() => null))
+    return config.success ? config.data.admins : []
+  }
+
+  const rosterOf = async (local: TeamDatabase) =>
+    replayTeamRoster(await held(local, rosterScope), await admins(local), verify)
+
+  const write = async (scope: TeamScope, change: TeamChange): Promise<TeamEntry> => {
+    const current = await connect()
+    const membership = settings.read().team
+    if (!current || !membership) throw notJoined()
+    const { signer, key } = await identity.signer()
+    const writer = {
+      scope,
+      device: await device(),
+      member: membership.member,
+      author: actorOfSigner(signer),
+      publicKey: signer.publicKey,
+    }
+    // One writer per scope at a time: each entry must chain to the one written just before it.
+    const previous = writing.get(scope) ?? Promise.resolve()
+    const next = previous.then(async () => {
+      const documents = await held(current.local, scope)
+      const entries = documents.flatMap((document) => {
+        const check = checkTeamEntry(document, verify)
+        return check.ok ? [check.entry] : []
+      })
+      const entry = signTeamEntry(
+        nextTeamEntry(entries, writer, change, now().toISOString()),
+        (message) => key.sign(message),
+      )
+      await current.local.put(teamEntryDocument(entry))
+      await current.replication?.refresh()
+      return entry
+    })
+    writing.set(
+      scope,
+      next.catch(() => undefined),
+    )
+    return next
+  }
+
+  /** The desk's key in the roster, published once per key by the member it belongs to. */
+  const publishKey = async (local: TeamDatabase, member: string): Promise<void> => {
+    const { signer } = await identity.signer()
+    const { roster } = await rosterOf(local)
+    if (roster.keyOwners.get(signer.publicKey) === member) return
+    await write(rosterScope, {
+      action: memberKeyPublishedAction,
+      summary: `${signer.name} published the key ${signer.fingerprint} for ${member}`,
+      before: null,
+      after: {
+        member,
+        publicKey: signer.publicKey,
+        name: signer.name,
+        email: signer.email,
+        organisation: signer.organisation,
+      },
+    })
+  }
+
+  const syncOf = (current: Connection): TeamSync =>
+    current.replication?.status() ?? {
+      state: 'refused',
+      waiting: 0,
+      offlineSince: null,
+      lastInSyncAt: null,
+      problem: current.problem,
+    }
+
+  const view = async (): Promise<TeamView> => {
+    const current = await connect()
+    const membership = settings.read().team
+    if (!current || !membership) return { joined: false }
+    const configured = await admins(current.local)
+    const { roster, setAside } = await rosterOf(current.local)
+    return {
+      joined: true,
+      ...membership,
+      device: await device(),
+      sync: syncOf(current),
+      roster: [...roster.members.values()].map((member) => ({
+        member: member.member,
+        name: member.name,
+        email: member.email,
+        organisation: member.organisation,
+        fingerprints: member.keys.map((key) => key.fingerprint),
+        admin: configured.includes(member.member),
+        removed: roster.removed.has(member.member),
+      })),
+      setAside: setAsideSentences(setAside),
+    }
+  }
+
+  const disconnect = async (): Promise<void> => {
+    const current = connection
+    connection = null
+    await current?.replication?.stop()
+    await current?.local.close()
+  }
+
+  return {
+    start: async () => {
+      await connect()
+    },
+    view,
+    join: async (credentials) => {
+      // Who signs goes on every entry the team sees: said before anything is asked of the server.
+      await identity.signer()
+      if (settings.read().team) {
+        throw new ServiceError(
+          bridgeErrorNames.validation,
+          'This desk is already in a team: leave it before joining another.',
+          { status: 409, mayHaveReachedService: false },
+        )
+      }
+      await checkTeamSignIn(credentials, fetchImpl)
+      await keys.set('team-password', credentials.password)
+      await device()
+      await settings.update((current) => ({
+        ...current,
+        team: {
+          serverUrl: credentials.serverUrl,
+          database: credentials.database,
+          member: credentials.member,
+          joinedAt: now().toISOString(),
+        },
+      }))
+      const joined = await connect()
+      if (joined) await publishKey(joined.local, credentials.member)
+      return view()
+    },
+    leave: async () => {
+      await disconnect()
+      await keys.delete('team-password').catch(() => undefined)
+      await settings.update(({ team: _left, ...rest }) => rest)
+      return view()
+    },
+    write,
+    scope: async (scope) => {
+      const current = await connect()
+      if (!current) throw notJoined()
+      const { roster } = await rosterOf(current.local)
+      return trustTeamEntries(scope, await held(current.local, scope), roster, verify)
+    },
+    close: disconnect,
+  }
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import type { TeamJoin, TeamView } from '../../../../shared/bridge/teamContract'
+import { callBridge, errorMessage } from '../../bridge/bridgeClient'
+import { queryClient } from '../queryClient'
+
+const teamKey = ['team'] as const
+
+/** How often the team's status is asked again while a screen shows it: replication never stops. */
+const teamStatusRefreshMs = 2_000
+
+/** This desk's team, its roster and where replication stands, as the main side reports them. */
+export const useTeam = () =>
+  useQuery({
+    queryKey: teamKey,
+    queryFn: () => callBridge('team.view', {}),
+    refetchInterval: teamStatusRefreshMs,
+  })
+
+/** Joining and leaving; each answer becomes the team shown everywhere, each refusal a sentence. */
+export function useTeamMembership() {
+  const mutation = useMutation({
+    mutationFn: (change: () => Promise<TeamView>) => change(),
+    onSuccess: (team) => queryClient.setQueryData(teamKey, team),
+  })
+  const run = (change: () => Promise<TeamView>) => mutation.mutateAsync(change).catch(() => null)
+  return {
+    pending: mutation.isPending,
+    error: mutation.error ? errorMessage(mutation.error) : null,
+    join: (credentials: TeamJoin) => run(() => callBridge('team.join', credentials)),
+    leave: () => run(() => callBridge('team.leave', {})),
+  }
+}
