@@ -8,7 +8,7 @@ import {
   type SignatureCheck,
   type TeamEntry,
 } from './teamEntry'
-import type { SetAsideEntry } from './teamSetAside'
+import { bySetAsideId, type SetAsideEntry } from './teamSetAside'
 
 /** A member publishes the key of one of their desks themself; one per desk, several per member. */
 export const memberKeyPublishedAction = 'member-key-published'
@@ -112,7 +112,7 @@ export function replayTeamRoster(
       }
     }
   }
-  return { roster, applied, setAside }
+  return { roster, applied, setAside: setAside.sort(bySetAsideId) }
 }
 
 type Refusal = { kind: SetAsideEntry['kind']; problem: string }

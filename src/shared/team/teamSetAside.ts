@@ -49,3 +49,11 @@ export function setAsideSentences(setAside: readonly SetAsideEntry[]): string[] 
     return count ? [sentences[kind](count)] : []
   })
 }
+
+/** Set-aside entries in an order that depends on what is held, never on how it arrived. */
+export const bySetAsideId = (a: SetAsideEntry, b: SetAsideEntry): number =>
+  compareText(a.id, b.id) ||
+  compareText(a.problem, b.problem) ||
+  compareText(a.entry?.hash ?? '', b.entry?.hash ?? '')
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -58,9 +58,9 @@ describe('trustTeamEntries', () => {
     const trust = trustTeamEntries(scope, [forged, changed, 'not even an object'], roster)
     expect(trust.applied).toEqual([])
     expect(trust.setAside.map(({ kind, problem }) => [kind, problem])).toEqual([
+      ['damaged', 'it is not an entry document'],
       ['damaged', `${first?._id} has a signature its key did not make`],
       ['damaged', `${second?._id} was changed after it was signed`],
-      ['damaged', 'it is not an entry document'],
     ])
     expect(setAsideSentences(trust.setAside)).toEqual([
       '3 entries that were altered or are not validly signed were not applied',

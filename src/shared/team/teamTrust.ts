@@ -1,7 +1,7 @@
 import { vetTeamDocuments } from './teamChains'
 import { teamEntryId, type SignatureCheck, type TeamEntry, type TeamScope } from './teamEntry'
 import type { TeamRoster } from './teamRoster'
-import type { SetAsideEntry } from './teamSetAside'
+import { bySetAsideId, type SetAsideEntry } from './teamSetAside'
 
 export interface TeamTrust {
   /** The entries that count, in the scope's one order. */
@@ -31,7 +31,7 @@ export function trustTeamEntries(
       setAside.push({ kind: problem.kind, id, problem: `${id} ${problem.text}`, entry })
     } else applied.push(entry)
   }
-  return { applied, setAside }
+  return { applied, setAside: setAside.sort(bySetAsideId) }
 }
 
 function problemOf(
