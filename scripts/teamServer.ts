@@ -143,7 +143,7 @@ async function main(): Promise<number> {
         resolve(signal ? 0 : 1)
       })
     })
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       process.once(signal, () => child.kill('SIGTERM'))
     }
     process.once('exit', () => child.kill('SIGKILL'))

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
@@ -25,6 +25,10 @@ export type TeamServer = z.infer<typeof announcementSchema> & {
   stop(): Promise<void>
 }
 
+/** Servers not yet stopped: a test run that ends without stopping one still takes it down. */
+const running = new Set<ChildProcess>()
+process.once('exit', () => running.forEach((child) => child.kill('SIGTERM')))
+
 /**
  * Starts what `npm run team-server` starts (pouchdb-server in memory on a free loopback port) and
  * resolves once it has announced its address and admin, which it does only after it answers.
@@ -34,7 +38,13 @@ export async function startTeamServer(): Promise<TeamServer> {
     cwd: repositoryRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  running.add(child)
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child)
+      resolve()
+    }),
+  )
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
   const announcement = await new Promise<z.infer<typeof announcementSchema>>((resolve, reject) => {
