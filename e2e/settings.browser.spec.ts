@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from './fixtures/browserModeTest'
 import { saveScreen } from './support/screenshots'
 
@@ -112,4 +115,36 @@ test('a key saved before its address is sent nowhere until the user confirms the
   await entities.refresh()
   await expect(entities.range).toHaveText('Rows 1–20 of 100')
   expect(toRemote().length).toBeGreaterThan(0)
+})
+
+test('a backup written and a restore done are news that goes by itself within 10 s; a refused file stays until dismissed', async ({
+  cases,
+  settings,
+}) => {
+  const workDir = mkdtempSync(join(tmpdir(), 'cd-e2e-settings-notices-'))
+  const clock = settings.page.clock
+  await cases.open()
+  await cases.sayWhoIAm()
+  await cases.create('Kept through the restore', 'ACME Ltd', '')
+  await settings.open()
+  const backupPath = join(workDir, 'backup.zip')
+  await (await settings.backup.backUp()).saveAs(backupPath)
+  await expect(settings.backup.done).toContainText('Downloaded as')
+  await clock.runFor(10_000)
+  await expect(settings.backup.done).toBeHidden()
+
+  const damagedPath = join(workDir, 'damaged.zip')
+  writeFileSync(damagedPath, 'not a backup')
+  await settings.backup.chooseFile(damagedPath)
+  await expect(settings.backup.refused).toBeVisible()
+  await clock.runFor(10_000)
+  await expect(settings.backup.refused).toBeVisible()
+
+  // Restored here, with no key to enter again: only good news, so it goes too.
+  await settings.backup.chooseFile(backupPath)
+  await settings.backup.restore()
+  await settings.backup.confirmReplace()
+  await expect(settings.backup.restored).toContainText('are on this computer now')
+  await clock.runFor(10_000)
+  await expect(settings.backup.restored).toBeHidden()
 })

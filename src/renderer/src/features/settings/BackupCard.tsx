@@ -1,16 +1,31 @@
 import { Alert, Button, Card, Code, Divider, Stack, Text } from '@mantine/core'
 import { IconDatabaseExport } from '@tabler/icons-react'
+import { useState } from 'react'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
 import { formatBytes } from '../../components/fileDelivery'
+import { useAutoDismiss } from '../../components/useAutoDismiss'
 import { useFileDelivery } from '../../components/useFileDelivery'
 import { backupWriter, type FinishedBackup } from '../../data/backup/backupWriter'
 import { describeRows } from './backupLabels'
 import { RestoreBackup } from './RestoreBackup'
 
+/** News that goes: it closes by itself, or when dismissed; a failure stays (see BackupCard). */
 function BackupDone({ result }: { result: FinishedBackup }) {
+  const [open, setOpen] = useState(true)
+  const holding = useAutoDismiss(open ? result.sha256 : null, () => setOpen(false))
+  if (!open) return null
   const rows = Object.fromEntries(result.tables.map(({ name, rows }) => [name, rows]))
   return (
-    <Alert color="green" variant="light" title="Backup written" data-testid="backup-done">
+    <Alert
+      color="green"
+      variant="light"
+      title="Backup written"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => setOpen(false)}
+      {...holding}
+      data-testid="backup-done"
+    >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {result.delivery.kind === 'saved'
           ? `Saved to ${result.delivery.path}`

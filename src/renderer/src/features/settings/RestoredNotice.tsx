@@ -1,13 +1,16 @@
 import { Alert, Text } from '@mantine/core'
 import { describeRows } from './backupLabels'
-import { restoredOutcome, useShownOnce } from './restoredOutcome'
+import { useAutoDismiss } from '../../components/useAutoDismiss'
+import { onlyGoodNews, restoredOutcome, useShownOnce } from './restoredOutcome'
 
 /**
  * What a restore brought back, at the top of Settings: the page reloads onto the restored data
- * (see RestoreBackup), and opens there. Shown once; a later reload shows Settings as usual.
+ * (see RestoreBackup), and opens there. Shown once; a later reload shows Settings as usual. It
+ * closes by itself unless it asks for keys or says the settings failed.
  */
 export function RestoredNotice() {
   const [restored, dismiss] = useShownOnce(restoredOutcome)
+  const holding = useAutoDismiss(restored && onlyGoodNews(restored) ? 'restored' : null, dismiss)
   if (!restored) return null
   return (
     <Alert
@@ -17,6 +20,7 @@ export function RestoredNotice() {
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={dismiss}
+      {...holding}
       data-testid="restore-done"
     >
       {restored.settingsError ? (

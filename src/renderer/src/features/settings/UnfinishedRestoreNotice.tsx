@@ -6,7 +6,8 @@ import { useResolveRestore, useUnfinishedRestore } from '../../data/backup/unfin
 import { errorMessage } from '../../bridge/bridgeClient'
 import { ButtonLink } from '../../components/RouterLinks'
 import { Timestamp } from '../../components/Timestamp'
-import { finishedOutcome, keysToEnter, useShownOnce } from './restoredOutcome'
+import { useAutoDismiss } from '../../components/useAutoDismiss'
+import { finishedOutcome, keysToEnter, onlyGoodNews, useShownOnce } from './restoredOutcome'
 
 /**
  * Above the screen, in the frame's column of the window's height: kept whole however long the
@@ -34,9 +35,13 @@ const pendingCopy = {
   },
 } as const
 
-/** Said once, after the reload that follows finishing a restore from its notice. */
+/**
+ * Said once, after the reload that follows finishing a restore from its notice; it closes by
+ * itself unless it asks for keys to be entered again.
+ */
 function RestoreFinishedNotice() {
   const [finished, dismiss] = useShownOnce(finishedOutcome)
+  const holding = useAutoDismiss(finished && onlyGoodNews(finished) ? 'finished' : null, dismiss)
   if (!finished) return null
   return (
     <Alert
@@ -47,6 +52,7 @@ function RestoreFinishedNotice() {
       closeButtonLabel="Dismiss"
       onClose={dismiss}
       {...aboveTheScreen}
+      {...holding}
       data-testid="restore-finished"
     >
       <Text size="sm">The backup’s data and settings are both on this computer now.</Text>

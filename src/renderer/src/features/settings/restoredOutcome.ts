@@ -25,6 +25,15 @@ export const keysToEnter = (
     .map((id) => environmentLabels[id])
 
 /**
+ * Whether the notice of a restore only says it went well, and so closes by itself: one that still
+ * asks for something (keys to enter again) or says what failed stays until dismissed.
+ */
+export const onlyGoodNews = (outcome: {
+  keysToEnter: readonly string[]
+  settingsError?: string | null
+}): boolean => outcome.keysToEnter.length === 0 && !outcome.settingsError
+
+/**
  * A value kept for this tab across the reload that follows a restore, shown once: read as the page
  * renders, forgotten once shown, so a later reload shows the screen as usual.
  */
