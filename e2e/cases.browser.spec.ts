@@ -450,6 +450,8 @@ test('by keyboard: Decide takes the focus to its choice, Save moves it to the ne
   await page.setViewportSize({ width: 1024, height: 700 })
   await expect(cases.backToList).toBeVisible()
   await expect(cases.hit(0).decideButton).toBeInViewport()
+  // Below a compact header, the whole first wallet, its four hits included, is in view.
+  await expect(cases.wallets.first()).toBeInViewport({ ratio: 1 })
   await saveScreen(page, 'cases-14-first-hit-in-view')
 
   // Deciding the whole record, then cancelled: the focus goes to the choice and back.

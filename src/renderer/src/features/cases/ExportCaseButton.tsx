@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Stack, Text } from '@mantine/core'
+import { Alert, Button, Code, Text } from '@mantine/core'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconFileZip } from '@tabler/icons-react'
 import { callBridge } from '../../bridge/bridgeClient'
@@ -9,67 +9,74 @@ import { groupedFingerprint } from '../../../../shared/identity/investigator'
 import { caseExport } from '../../data/cases/caseExport'
 import { useIdentity } from '../../data/identity/identityQueries'
 
-export function ExportCaseButton({ caseId }: { caseId: string }) {
-  const sessionOnly = useIdentity().data?.signingKey.storage === 'session-only'
-  const { state, run } = useFileDelivery(
+/** Writing a case's evidence bundle: the button sits with the case's tools, what came of it below. */
+export const useCaseExport = (caseId: string) =>
+  useFileDelivery(
     (onProgress) => caseExport.exportCase(callBridge, caseId, onProgress),
     caseErrorMessage,
   )
+
+type CaseExport = ReturnType<typeof useCaseExport>
+
+export function ExportCaseButton({ delivery: { state, run } }: { delivery: CaseExport }) {
   return (
-    <Stack gap="xs">
-      <Button
-        size="xs"
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconFileZip size={14} />}
+      loading={state.kind === 'running'}
+      onClick={() => void run()}
+      data-testid="case-export"
+    >
+      Export evidence bundle
+    </Button>
+  )
+}
+
+/** How far the bundle is written, or what came of it: the width of the case, not of its button. */
+export function CaseExportOutcome({ delivery: { state } }: { delivery: CaseExport }) {
+  const sessionOnly = useIdentity().data?.signingKey.storage === 'session-only'
+  if (state.kind === 'running' && state.total > 0) {
+    return (
+      <Text size="xs" c="dimmed">
+        Writing {state.done.toLocaleString()} of {state.total.toLocaleString()} checks…
+      </Text>
+    )
+  }
+  if (state.kind === 'failed') {
+    return (
+      <Alert
+        color="red"
         variant="light"
-        leftSection={<IconFileZip size={14} />}
-        loading={state.kind === 'running'}
-        onClick={() => void run()}
-        data-testid="case-export"
+        title="The bundle was not written"
+        data-testid="export-error"
       >
-        Export evidence bundle
-      </Button>
-      {state.kind === 'running' && state.total > 0 && (
-        <Text size="xs" c="dimmed">
-          Writing {state.done.toLocaleString()} of {state.total.toLocaleString()} checks…
+        {state.message} Nothing partial was left behind; try again once this is fixed.
+      </Alert>
+    )
+  }
+  if (state.kind !== 'done') return null
+  return (
+    <Alert color="green" variant="light" title="Evidence bundle written" data-testid="export-done">
+      <Text size="sm">
+        {state.result.delivery.kind === 'saved'
+          ? `Saved to ${state.result.delivery.path}`
+          : `Downloaded as “${state.result.fileName}”`}{' '}
+        — {state.result.files} files, {formatBytes(state.result.bytes)}.
+      </Text>
+      <Text size="xs" c="dimmed">
+        SHA-256 of the ZIP: <Code>{state.result.sha256}</Code>
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="export-signer">
+        Signed by {shown(state.result.signer.name)}, key{' '}
+        {groupedFingerprint(state.result.signer.fingerprint)}
+      </Text>
+      {sessionOnly && (
+        <Text size="xs" c="orange.9" data-testid="export-session-key">
+          No OS keychain: this bundle is signed with a key for this session only. Give its reviewers
+          the fingerprint above; a restart replaces the key.
         </Text>
       )}
-      {state.kind === 'failed' && (
-        <Alert
-          color="red"
-          variant="light"
-          title="The bundle was not written"
-          data-testid="export-error"
-        >
-          {state.message} Nothing partial was left behind; try again once this is fixed.
-        </Alert>
-      )}
-      {state.kind === 'done' && (
-        <Alert
-          color="green"
-          variant="light"
-          title="Evidence bundle written"
-          data-testid="export-done"
-        >
-          <Text size="sm">
-            {state.result.delivery.kind === 'saved'
-              ? `Saved to ${state.result.delivery.path}`
-              : `Downloaded as “${state.result.fileName}”`}{' '}
-            — {state.result.files} files, {formatBytes(state.result.bytes)}.
-          </Text>
-          <Text size="xs" c="dimmed">
-            SHA-256 of the ZIP: <Code>{state.result.sha256}</Code>
-          </Text>
-          <Text size="xs" c="dimmed" data-testid="export-signer">
-            Signed by {shown(state.result.signer.name)}, key{' '}
-            {groupedFingerprint(state.result.signer.fingerprint)}
-          </Text>
-          {sessionOnly && (
-            <Text size="xs" c="orange.9" data-testid="export-session-key">
-              No OS keychain: this bundle is signed with a key for this session only. Give its
-              reviewers the fingerprint above; a restart replaces the key.
-            </Text>
-          )}
-        </Alert>
-      )}
-    </Stack>
+    </Alert>
   )
 }
