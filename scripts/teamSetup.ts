@@ -35,7 +35,7 @@ async function askHidden(question: string): Promise<string> {
     }
     const onData = (chunk: string): void => {
       for (const character of chunk) {
-        if (character === '\r' || character === '\n') {
+        if (character === '\r' || character === '\n' || character === '\u0004') {
           done()
           resolve(typed)
           return

@@ -143,8 +143,10 @@ async function ensureSecurity(
   if (isDeepStrictEqual(wanted, current)) return { what, outcome: 'unchanged' }
   const stored = await request('PUT', path, wanted)
   if (stored.status !== 200) throw failed(`set the security of "${database}"`, stored)
-  const wasOpen = !current.members?.names?.length && !current.members?.roles?.length
-  return { what, outcome: wasOpen ? 'created' : 'updated' }
+  // A new database is open to all on pouchdb-server and admin-only on CouchDB 3: neither is set yet.
+  const members = current.members
+  const unset = !members?.names?.length && (members?.roles ?? []).every((role) => role === '_admin')
+  return { what, outcome: unset ? 'created' : 'updated' }
 }
 
 /**
