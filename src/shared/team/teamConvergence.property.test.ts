@@ -23,6 +23,8 @@ import { trustTeamEntries } from './teamTrust'
  * src/shared/team/teamConvergence`).
  */
 const runs = Number(process.env.TEAM_PROPERTY_RUNS ?? 80)
+/** Each history signs and verifies a few dozen entries: well under 200 ms on a slow machine. */
+const timeout = Math.max(20_000, runs * 200)
 
 const scope = 'case_converge'
 const desks = [testDesk('ana', 11), testDesk('bob', 12), testDesk('cyd', 13)] as const
@@ -154,37 +156,47 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 describe('a case shared by three desks', () => {
-  it(`replays alike on every desk once all is synced, every entry once (${runs} histories)`, () => {
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 5, maxLength: 40 }), (steps) => {
-        const { holdings, written } = play(steps)
-        const server = new Map<string, TeamEntryDocument>()
-        for (const holding of holdings) receive(server, [...holding.values()])
-        for (const holding of holdings) receive(holding, [...server.values()])
-        const verify = rememberingSignatureCheck()
-        const [first, ...others] = holdings.map((holding) => caseOn([...holding.values()], verify))
-        for (const other of others) expect(other).toEqual(first)
-        expect(first?.setAside).toEqual([])
-        expect(new Set(first?.entryIds).size).toBe(first?.entryIds.length)
-        expect([...(first?.entryIds ?? [])].sort()).toEqual([...written].sort())
-      }),
-      propertyRuns(runs),
-    )
-  })
-
-  it(`replays what a desk holds the same whatever order it arrived in (${runs} histories)`, () => {
-    fc.assert(
-      fc.property(
-        fc.array(step, { minLength: 5, maxLength: 40 }),
-        deskIndex,
-        fc.integer(),
-        (steps, desk, seed) => {
-          const held = [...(play(steps).holdings[desk]?.values() ?? [])]
+  it(
+    `replays alike on every desk once all is synced, every entry once (${runs} histories)`,
+    () => {
+      fc.assert(
+        fc.property(fc.array(step, { minLength: 5, maxLength: 40 }), (steps) => {
+          const { holdings, written } = play(steps)
+          const server = new Map<string, TeamEntryDocument>()
+          for (const holding of holdings) receive(server, [...holding.values()])
+          for (const holding of holdings) receive(holding, [...server.values()])
           const verify = rememberingSignatureCheck()
-          expect(caseOn(shuffled(held, seed), verify)).toEqual(caseOn(held, verify))
-        },
-      ),
-      propertyRuns(runs),
-    )
-  })
+          const [first, ...others] = holdings.map((holding) =>
+            caseOn([...holding.values()], verify),
+          )
+          for (const other of others) expect(other).toEqual(first)
+          expect(first?.setAside).toEqual([])
+          expect(new Set(first?.entryIds).size).toBe(first?.entryIds.length)
+          expect([...(first?.entryIds ?? [])].sort()).toEqual([...written].sort())
+        }),
+        propertyRuns(runs),
+      )
+    },
+    timeout,
+  )
+
+  it(
+    `replays what a desk holds the same whatever order it arrived in (${runs} histories)`,
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(step, { minLength: 5, maxLength: 40 }),
+          deskIndex,
+          fc.integer(),
+          (steps, desk, seed) => {
+            const held = [...(play(steps).holdings[desk]?.values() ?? [])]
+            const verify = rememberingSignatureCheck()
+            expect(caseOn(shuffled(held, seed), verify)).toEqual(caseOn(held, verify))
+          },
+        ),
+        propertyRuns(runs),
+      )
+    },
+    timeout,
+  )
 })
