@@ -22,7 +22,7 @@ import { trustTeamEntries } from './teamTrust'
  * sets how many histories each property tries (`TEAM_PROPERTY_RUNS=2000 npx vitest run
  * src/shared/team/teamConvergence`).
  */
-const runs = Number(process.env.TEAM_PROPERTY_RUNS ?? 80)
+const runs = Number(process.env.TEAM_PROPERTY_RUNS ?? 50)
 /** Each history signs and verifies a few dozen entries: well under 200 ms on a slow machine. */
 const timeout = Math.max(20_000, runs * 200)
 
