@@ -32,6 +32,7 @@ import {
 import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
 import { openSpending } from '../services/spending/spending'
+import { createTeamCases } from '../services/team/teamCases'
 import { createTeamService } from '../services/team/teamService'
 import { mainLog } from './mainLog'
 import packageJson from '../../../package.json' with { type: 'json' }
@@ -165,6 +166,7 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       alerts,
       spending,
       team,
+      teamCases: createTeamCases(team, identity),
       storage: access.state,
     }),
     keyStore,

@@ -11,6 +11,7 @@ import type { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import type { IdentityService } from '../services/identity/identityService'
 import type { ChangeAlerts } from '../services/notifications/changeAlerts'
 import type { Spending } from '../services/spending/spending'
+import type { TeamCases } from '../services/team/teamCases'
 import type { TeamService } from '../services/team/teamService'
 
 export interface MainServices {
@@ -24,6 +25,7 @@ export interface MainServices {
   alerts: ChangeAlerts
   spending: Spending
   team: TeamService
+  teamCases: TeamCases
   /** Whether the data folder could be written at start (else every write is refused). */
   storage: DataFolderState
 }
@@ -40,6 +42,7 @@ export function createBridgeHandlers({
   alerts,
   spending,
   team,
+  teamCases,
   storage,
 }: MainServices): BridgeHandlers {
   return {
@@ -126,5 +129,9 @@ export function createBridgeHandlers({
     'team.view': () => team.view(),
     'team.join': (credentials) => team.join(credentials),
     'team.leave': () => team.leave(),
+    'team.shareCase': (shared) => teamCases.share(shared),
+    'team.writeCase': (change) => teamCases.write(change),
+    'team.sharedCases': () => teamCases.list(),
+    'team.readCase': ({ caseId }) => teamCases.read(caseId),
   }
 }

@@ -1,9 +1,16 @@
 import { z } from 'zod'
-import { fingerprintSchema } from '../identity/investigator'
+import {
+  auditEntrySchema,
+  caseOutcomeSchema,
+  caseStateSchema,
+  hitDecisionKindSchema,
+} from '../cases/caseSchemas'
+import { actorSchema, fingerprintSchema } from '../identity/investigator'
 import { deviceIdSchema, memberNameSchema } from '../team/teamEntry'
 import { teamDatabaseNameSchema } from '../team/teamConfig'
 import { teamServerUrlSchema } from '../team/teamServerAddress'
 import { defineMethod } from './defineMethod'
+import { checkEvidenceSchema, exportedCheckSchema } from './evidenceContract'
 
 /** Where the desk stands with the team server, as the status line says it. */
 export const teamSyncStates = ['connecting', 'in-sync', 'sending', 'offline', 'refused'] as const
@@ -57,6 +64,82 @@ export const teamJoinSchema = z.strictObject({
 })
 export type TeamJoin = z.input<typeof teamJoinSchema>
 
+const caseIdSchema = z.string().regex(/^case_[A-Za-z0-9-]+$/)
+
+/** A change of a shared case as the trail writes it: the main side signs it as this desk's. */
+const caseChangeSchema = z.strictObject({
+  action: z.string().min(1).max(64),
+  summary: z.string().max(2000),
+  before: z.unknown(),
+  after: z.unknown(),
+})
+
+/** One entry of a shared case that counts, in the case's one order, with who wrote it. */
+export const sharedEntrySchema = z.object({
+  entryId: z.string(),
+  member: memberNameSchema,
+  author: actorSchema,
+  at: z.iso.datetime(),
+  action: z.string(),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+})
+export type SharedEntry = z.infer<typeof sharedEntrySchema>
+
+const sideShape = {
+  entryId: z.string(),
+  member: memberNameSchema,
+  author: actorSchema,
+  at: z.iso.datetime(),
+}
+
+/** Two desks that said different things without knowing of each other: both sides, unsettled. */
+export const teamDisagreementSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('hit'),
+    decisionId: z.string(),
+    hit: z.object({
+      checkId: z.string(),
+      hitKey: z.string(),
+      category: z.string(),
+      recordTitle: z.string(),
+    }),
+    sides: z.array(
+      z.object({ ...sideShape, decision: hitDecisionKindSchema, rationale: z.string() }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('state'),
+    sides: z.array(
+      z.object({
+        ...sideShape,
+        action: z.string(),
+        state: caseStateSchema,
+        outcome: caseOutcomeSchema.optional(),
+      }),
+    ),
+  }),
+])
+export type TeamDisagreementView = z.infer<typeof teamDisagreementSchema>
+
+/** A shared case as this desk computes it from the entries the roster lets count. */
+export const sharedCaseSchema = z.object({
+  caseId: caseIdSchema,
+  entries: z.array(sharedEntrySchema),
+  disagreements: z.array(teamDisagreementSchema),
+  authors: z.array(
+    z.object({ member: memberNameSchema, author: actorSchema, entries: z.number().int() }),
+  ),
+  /** Entries of the case held here but not applied: a sentence per reason, with its count. */
+  setAside: z.array(z.string()),
+  /** Its linked checks, each read here from the raw answer its entry carries. */
+  checks: z.array(exportedCheckSchema),
+  /** Checks linked by an entry whose raw answer has not arrived or is not what was signed. */
+  missingChecks: z.array(z.string()),
+})
+export type SharedCase = z.infer<typeof sharedCaseSchema>
+
 export const teamContract = {
   'team.view': defineMethod(z.strictObject({}), teamViewSchema),
   /**
@@ -66,4 +149,35 @@ export const teamContract = {
   'team.join': defineMethod(teamJoinSchema, teamViewSchema, { reachesService: false }),
   /** Stops replicating and forgets the password; every entry already here stays. */
   'team.leave': defineMethod(z.strictObject({}), teamViewSchema),
+  /**
+   * Shares a case of this desk: its trail so far, entry by entry, signed as this desk's, each
+   * linked check with the raw answer it was read from. Sharing a shared case again adds nothing.
+   */
+  'team.shareCase': defineMethod(
+    z.strictObject({
+      caseId: caseIdSchema,
+      trail: z.array(auditEntrySchema).min(1).max(5000),
+      checks: z.array(checkEvidenceSchema).max(2000),
+    }),
+    z.object({ entries: z.number().int().nonnegative() }),
+    { maxInputBytes: 32 * 1024 * 1024 },
+  ),
+  /** One change of a shared case; a `check-linked` change carries the check's evidence. */
+  'team.writeCase': defineMethod(
+    z.strictObject({
+      caseId: caseIdSchema,
+      change: caseChangeSchema,
+      check: checkEvidenceSchema.optional(),
+    }),
+    z.object({ entryId: z.string() }),
+    { maxInputBytes: 4 * 1024 * 1024 },
+  ),
+  /** The shared cases this desk holds, with how many entries of each it holds. */
+  'team.sharedCases': defineMethod(
+    z.strictObject({}),
+    z.object({
+      cases: z.array(z.object({ caseId: caseIdSchema, documents: z.number().int() })),
+    }),
+  ),
+  'team.readCase': defineMethod(z.strictObject({ caseId: caseIdSchema }), sharedCaseSchema),
 }

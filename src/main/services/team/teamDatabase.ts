@@ -28,7 +28,8 @@ export interface ReplicationOptions {
 
 export interface TeamDatabase {
   info(): Promise<{ update_seq: number | string; doc_count: number }>
-  get(id: string): Promise<StoredDocument>
+  /** With `attachments` and `binary`, each attachment's `data` is its bytes (a Buffer). */
+  get(id: string, options?: { attachments?: boolean; binary?: boolean }): Promise<StoredDocument>
   put(document: StoredDocument): Promise<{ ok: boolean; id: string; rev: string }>
   bulkDocs(
     documents: StoredDocument[],
@@ -36,6 +37,8 @@ export interface TeamDatabase {
   ): Promise<Array<{ ok?: boolean; id?: string; error?: string; reason?: string }>>
   allDocs(options: {
     include_docs?: boolean
+    attachments?: boolean
+    binary?: boolean
     startkey?: string
     endkey?: string
     keys?: string[]

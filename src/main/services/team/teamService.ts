@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import { join } from 'node:path'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { TeamJoin, TeamSync, TeamView } from '../../../shared/bridge/teamContract'
@@ -11,6 +13,7 @@ import {
   rosterScope,
   signTeamEntry,
   teamEntryDocument,
+  teamEntryId,
   type TeamEntry,
   type TeamScope,
 } from '../../../shared/team/teamEntry'
@@ -32,14 +35,30 @@ import { checkTeamSignIn } from './teamSignIn'
 
 type TeamJoinParsed = { [K in keyof TeamJoin]: string }
 
+/** Files an entry carries (a check's raw answer), by attachment name. */
+export type TeamFiles = Record<string, { contentType: string; bytes: Uint8Array }>
+
+const sha256Hex = (bytes: Uint8Array): string => bytesToHex(sha256(bytes))
+
 export interface TeamService {
   /** Resumes replication from its checkpoints when this desk is in a team (at start). */
   start(): Promise<void>
   view(): Promise<TeamView>
   join(credentials: TeamJoinParsed): Promise<TeamView>
   leave(): Promise<TeamView>
-  /** Signs one change of this desk into a scope and keeps it; replication sends it. */
-  write(scope: TeamScope, change: TeamChange): Promise<TeamEntry>
+  /**
+   * Signs one change of this desk into a scope and keeps it; replication sends it. Files go as
+   * attachments, each pinned by its SHA-256 in the signed entry.
+   */
+  write(
+    scope: TeamScope,
+    change: TeamChange,
+    options?: { files?: TeamFiles; at?: string },
+  ): Promise<TeamEntry>
+  /** How many documents this desk holds of each shared case, by case id. */
+  caseScopes(): Promise<Map<string, number>>
+  /** An attachment's bytes, only when they are what the entry's author signed. */
+  attachment(entry: TeamEntry, name: string): Promise<Uint8Array | null>
   /** What this desk holds of a case, judged against the roster: what counts and what not. */
   scope(scope: TeamScope): Promise<TeamTrust>
   close(): Promise<void>
@@ -139,7 +158,11 @@ export function createTeamService({
   const rosterOf = async (local: TeamDatabase) =>
     replayTeamRoster(await held(local, rosterScope), await admins(local), verify)
 
-  const write = async (scope: TeamScope, change: TeamChange): Promise<TeamEntry> => {
+  const write = async (
+    scope: TeamScope,
+    change: TeamChange,
+    { files = {}, at }: { files?: TeamFiles; at?: string } = {},
+  ): Promise<TeamEntry> => {
     const current = await connect()
     const membership = settings.read().team
     if (!current || !membership) throw notJoined()
@@ -159,11 +182,36 @@ export function createTeamService({
         const check = checkTeamEntry(document, verify)
         return check.ok ? [check.entry] : []
       })
+      const names = Object.keys(files)
+      const pinned: TeamChange =
+        names.length === 0
+          ? change
+          : {
+              ...change,
+              attachments: Object.fromEntries(
+                names.map((name) => [name, sha256Hex(files[name]!.bytes)]),
+              ),
+            }
       const entry = signTeamEntry(
-        nextTeamEntry(entries, writer, change, now().toISOString()),
+        nextTeamEntry(entries, writer, pinned, at ?? now().toISOString()),
         (message) => key.sign(message),
       )
-      await current.local.put(teamEntryDocument(entry))
+      await current.local.put({
+        ...teamEntryDocument(entry),
+        ...(names.length > 0
+          ? {
+              _attachments: Object.fromEntries(
+                names.map((name) => [
+                  name,
+                  {
+                    content_type: files[name]!.contentType,
+                    data: Buffer.from(files[name]!.bytes),
+                  },
+                ]),
+              ),
+            }
+          : {}),
+      })
       await current.replication?.refresh()
       return entry
     })
@@ -271,6 +319,37 @@ export function createTeamService({
       return view()
     },
     write,
+    caseScopes: async () => {
+      const current = await connect()
+      const counts = new Map<string, number>()
+      if (!current) return counts
+      const { rows } = await current.local.allDocs({
+        startkey: 'entry:case_',
+        endkey: 'entry:case_\ufff0',
+      })
+      for (const { id } of rows) {
+        const scope = id.split(':')[1]!
+        counts.set(scope, (counts.get(scope) ?? 0) + 1)
+      }
+      return counts
+    },
+    attachment: async (entry, name) => {
+      const current = await connect()
+      const pinned = entry.attachments?.[name]
+      if (!current || !pinned) return null
+      const document = await current.local
+        .get(teamEntryId(entry.scope, entry.device, entry.deviceSeq), {
+          attachments: true,
+          binary: true,
+        })
+        .catch(() => null)
+      const data = (document?._attachments as Record<string, { data?: unknown }> | undefined)?.[
+        name
+      ]?.data
+      if (!(data instanceof Uint8Array)) return null
+      // Bytes that are not what the author signed are as good as missing.
+      return sha256Hex(data) === pinned ? new Uint8Array(data) : null
+    },
     scope: async (scope) => {
       const current = await connect()
       if (!current) throw notJoined()
