@@ -9,6 +9,7 @@ import { caseErrorMessage } from './caseErrorMessage'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import { LinkPickerRow } from './LinkPickerRow'
 import { countOf, noun } from '../../../../shared/text/counting'
+import { wholeIdentifierStyle } from '../../components/wholeIdentifier'
 
 const shownMatches = 20
 
@@ -54,7 +55,7 @@ export function LinkCheckModal({
                 .catch((error: unknown) => setFailure(caseErrorMessage(error)))
             }
           >
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            <Text size="sm" ff="monospace" style={wholeIdentifierStyle}>
               {check.query}
             </Text>
             <Group gap={6}>

@@ -10,6 +10,7 @@ import { Timestamp } from '../../components/Timestamp'
 import type { CheckAttempt } from '../../data/checks/checkRepository'
 import { RawEvidenceModal } from './RawEvidenceModal'
 import { RunAgainModal } from './RunAgainModal'
+import { wholeIdentifierStyle } from '../../components/wholeIdentifier'
 
 const headline = (attempt: CheckAttempt): string => {
   if (attempt.outcome === 'pending') return 'Finding out what became of this check'
@@ -34,7 +35,7 @@ export function CheckAttemptView({ attempt }: { attempt: CheckAttempt }) {
                 Crypto wallet
               </Text>
               <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <Title order={3} size="h4" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                <Title order={3} size="h4" ff="monospace" style={wholeIdentifierStyle}>
                   {attempt.query}
                 </Title>
                 <CopyValue value={attempt.query} label="Copy identifier" />

@@ -20,6 +20,7 @@ import { SincePreviousCheck } from './SincePreviousCheck'
 import { MatchRecordCard } from './MatchRecordCard'
 import { matchedRecordsWords, recordGroupsOf, type RecordGroups } from './matchedRecords'
 import { RawEvidenceModal } from './RawEvidenceModal'
+import { wholeIdentifierStyle } from '../../components/wholeIdentifier'
 
 function CategoryCounts({ counts }: { counts: Record<string, number> }) {
   return (
@@ -102,7 +103,7 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
               </Title>
             </Group>
             <Group gap={4} wrap="nowrap">
-              <Text size="sm" ff="monospace" fw={500} style={{ wordBreak: 'break-all' }}>
+              <Text size="sm" ff="monospace" fw={500} style={wholeIdentifierStyle}>
                 {stored.query}
               </Text>
               <CopyValue value={stored.query} label="Copy identifier" />

@@ -3,6 +3,7 @@ import { groupedFingerprint } from '../../../../shared/identity/investigator'
 import { CopyValue } from '../../components/CopyValue'
 import { InvestigatorForm } from '../../components/InvestigatorForm'
 import { useIdentity, useSaveInvestigator } from '../../data/identity/identityQueries'
+import { wholeIdentifierStyle } from '../../components/wholeIdentifier'
 
 /** Who works on this computer and the key that signs what they export. */
 export function InvestigatorCard() {
@@ -50,7 +51,7 @@ export function InvestigatorCard() {
             <Text
               size="sm"
               ff="monospace"
-              style={{ wordBreak: 'break-all' }}
+              style={wholeIdentifierStyle}
               data-testid="signing-public-key"
             >
               {signingKey.publicKey}
