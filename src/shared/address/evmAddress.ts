@@ -1,21 +1,31 @@
 import { keccak_256 } from '@noble/hashes/sha3.js'
-import { hex, utf8 } from '@scure/base'
 import { brokenAddress, checksumWrong, recognisedAddress, type AddressCheck } from './addressCheck'
 
 const hexDigits = 40
 /** Lengths close enough to 40 to be a mistyped address rather than a hash or a key. */
 const nearMisses = 4
 
-/** EIP-55: a letter is upper case where the same nibble of keccak-256(lower-case hex) is ≥ 8. */
+const lowerA = 97
+const caseBit = 32
+
+/**
+ * EIP-55: a letter is upper case where the same nibble of keccak-256(lower-case hex) is ≥ 8.
+ * `address` is `0x` and hexadecimal digits, so each is one byte, and the result is written in
+ * those bytes: a bulk list checks every distinct EVM address it holds, and a string built a
+ * character at a time cost more than the hash.
+ */
 export function toChecksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase()
-  const hash = hex.encode(keccak_256(utf8.decode(lower)))
-  let checksummed = '0x'
-  for (let i = 0; i < lower.length; i++) {
-    const char = lower.charAt(i)
-    checksummed += parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char
+  const digits = new Uint8Array(lower.length)
+  for (let i = 0; i < lower.length; i++) digits[i] = lower.charCodeAt(i)
+  const hash = keccak_256(digits)
+  for (let i = 0; i < digits.length; i++) {
+    const byte = hash[i >> 1] ?? 0
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f
+    const digit = digits[i] ?? 0
+    if (nibble >= 8 && digit >= lowerA) digits[i] = digit - caseBit
   }
-  return checksummed
+  return `0x${String.fromCharCode(...digits)}`
 }
 
 /** `0x` addresses of Ethereum and every EVM chain; null when `text` does not start with `0x`. */

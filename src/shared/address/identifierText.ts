@@ -9,6 +9,8 @@ const surrounding = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu
 const blank = /\s/u
 const invisible = /[\p{Cc}\p{Cf}]/u
 const quote = /["'`\u2018\u2019\u201c\u201d]/u
+/** What most identifiers are made of: tried with one simple expression before the Unicode ones. */
+const lettersAndDigits = /^[0-9A-Za-z]+$/
 /** What a spreadsheet reads as the start of a formula. */
 const formulaStart = /^[=+\-@]/u
 
@@ -52,6 +54,8 @@ export type IdentifierText = { ok: true; text: string } | { ok: false; check: Ad
 
 /** What was typed, without what surrounds it, or the refusal of text no identifier can be. */
 export function identifierText(input: string): IdentifierText {
+  // Letters and digits alone have nothing around them to drop and nothing inside to refuse.
+  if (lettersAndDigits.test(input)) return { ok: true, text: input }
   const text = input.replace(surrounding, '')
   if (text === '') {
     return {

@@ -95,11 +95,17 @@ export function decodeSegwitAddress(text: string): SegwitResult {
   return { ok: true, hrp: decoded.hrp, chain, version, program }
 }
 
-/** The chain whose segwit prefix `text` starts with, if any. */
+/** Each segwit prefix with its separator, and its chain. */
+const segwitStarts = Object.entries(segwitChains).map(([hrp, chain]) => [`${hrp}1`, chain] as const)
+const longestStart = Math.max(...segwitStarts.map(([start]) => start.length))
+
+/**
+ * The chain whose segwit prefix `text` starts with, if any. Only the start is lower-cased: every
+ * address in a bulk list is asked, and most are long.
+ */
 export function segwitChainOf(text: string): AddressChain | null {
-  const lower = text.toLowerCase()
-  const hrp = Object.keys(segwitChains).find((prefix) => lower.startsWith(`${prefix}1`))
-  return hrp === undefined ? null : (segwitChains[hrp] ?? null)
+  const start = text.slice(0, longestStart).toLowerCase()
+  return segwitStarts.find(([prefix]) => start.startsWith(prefix))?.[1] ?? null
 }
 
 const problems: Record<SegwitFailure, string> = {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import sanctionedWallets from '../../../resources/sanctions/sanctioned-wallets.json'
 import { propertyRuns } from '../../test-support/propertyRuns'
 import { accountOf, planBulk, type BulkPlan } from './bulkPlan'
-import { guessAddressColumn, longestQuotedCell, readBulkTable, type BulkTable } from './bulkTable'
+import { longestQuotedCell } from './bulkLines'
+import { guessAddressColumn, readBulkTable, type BulkTable } from './bulkTable'
 
 const wallets = sanctionedWallets.map((wallet) => wallet.publicKey)
 const tron = 'TAoLw5yD5XUoHWeBZRSZ1ExK9HMv2CiPvP'

@@ -3,6 +3,7 @@ import { queryMaxLength } from '../bridge/cryptoContract'
 import { formatNumber } from '../text/counting'
 import type { BulkTable } from './bulkTable'
 import { declaredChainAgrees, findChainColumn } from './declaredChain'
+import { TextMemo } from './textMemo'
 
 /** An input row that is not sent, with the line it is on and why. */
 export interface InvalidRow {
@@ -129,29 +130,6 @@ const tooLong = (text: string): string =>
 const wrongChain = (declared: string, chain: AddressChain): string =>
   `The chain column says “${declared}”, but this is ${chain === 'ethereum' || chain === 'xrp' ? 'an' : 'a'} ${addressChainNames[chain]} address, so it was not sent. Correct the chain or the address.`
 
-/** A text seen before and what the address check said of it; `next` chains texts whose number collides. */
-interface Seen {
-  text: string
-  verdict: Verdict
-  next: Seen | undefined
-}
-
-/**
- * A cheap number for a text: its length and its last eight characters (addresses end in
- * checksum or random characters). Cells come out of the parser as new slices of the file's text,
- * and a Map keyed by such a string hashes all of it in the engine's slow path, row after row;
- * this reads eight characters, and `===` settles texts that share the number.
- */
-const numberOf = (text: string): number => {
-  const end = text.length
-  let hash = end
-  for (let at = end > 8 ? end - 8 : 0; at < end; at += 1) {
-    hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
-  }
-  // Kept within a small integer, so the engine keys the Map without boxing a number per row.
-  return hash & 0x3fffffff
-}
-
 export interface PlanOptions {
   /** Send values that are no recognised address as they are (the user's deliberate choice). */
   sendUnrecognised?: boolean
@@ -168,7 +146,7 @@ export function planBulk(
   addressColumn: number,
   { sendUnrecognised = false }: PlanOptions = {},
 ): BulkPlan {
-  const seen = new Map<number, Seen>()
+  const seen = new TextMemo<Verdict>()
   const checkByKey = new Map<string, number>()
   const checks: PlannedCheck[] = []
   const invalid: InvalidRow[] = []
@@ -207,16 +185,6 @@ export function planBulk(
       chain: checked.chain,
     })
   }
-  const verdictOf = (text: string): Verdict => {
-    const number = numberOf(text)
-    const first = seen.get(number)
-    for (let entry = first; entry !== undefined; entry = entry.next) {
-      if (entry.text === text) return entry.verdict
-    }
-    const judged = judge(text)
-    seen.set(number, { text, verdict: judged, next: first })
-    return judged
-  }
   const unrecognisedChecks = new Map<string, number>()
   const { rows, lines: rowLines, broken } = table
   let recognisedRows = 0
@@ -224,14 +192,15 @@ export function planBulk(
   for (let index = 0; index < rows.length; index += 1) {
     rowChecks[index] = -1
     const line = rowLines[index]!
-    const problem = broken.size > 0 ? broken.get(index) : undefined
+    const cells = rows[index]!
+    // A broken row has no cells, so only an empty row is looked up among them.
+    const problem = cells.length === 0 ? broken.get(index) : undefined
     if (problem) {
       invalid.push({ row: index, line, address: problem.text, chain: null, reason: problem.reason })
       continue
     }
-    const cells = rows[index]!
     const text = trimmed(cells[addressColumn] ?? '')
-    const found = verdictOf(text)
+    const found = seen.of(text, judge)
     if (found.kind === 'invalid') {
       invalid.push({ row: index, line, address: text, chain: found.chain, reason: found.reason })
       continue

@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import { validateAddress } from '../address'
-import { middleEllipsis } from '../text/middleEllipsis'
+import { gatherRows, shownLine, type BrokenRow, type Delimiter, type Newline } from './bulkLines'
 
 /**
  * A list of wallets as read: a CSV or TSV file, or text pasted one address a line. The delimiter
@@ -29,20 +29,7 @@ export interface BulkTable {
   continuedLines: number
 }
 
-export interface BrokenRow {
-  /** One sentence: what is wrong with the line and what to do. */
-  reason: string
-  /** The line as written, shortened for showing. */
-  text: string
-}
-
-const delimiters = [',', ';', '\t'] as const
-type Delimiter = (typeof delimiters)[number]
-type Newline = '\r\n' | '\n' | '\r'
-
-/** Most rows start with a visible character, so the common case costs one comparison. */
-const isBlank = (cells: readonly string[]): boolean =>
-  (cells[0]?.charCodeAt(0) ?? 0) > 32 ? false : cells.every((cell) => cell.trim() === '')
+const delimiters: readonly Delimiter[] = [',', ';', '\t']
 
 /**
  * Papaparse's guess, limited to the three delimiters a list of wallets is written with, and the
@@ -86,169 +73,6 @@ const firstRowIsHeader = (first: readonly string[], second: readonly string[] | 
   if (first.some((cell) => addressColumnNames.includes(squash(cell)))) return true
   if (first.some(looksLikeAddress)) return false
   return second?.some(looksLikeAddress) ?? false
-}
-
-/**
- * A quoted cell may run over this many lines; a quote left open longer is read as a mistake on
- * its own line, so one stray quote cannot take the rest of the list with it.
- */
-export const longestQuotedCell = 20
-
-const strayQuote =
-  'A quote on this line does not open and close a whole cell, so its cells cannot be told apart and nothing on it was sent (the lines after it were read on their own). Put the cell in quotes with its own quotes doubled, or remove the quote.'
-
-/**
- * The text's lines, each cut out only when it is read: a hundred thousand line strings kept for
- * the whole reading cost more in garbage collection than cutting each when it is needed.
- */
-interface Lines {
-  count: number
-  at: (index: number) => string
-}
-
-/** The lines of a text by where they start (a final line break does not open another line). */
-function linesOf(text: string, newline: Newline): Lines {
-  const starts: number[] = text === '' ? [] : [0]
-  const step = newline.length
-  for (let at = text.indexOf(newline); at !== -1; at = text.indexOf(newline, at + step)) {
-    if (at + step < text.length) starts.push(at + step)
-  }
-  const count = starts.length
-  const end = text.endsWith(newline) ? text.length - step : text.length
-  return {
-    count,
-    at: (index) => text.slice(starts[index], index + 1 < count ? starts[index + 1]! - step : end),
-  }
-}
-
-/** One row as read from the lines that hold it, or a stray quote on the first of them. */
-type LineRead = { cells: string[]; span: number } | { stray: true }
-
-const quote = 34
-
-/**
- * The cells of a line whose quotes each open and close a whole cell (`"a;b";c`, `""` inside for a
- * quote), read as papaparse reads such a line; null for any other use of a quote, which is left to
- * papaparse. Every line is read on its own, and a fifth of a list's lines may quote a label: a
- * parser set up for each of them cost more than papaparse reading the whole file.
- */
-const simplyQuotedCells = (line: string, delimiter: Delimiter): string[] | null => {
-  const cells: string[] = []
-  let at = 0
-  for (;;) {
-    if (line.charCodeAt(at) !== quote) {
-      const next = line.indexOf(delimiter, at)
-      const cell = line.slice(at, next === -1 ? line.length : next)
-      if (cell.includes('"')) return null
-      cells.push(cell)
-      if (next === -1) return cells
-      at = next + 1
-      continue
-    }
-    let value = ''
-    let from = at + 1
-    for (;;) {
-      const closing = line.indexOf('"', from)
-      if (closing === -1) return null
-      if (line.charCodeAt(closing + 1) !== quote) {
-        value += line.slice(from, closing)
-        at = closing + 1
-        break
-      }
-      value += line.slice(from, closing + 1)
-      from = closing + 2
-    }
-    cells.push(value)
-    if (at === line.length) return cells
-    if (line[at] !== delimiter) return null
-    at += 1
-  }
-}
-
-/**
- * Reads the row that starts on `lines[from]` with papaparse. When a quote is left open, the row
- * may go on to the next lines that hold a quote (a cell written over several lines), but only
- * while papaparse reads the joined lines as exactly one clean row, and for no more than
- * `longestQuotedCell` lines.
- */
-const readRowAt = (
-  lines: Lines,
-  from: number,
-  delimiter: Delimiter,
-  newline: Newline,
-): LineRead => {
-  const first = lines.at(from)
-  // Without a quote, papaparse's reading of a line is its split on the delimiter.
-  if (!first.includes('"')) return { cells: first.split(delimiter), span: 1 }
-  const simple = simplyQuotedCells(first, delimiter)
-  if (simple) return { cells: simple, span: 1 }
-  let joined = first
-  let end = from + 1
-  let next: string
-  for (;;) {
-    const parsed = Papa.parse<string[]>(joined, { delimiter, newline })
-    if (parsed.errors.length === 0 && parsed.data.length === 1) {
-      return { cells: parsed.data[0]!, span: end - from }
-    }
-    if (!parsed.errors.every((error) => error.code === 'MissingQuotes')) return { stray: true }
-    // Left open: the cell can only close on a later line that holds a quote.
-    do {
-      if (end >= lines.count || end - from >= longestQuotedCell) return { stray: true }
-      next = lines.at(end)
-      joined += `${newline}${next}`
-      end += 1
-    } while (!next.includes('"'))
-  }
-}
-
-interface Gathered {
-  rows: string[][]
-  lines: Int32Array
-  broken: Map<number, BrokenRow>
-  blankLines: number
-  continuedLines: number
-  lineCount: number
-}
-
-const shown = (line: string): string => middleEllipsis(line, 60, 20)
-
-/**
- * Reads the text one row at a time, each from the line it starts on: a line without a quote is its
- * split on the delimiter, a quoted cell may run over the next lines (see readRowAt), and a quote
- * that opens no whole cell is reported on its own line, which never takes the lines after it.
- * (Papaparse reading the whole text at once was no faster, and after a stray quote its reading of
- * everything that followed had to be thrown away and done again line by line.)
- */
-const gatherRows = (text: string, delimiter: Delimiter, newline: Newline): Gathered => {
-  const lines = linesOf(text, newline)
-  const gathered: Gathered = {
-    rows: [],
-    lines: new Int32Array(lines.count),
-    broken: new Map(),
-    blankLines: 0,
-    continuedLines: 0,
-    lineCount: lines.count,
-  }
-  const { rows } = gathered
-  for (let index = 0; index < lines.count;) {
-    const read = readRowAt(lines, index, delimiter, newline)
-    if ('stray' in read) {
-      gathered.broken.set(rows.length, { reason: strayQuote, text: shown(lines.at(index)) })
-      gathered.lines[rows.length] = index + 1
-      rows.push([])
-      index += 1
-      continue
-    }
-    if (read.span === 1 && isBlank(read.cells)) gathered.blankLines += 1
-    else {
-      gathered.lines[rows.length] = index + 1
-      rows.push(read.cells)
-      gathered.continuedLines += read.span - 1
-    }
-    index += read.span
-  }
-  gathered.lines = gathered.lines.subarray(0, rows.length)
-  return gathered
 }
 
 const wrongWidth = (width: number, expected: number, hasHeader: boolean): string =>
@@ -295,7 +119,7 @@ export function readBulkTable(input: string): BulkTable {
     if (cells.length === width || broken.has(row)) continue
     broken.set(row, {
       reason: wrongWidth(cells.length, width, hasHeader),
-      text: shown(cells.join(delimiter)),
+      text: shownLine(cells.join(delimiter)),
     })
     rows[row] = []
   }
