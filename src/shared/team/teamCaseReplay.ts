@@ -4,7 +4,7 @@ import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import type { Actor } from '../identity/investigator'
 import { compareTeamEntries } from './teamChains'
 import { disagreementsOf, type TeamDisagreement } from './teamDisagreements'
-import { teamEntryId, type TeamEntry } from './teamEntry'
+import { idOfTeamEntry, type TeamEntry } from './teamEntry'
 
 export interface TeamCaseAuthor {
   member: string
@@ -58,7 +58,7 @@ export function replayTeamCase(applied: readonly TeamEntry[]): TeamCaseReplay {
   const authors = new Map<string, TeamCaseAuthor>()
   const notes: TeamCaseNote[] = []
   for (const entry of entries) {
-    const entryId = teamEntryId(entry.scope, entry.device, entry.deviceSeq)
+    const entryId = idOfTeamEntry(entry)
     entryIds.push(entryId)
     const { member, author } = entry
     const key = JSON.stringify([

@@ -2,7 +2,8 @@ import { bytesToHex } from '@noble/hashes/utils.js'
 import { verifyEd25519 } from '../identity/investigator'
 import {
   checkTeamEntry,
-  teamEntryId,
+  idOfTeamEntry,
+  teamChainKey,
   teamGenesisHash,
   type SignatureCheck,
   type TeamEntry,
@@ -16,29 +17,36 @@ import type { SetAsideEntry } from './teamSetAside'
  * order they replay in.
  */
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
 /**
- * The one order of a scope: by Lamport clock, then device, then sequence. An entry's clock is
- * above those of everything its author had seen, so it comes after all of them.
+ * The one order of a scope: by Lamport clock, then member, device and sequence. An entry's clock
+ * is above those of everything its author had seen, so it comes after all of them.
  */
 export const compareTeamEntries = (a: TeamEntry, b: TeamEntry): number =>
   a.clock - b.clock ||
-  (a.device < b.device ? -1 : a.device > b.device ? 1 : 0) ||
+  compareText(a.member, b.member) ||
+  compareText(a.device, b.device) ||
   a.deviceSeq - b.deviceSeq
+
+/** The chain an entry is on: its member's desk in its scope. */
+export const chainOf = (entry: Pick<TeamEntry, 'member' | 'device'>): string =>
+  teamChainKey(entry.member, entry.device)
 
 /** Whether `later`'s author had `earlier` when writing it. */
 export const sawTeamEntry = (later: TeamEntry, earlier: TeamEntry): boolean =>
-  later.device === earlier.device
+  chainOf(later) === chainOf(earlier)
     ? later.deviceSeq > earlier.deviceSeq
-    : (later.seen[earlier.device] ?? 0) >= earlier.deviceSeq
+    : (later.seen[chainOf(earlier)] ?? 0) >= earlier.deviceSeq
 
-/** A scope's entries by device, then by sequence: more than one at a sequence is a fork. */
+/** A scope's entries by chain, then by sequence: more than one at a sequence is a fork. */
 type Chains = Map<string, Map<number, TeamEntry[]>>
 
 function chainsOf(entries: readonly TeamEntry[]): Chains {
   const chains: Chains = new Map()
   for (const entry of entries) {
-    const chain = chains.get(entry.device) ?? new Map<number, TeamEntry[]>()
-    chains.set(entry.device, chain)
+    const chain = chains.get(chainOf(entry)) ?? new Map<number, TeamEntry[]>()
+    chains.set(chainOf(entry), chain)
     const atSeq = chain.get(entry.deviceSeq) ?? []
     // The same entry held twice (from two replications) is one entry.
     if (!atSeq.some((held) => held.hash === entry.hash)) atSeq.push(entry)
@@ -48,15 +56,19 @@ function chainsOf(entries: readonly TeamEntry[]): Chains {
 }
 
 interface ChainWalk {
-  /** Entries whose every predecessor on their desk's chain is held and links to them. */
+  /** Entries whose every predecessor on their chain is held and links to them. */
   linked: TeamEntry[]
   /** Entries after a missing predecessor, or one that does not link to them: until it arrives. */
   waiting: TeamEntry[]
-  /** Two entries claiming one place in a desk's chain, and every entry after them. */
+  /**
+   * Two entries claiming one place in a chain, or an entry held in two versions, and every entry
+   * after them.
+   */
   forked: TeamEntry[]
 }
 
-function walkChains(chains: Chains): ChainWalk {
+/** `twoVersions`: ids of entries the database holds more than one revision of. */
+function walkChains(chains: Chains, twoVersions: ReadonlySet<string>): ChainWalk {
   const walk: ChainWalk = { linked: [], waiting: [], forked: [] }
   for (const chain of chains.values()) {
     let broken: 'waiting' | 'forked' | null = null
@@ -65,7 +77,7 @@ function walkChains(chains: Chains): ChainWalk {
     for (const seq of [...chain.keys()].sort((a, b) => a - b)) {
       const atSeq = chain.get(seq) ?? []
       const [only] = atSeq
-      if (atSeq.length > 1) broken = 'forked'
+      if (atSeq.length > 1 || (only && twoVersions.has(idOfTeamEntry(only)))) broken = 'forked'
       else if (broken === null && (seq !== expectedSeq || only?.prevHash !== expectedHash)) {
         broken = 'waiting'
       }
@@ -80,27 +92,18 @@ function walkChains(chains: Chains): ChainWalk {
   return walk
 }
 
-/** Per device, the last sequence of its unbroken chain among these entries of one scope. */
-export function chainHeads(entries: readonly TeamEntry[]): Map<string, number> {
-  const heads = new Map<string, number>()
-  for (const entry of walkChains(chainsOf(entries)).linked) {
-    heads.set(entry.device, Math.max(heads.get(entry.device) ?? 0, entry.deviceSeq))
-  }
-  return heads
-}
-
 /**
  * Whether an entry's clock is above those of the entries it claims to have seen that are held: an
  * entry that is not would replay before what it answers. Honest desks never write one.
  */
 function inStep(entry: TeamEntry, chains: Chains): boolean {
-  const previous = chain(chains, entry.device, entry.deviceSeq - 1)
-  const seen = Object.entries(entry.seen).flatMap(([device, seq]) => chain(chains, device, seq))
+  const previous = atPlace(chains, chainOf(entry), entry.deviceSeq - 1)
+  const seen = Object.entries(entry.seen).flatMap(([chain, seq]) => atPlace(chains, chain, seq))
   return [...previous, ...seen].every((earlier) => earlier.clock < entry.clock)
 }
 
-const chain = (chains: Chains, device: string, seq: number): TeamEntry[] =>
-  chains.get(device)?.get(seq) ?? []
+const atPlace = (chains: Chains, chain: string, seq: number): TeamEntry[] =>
+  chains.get(chain)?.get(seq) ?? []
 
 const documentId = (document: unknown): string =>
   typeof document === 'object' &&
@@ -109,6 +112,14 @@ const documentId = (document: unknown): string =>
   typeof document._id === 'string'
     ? document._id
     : '(a document without an id)'
+
+/** Whether the database holds other revisions of this document than this one (`conflicts: true`). */
+const hasOtherVersions = (document: unknown): boolean =>
+  typeof document === 'object' &&
+  document !== null &&
+  '_conflicts' in document &&
+  Array.isArray(document._conflicts) &&
+  document._conflicts.length > 0
 
 export interface VettedScope {
   /** The entries on unbroken chains, in the scope's one order: for the roster or a case to judge. */
@@ -119,7 +130,10 @@ export interface VettedScope {
 /**
  * Reads what a desk holds of one scope, whatever it is: each document is checked on its own once
  * (`verify` may remember signatures already checked), the same entry held twice counts once, and
- * an entry counts only on an unbroken chain of its desk.
+ * an entry counts only on an unbroken chain of its member's desk.
+ *
+ * Pass every revision the database holds, the winner read with `conflicts: true`: entries are
+ * never changed, so an entry with two versions counts in neither, whichever CouchDB would show.
  */
 export function vetTeamDocuments(
   scope: TeamScope,
@@ -128,7 +142,9 @@ export function vetTeamDocuments(
 ): VettedScope {
   const setAside: SetAsideEntry[] = []
   const entries: TeamEntry[] = []
+  const twoVersions = new Set<string>()
   for (const document of documents) {
+    if (hasOtherVersions(document)) twoVersions.add(documentId(document))
     const check = checkTeamEntry(document, verify)
     if (!check.ok) {
       setAside.push({ kind: 'damaged', id: documentId(document), problem: check.problem })
@@ -138,16 +154,19 @@ export function vetTeamDocuments(
     } else entries.push(check.entry)
   }
   const chains = chainsOf(entries)
-  const { linked, waiting, forked } = walkChains(chains)
+  const { linked, waiting, forked } = walkChains(chains, twoVersions)
   const aside = (kind: SetAsideEntry['kind'], entry: TeamEntry, problem: string): SetAsideEntry => {
-    const id = teamEntryId(entry.scope, entry.device, entry.deviceSeq)
+    const id = idOfTeamEntry(entry)
     return { kind, id, problem: `${id} ${problem}`, entry }
   }
   for (const entry of waiting) {
     setAside.push(aside('waiting', entry, 'waits for an earlier entry of its desk'))
   }
   for (const entry of forked) {
-    setAside.push(aside('fork', entry, 'is on a desk chain that split in two'))
+    const problem = twoVersions.has(idOfTeamEntry(entry))
+      ? 'is an entry with two versions'
+      : 'is on a desk chain that split in two'
+    setAside.push(aside('fork', entry, problem))
   }
   const chained: TeamEntry[] = []
   for (const entry of linked) {

@@ -9,7 +9,7 @@ import {
 } from '../cases/caseSchemas'
 import type { Actor } from '../identity/investigator'
 import { sawTeamEntry } from './teamChains'
-import { teamEntryId, type TeamEntry } from './teamEntry'
+import { idOfTeamEntry, type TeamEntry } from './teamEntry'
 
 /** One side of a disagreement: who said what, in which entry. */
 interface Side {
@@ -68,7 +68,7 @@ function moveIn(entry: TeamEntry): Pick<StateSide, 'state' | 'outcome'> | null {
 }
 
 const sideOf = (entry: TeamEntry): Side => ({
-  entryId: teamEntryId(entry.scope, entry.device, entry.deviceSeq),
+  entryId: idOfTeamEntry(entry),
   member: entry.member,
   author: entry.author,
   at: entry.at,

@@ -25,8 +25,11 @@ export const teamScopeSchema = z.union([
 ])
 export type TeamScope = z.infer<typeof teamScopeSchema>
 
+const memberName = '[a-z][a-z0-9._-]{1,63}'
+const deviceId = '[0-9a-f]{32}'
+
 /** One desk (one installation's data folder): 16 random bytes in hex, made once and kept. */
-export const deviceIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'must be a device id')
+export const deviceIdSchema = z.string().regex(new RegExp(`^${deviceId}$`), 'must be a device id')
 
 /**
  * A member's login name on the team server, as CouchDB allows user names, kept to characters that
@@ -35,28 +38,53 @@ export const deviceIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'must be a devi
 export const memberNameSchema = z
   .string()
   .regex(
-    /^[a-z][a-z0-9._-]{1,63}$/,
+    new RegExp(`^${memberName}$`),
     'must be 2–64 characters: lower-case letters, digits, ".", "_" or "-", starting with a letter',
   )
 
+/**
+ * One chain of entries in a scope: a member's desk, as `<member>/<device>`. A device id alone is
+ * no name (anyone can copy one), so a member who reuses another desk's device id starts a chain of
+ * their own and can fork nobody's but theirs.
+ */
+export const teamChainKey = (member: string, device: string): string => `${member}/${device}`
+
+const teamChainKeySchema = z
+  .string()
+  .regex(new RegExp(`^${memberName}/${deviceId}$`), 'must be a member and a device id')
+
 const hexHash = z.string().regex(/^[0-9a-f]{64}$/)
 
-/** The hash the first entry of a device's chain in a scope chains to. */
+/** The hash the first entry of a chain in a scope chains to. */
 export const teamGenesisHash = '0'.repeat(64)
 
 /** Sequence numbers are written with ten digits so ids sort in the order they were written. */
 const seqDigits = 10
 
-export const teamEntryId = (scope: TeamScope, device: string, deviceSeq: number): string =>
-  `entry:${scope}:${device}:${String(deviceSeq).padStart(seqDigits, '0')}`
+/**
+ * An entry's id names its member: the server lets a member write only ids with their own name in
+ * them, so a second revision under an entry's id (CouchDB validates one sent with `new_edits:
+ * false` as a new document) can only come from the entry's own member. Member names hold no colon.
+ */
+export const teamEntryId = (
+  scope: TeamScope,
+  member: string,
+  device: string,
+  deviceSeq: number,
+): string => `entry:${scope}:${member}:${device}:${String(deviceSeq).padStart(seqDigits, '0')}`
+
+/** The id an entry's content names. */
+export const idOfTeamEntry = (
+  entry: Pick<UnsignedTeamEntry, 'scope' | 'member' | 'device' | 'deviceSeq'>,
+): string => teamEntryId(entry.scope, entry.member, entry.device, entry.deviceSeq)
 
 /** Everything of an entry its author signs: all of it but its hash and signature. */
 export const unsignedTeamEntrySchema = z.strictObject({
   scope: teamScopeSchema,
   device: deviceIdSchema,
-  /** 1, 2, 3… per device and scope, without gaps: a missing entry shows as a gap. */
+  /** 1, 2, 3… per member, device and scope, without gaps: a missing entry shows as a gap. */
   deviceSeq: z.number().int().positive(),
-  /** The hash of this device's previous entry in this scope, or `teamGenesisHash`. */
+  /** The hash of the previous entry of this member's device in this scope, or `teamGenesisHash`. */
   prevHash: hexHash,
   /** The team server's login that sent it: the server refuses any other. */
   member: memberNameSchema,
@@ -68,15 +96,16 @@ export const unsignedTeamEntrySchema = z.strictObject({
   at: z.iso.datetime(),
   /**
    * A Lamport clock per scope: one more than the highest of the entries the author's desk held in
-   * this scope when writing. Replays order by it, then device, then sequence.
+   * this scope when writing. Replays order by it, then member, device and sequence.
    */
   clock: z.number().int().positive(),
   /**
-   * For each device, the highest sequence of its entries in this scope the author's desk held when
-   * writing: an entry saw another exactly when this covers it, which is how two changes made
-   * without knowing of each other are told apart from a change and its correction.
+   * For each chain (`teamChainKey`: member and device), the highest sequence of its entries in this
+   * scope the author's desk held when writing: an entry saw another exactly when this covers it,
+   * which is how two changes made without knowing of each other are told apart from a change and
+   * its correction.
    */
-  seen: z.record(deviceIdSchema, z.number().int().nonnegative()),
+  seen: z.record(teamChainKeySchema, z.number().int().nonnegative()),
   action: z.string().min(1).max(64),
   summary: z.string().max(2000),
   before: z.unknown(),
@@ -110,7 +139,7 @@ export function signTeamEntry(
 }
 
 export const teamEntryDocument = (entry: TeamEntry): TeamEntryDocument => ({
-  _id: teamEntryId(entry.scope, entry.device, entry.deviceSeq),
+  _id: idOfTeamEntry(entry),
   type: 'entry',
   ...entry,
 })
@@ -144,7 +173,7 @@ export function checkTeamEntry(
   const parsed = teamEntrySchema.safeParse(rest)
   if (!parsed.success) return { ok: false, problem: `${_id} does not hold what an entry holds` }
   const entry = parsed.data
-  if (_id !== teamEntryId(entry.scope, entry.device, entry.deviceSeq)) {
+  if (_id !== idOfTeamEntry(entry)) {
     return { ok: false, problem: `${_id} names another entry than the one it holds` }
   }
   const { hash, signature, ...unsigned } = entry

@@ -4,7 +4,7 @@ import { vetTeamDocuments } from './teamChains'
 import {
   memberNameSchema,
   rosterScope,
-  teamEntryId,
+  idOfTeamEntry,
   type SignatureCheck,
   type TeamEntry,
 } from './teamEntry'
@@ -89,7 +89,7 @@ export function replayTeamRoster(
   const roster: TeamRoster = { members: new Map(), removed: new Map(), keyOwners: new Map() }
   const applied: TeamEntry[] = []
   for (const [order, entry] of chained.entries()) {
-    const id = teamEntryId(entry.scope, entry.device, entry.deviceSeq)
+    const id = idOfTeamEntry(entry)
     const refusal = refusalOf(roster, admins, entry)
     if (refusal) {
       setAside.push({ kind: refusal.kind, id, problem: `${id} ${refusal.problem}`, entry })

@@ -161,6 +161,42 @@ describe('trustTeamEntries', () => {
     ])
   })
 
+  it("keeps a member who reuses another desk's device id on a chain of their own", () => {
+    const anas = notes(ana, 2)
+    const bobOnAnasDevice = { ...bob, device: ana.device }
+    const bobs = notes(bobOnAnasDevice, 2, anas)
+    const more = notes(ana, 1, [...anas, ...bobs])
+    const trust = trustTeamEntries(scope, [...anas, ...bobs, ...more], roster)
+    expect(trust.setAside).toEqual([])
+    expect(ids(trust.applied)).toEqual([...anas, ...bobs, ...more].map((e) => e._id))
+    expect(bobs.map((e) => e.deviceSeq)).toEqual([1, 2])
+  })
+
+  it('sets aside every version of an entry held in two, and what follows it, whichever CouchDB shows', () => {
+    const [first, second, third] = notes(ana, 3)
+    if (!first || !second || !third) throw new Error('three notes')
+    const rival = writeTeamEntry(ana, scope, [first], caseChanges.noted('rival'))
+    expect(rival._id).toBe(second._id)
+    for (const [winner, loser] of [
+      [second, rival],
+      [rival, second],
+    ] as const) {
+      const documents = [first, { ...winner, _conflicts: ['2-loser'] }, loser, third]
+      const trust = trustTeamEntries(scope, documents, roster)
+      expect(ids(trust.applied)).toEqual([first._id])
+      expect(trust.setAside.map(({ kind, problem }) => [kind, problem]).sort()).toEqual(
+        [
+          ['fork', `${second._id} is an entry with two versions`],
+          ['fork', `${second._id} is an entry with two versions`],
+          ['fork', `${third._id} is on a desk chain that split in two`],
+        ].sort(),
+      )
+    }
+    // Even two revisions with the same signed content: one of them may carry other attachments.
+    const twice = trustTeamEntries(scope, [first, { ...second, _conflicts: ['2-same'] }], roster)
+    expect(twice.setAside).toMatchObject([{ kind: 'fork', id: second._id }])
+  })
+
   it('sets aside an entry whose clock is not above one it saw', () => {
     const anas = notes(ana, 1)
     const unsigned = {

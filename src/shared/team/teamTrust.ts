@@ -1,5 +1,5 @@
 import { vetTeamDocuments } from './teamChains'
-import { teamEntryId, type SignatureCheck, type TeamEntry, type TeamScope } from './teamEntry'
+import { idOfTeamEntry, type SignatureCheck, type TeamEntry, type TeamScope } from './teamEntry'
 import type { TeamRoster } from './teamRoster'
 import { bySetAsideId, type SetAsideEntry } from './teamSetAside'
 
@@ -27,7 +27,7 @@ export function trustTeamEntries(
   for (const entry of chained) {
     const problem = problemOf(entry, roster)
     if (problem) {
-      const id = teamEntryId(entry.scope, entry.device, entry.deviceSeq)
+      const id = idOfTeamEntry(entry)
       setAside.push({ kind: problem.kind, id, problem: `${id} ${problem.text}`, entry })
     } else applied.push(entry)
   }

@@ -104,13 +104,36 @@ describe('the team database validation function', () => {
       fc.property(scope, device, seq, seq, (scope, device, deviceSeq, otherSeq) => {
         const entry = { ...signedEntryForTest('ana'), scope, device, deviceSeq }
         expect(
-          refusal({ ...entry, _id: teamEntryId(scope, device, deviceSeq) }, null, ana),
+          refusal({ ...entry, _id: teamEntryId(scope, 'ana', device, deviceSeq) }, null, ana),
         ).toBeNull()
         if (otherSeq !== deviceSeq) {
           expect(
-            refusal({ ...entry, _id: teamEntryId(scope, device, otherSeq) }, null, ana),
+            refusal({ ...entry, _id: teamEntryId(scope, 'ana', device, otherSeq) }, null, ana),
           ).toMatch(/is not stored under the id/)
         }
+      }),
+    )
+  })
+
+  it('refuses, from any member, an entry under an id that names another member', () => {
+    const member = fc.stringMatching(/^[a-z][a-z0-9._-]{1,63}$/)
+    fc.assert(
+      fc.property(member, member, (writer, named) => {
+        const entry = signedEntryForTest(writer)
+        const underNamed = {
+          ...entry,
+          _id: teamEntryId(entry.scope, named, entry.device, entry.deviceSeq),
+        }
+        const sender = { name: writer, roles: ['team-member'] }
+        if (writer === named) {
+          expect(refusal(underNamed, null, sender)).toBeNull()
+          return
+        }
+        // Neither in their own name nor in the other member's.
+        expect(refusal(underNamed, null, sender)).toMatch(/is not stored under the id/)
+        expect(refusal({ ...underNamed, member: named }, null, sender)).toMatch(
+          /a member writes only entries of their own/,
+        )
       }),
     )
   })
@@ -159,6 +182,8 @@ describe('the team database validation function', () => {
     expect(refusal({ ...entry, scope: 'case_2' }, null, ana)).toMatch(/is not stored under the id/)
     expect(refusal({ ...entry, deviceSeq: 7.5 }, null, ana)).toMatch(/missing or malformed/)
     expect(refusal({ ...entry, device: 'ABC' }, null, ana)).toMatch(/missing or malformed/)
+    const colonName = { name: 'ana:x', roles: ['team-member'] }
+    expect(refusal({ ...entry, member: 'ana:x' }, null, colonName)).toMatch(/missing or malformed/)
   })
 
   it('lets only server and database admins write anything but entries', () => {

@@ -6,8 +6,11 @@
  * The server cannot check a signature (it has no Ed25519) nor whether a key belongs to a member:
  * desks do that against the roster. What it can hold is that nothing written is ever changed or
  * removed, that a member writes only under their own name, and that what they write is at least
- * shaped like a signed entry with the id its content names. CouchDB itself lets only database
- * admins write `_design/` documents and never runs this for `_local/` ones (replication
+ * shaped like a signed entry with the id its content names. That id names the member, so nobody
+ * writes under another member's id: CouchDB validates a replicated revision that starts a new
+ * branch (`new_edits: false`) with no `oldDoc`, as if the entry were new, and only the entry's own
+ * member can start one; desks set aside an entry with two versions. CouchDB itself lets only
+ * database admins write `_design/` documents and never runs this for `_local/` ones (replication
  * checkpoints), so members can still replicate.
  */
 export const teamValidationSource = `function (newDoc, oldDoc, userCtx, secObj) {
@@ -53,15 +56,17 @@ export const teamValidationSource = `function (newDoc, oldDoc, userCtx, secObj) 
     refuse('Entry ' + id + ' has no signature (128 hexadecimal characters): every entry is signed by its author.');
   }
   var scope = newDoc.scope;
+  var member = newDoc.member;
   var device = newDoc.device;
   var seq = newDoc.deviceSeq;
   var wellFormed =
     typeof scope === 'string' && /^(roster|case_[A-Za-z0-9-]+)$/.test(scope) &&
+    typeof member === 'string' && /^[a-z][a-z0-9._-]{1,63}$/.test(member) &&
     typeof device === 'string' && /^[0-9a-f]{32}$/.test(device) &&
     typeof seq === 'number' && seq % 1 === 0 && seq > 0 && seq < 10000000000;
-  var expected = wellFormed ? 'entry:' + scope + ':' + device + ':' + String(10000000000 + seq).substring(1) : '';
+  var expected = wellFormed ? 'entry:' + scope + ':' + member + ':' + device + ':' + String(10000000000 + seq).substring(1) : '';
   if (id !== expected) {
-    refuse('Entry ' + id + ' is not stored under the id its scope, device and deviceSeq name' + (wellFormed ? ' (' + expected + ').' : ' (they are missing or malformed).'));
+    refuse('Entry ' + id + ' is not stored under the id its scope, member, device and deviceSeq name' + (wellFormed ? ' (' + expected + ').' : ' (they are missing or malformed).'));
   }
 }`
 

@@ -11,7 +11,7 @@ import type { AuditChange } from '../../../shared/cases/auditChain'
 import type { AuditEntry } from '../../../shared/cases/caseSchemas'
 import { setAsideSentences } from '../../../shared/team/teamSetAside'
 import { replayTeamCase } from '../../../shared/team/teamCaseReplay'
-import { teamEntryId, type TeamEntry } from '../../../shared/team/teamEntry'
+import { idOfTeamEntry, type TeamEntry } from '../../../shared/team/teamEntry'
 import type { IdentityService } from '../identity/identityService'
 import { ServiceError } from '../serviceError'
 import type { TeamFiles, TeamService } from './teamService'
@@ -152,7 +152,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
     write: async ({ caseId, change, check }) => {
       const shaped = shapedChange(change, check)
       const entry = await team.write(caseId, shaped.change, { files: shaped.files })
-      return { entryId: teamEntryId(entry.scope, entry.device, entry.deviceSeq) }
+      return { entryId: idOfTeamEntry(entry) }
     },
     list: async () => ({
       cases: [...(await team.caseScopes())].map(([caseId, documents]) => ({ caseId, documents })),
@@ -166,10 +166,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
         if (entry.action !== 'check-linked') continue
         const check = checkOfEntry(entry, await team.attachment(entry, rawAnswer))
         if (check) checks.push(check)
-        else
-          missingChecks.push(
-            linkedIdOf(entry.after) ?? teamEntryId(entry.scope, entry.device, entry.deviceSeq),
-          )
+        else missingChecks.push(linkedIdOf(entry.after) ?? idOfTeamEntry(entry))
       }
       return {
         caseId,

@@ -10,6 +10,8 @@ import { dirname } from 'node:path'
 export interface StoredDocument {
   _id: string
   _rev?: string
+  /** The other leaf revisions the database holds, when read with `conflicts: true`. */
+  _conflicts?: string[]
   [member: string]: unknown
 }
 
@@ -28,8 +30,14 @@ export interface ReplicationOptions {
 
 export interface TeamDatabase {
   info(): Promise<{ update_seq: number | string; doc_count: number }>
-  /** With `attachments` and `binary`, each attachment's `data` is its bytes (a Buffer). */
-  get(id: string, options?: { attachments?: boolean; binary?: boolean }): Promise<StoredDocument>
+  /**
+   * The winning revision unless `rev` names another. With `attachments` and `binary`, each
+   * attachment's `data` is its bytes (a Buffer).
+   */
+  get(
+    id: string,
+    options?: { rev?: string; conflicts?: boolean; attachments?: boolean; binary?: boolean },
+  ): Promise<StoredDocument>
   put(document: StoredDocument): Promise<{ ok: boolean; id: string; rev: string }>
   bulkDocs(
     documents: StoredDocument[],
@@ -37,6 +45,7 @@ export interface TeamDatabase {
   ): Promise<Array<{ ok?: boolean; id?: string; error?: string; reason?: string }>>
   allDocs(options: {
     include_docs?: boolean
+    conflicts?: boolean
     attachments?: boolean
     binary?: boolean
     startkey?: string

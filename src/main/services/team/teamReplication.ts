@@ -28,7 +28,8 @@ export interface TeamReplication {
 interface ReplicationOptions {
   local: TeamDatabase
   remote: TeamDatabase
-  /** Entries of this desk carry its device id in their id. */
+  /** Entries of this desk carry its member's name and its device id in their id. */
+  member: string
   device: string
   onUpdate: () => void
   now?: () => Date
@@ -47,6 +48,7 @@ const isUnauthorised = (error: unknown): boolean => {
 export function startTeamReplication({
   local,
   remote,
+  member,
   device,
   onUpdate,
   now = () => new Date(),
@@ -65,7 +67,7 @@ export function startTeamReplication({
   let denied = 0
   let stopped = false
 
-  const ownMark = `:${device}:`
+  const ownMark = `:${member}:${device}:`
   const countWaiting = async (): Promise<void> => {
     const checkpoint = await local.get(sentCheckpointId).catch(() => ({ seq: 0 }))
     const changes = await local.changes({ since: sentSeqOf(checkpoint) })

@@ -5,7 +5,11 @@ import { join } from 'node:path'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { TeamJoin, TeamSync, TeamView } from '../../../shared/bridge/teamContract'
 import { actorOfSigner } from '../../../shared/identity/investigator'
-import { nextTeamEntry, type TeamChange } from '../../../shared/team/nextTeamEntry'
+import {
+  teamScopeHeads,
+  type TeamChange,
+  type TeamScopeHeads,
+} from '../../../shared/team/nextTeamEntry'
 import { rememberingSignatureCheck } from '../../../shared/team/teamChains'
 import { teamConfigId, teamConfigSchema } from '../../../shared/team/teamConfig'
 import {
@@ -13,7 +17,7 @@ import {
   rosterScope,
   signTeamEntry,
   teamEntryDocument,
-  teamEntryId,
+  idOfTeamEntry,
   type TeamEntry,
   type TeamScope,
 } from '../../../shared/team/teamEntry'
@@ -75,18 +79,48 @@ export interface TeamServiceOptions {
   now?: () => Date
 }
 
+/** A scope as this desk writes into it: its heads, as of `since` in the local changes feed. */
+interface ScopeWriting {
+  heads: TeamScopeHeads
+  since: number | string
+}
+
 interface Connection {
   local: TeamDatabase
   replication: TeamReplication | null
   /** Why replication is not running, when it is not. */
   problem: string | null
+  /** Scopes written into since connecting, kept so a write reads only what changed since. */
+  written: Map<TeamScope, ScopeWriting>
 }
 
+const scopePrefix = (scope: TeamScope): string => `entry:${scope}:`
+
 const scopeRange = (scope: TeamScope) => ({
-  startkey: `entry:${scope}:`,
-  endkey: `entry:${scope}:\ufff0`,
+  startkey: scopePrefix(scope),
+  endkey: `${scopePrefix(scope)}\ufff0`,
   include_docs: true,
+  conflicts: true,
 })
+
+/**
+ * Every revision of these rows' documents, each winner with its `_conflicts`: an entry is never
+ * changed, so one with two versions must be seen as such (`vetTeamDocuments`), never as
+ * whichever version CouchDB happens to pick.
+ */
+async function everyVersion(
+  local: TeamDatabase,
+  rows: ReadonlyArray<{ id: string; doc?: StoredDocument }>,
+): Promise<StoredDocument[]> {
+  const versions = await Promise.all(
+    rows.map(async ({ id, doc }) =>
+      doc
+        ? [doc, ...(await Promise.all((doc._conflicts ?? []).map((rev) => local.get(id, { rev }))))]
+        : [],
+    ),
+  )
+  return versions.flat()
+}
 
 const notJoined = (): ServiceError =>
   new ServiceError(bridgeErrorNames.validation, 'This desk is not in a team: join one first.', {
@@ -128,7 +162,7 @@ export function createTeamService({
     if (connection) return connection
     const local = openLocal(join(dataDir, 'team', membership.database))
     const password = await keys.get('team-password').catch(() => null)
-    connection = { local, replication: null, problem: null }
+    connection = { local, replication: null, problem: null, written: new Map() }
     if (password === null) {
       connection.problem =
         'Your team password is not in this computer’s keychain: leave the team and join again.'
@@ -140,6 +174,7 @@ export function createTeamService({
         username: membership.member,
         password,
       }),
+      member: membership.member,
       device: await device(),
       onUpdate: () => undefined,
       now,
@@ -148,7 +183,39 @@ export function createTeamService({
   }
 
   const held = async (local: TeamDatabase, scope: TeamScope): Promise<StoredDocument[]> =>
-    (await local.allDocs(scopeRange(scope))).rows.flatMap((row) => (row.doc ? [row.doc] : []))
+    everyVersion(local, (await local.allDocs(scopeRange(scope))).rows)
+
+  /**
+   * The scope's heads as the local database now holds it: read whole the first time, then only
+   * the documents the changes feed shows since (replication brings entries in between writes).
+   */
+  const headsOf = async ({ local, written }: Connection, scope: TeamScope) => {
+    const known = written.get(scope)
+    let documents: StoredDocument[] = []
+    let since: number | string
+    if (known) {
+      const changes = await local.changes({ since: known.since })
+      const keys = changes.results
+        .map(({ id }) => id)
+        .filter((id) => id.startsWith(scopePrefix(scope)))
+      if (keys.length > 0) {
+        const { rows } = await local.allDocs({ keys, include_docs: true, conflicts: true })
+        documents = await everyVersion(local, rows)
+      }
+      since = changes.last_seq
+    } else {
+      // Taken before the read: what lands meanwhile is read again next time, and counts once.
+      since = (await local.info()).update_seq
+      documents = await held(local, scope)
+    }
+    const heads = known?.heads ?? teamScopeHeads()
+    for (const document of documents) {
+      const check = checkTeamEntry(document, verify)
+      if (check.ok) heads.add(check.entry)
+    }
+    written.set(scope, { heads, since })
+    return heads
+  }
 
   const admins = async (local: TeamDatabase): Promise<string[]> => {
     const config = teamConfigSchema.safeParse(await local.get(teamConfigId).catch(() => null))
@@ -177,11 +244,7 @@ export function createTeamService({
     // One writer per scope at a time: each entry must chain to the one written just before it.
     const previous = writing.get(scope) ?? Promise.resolve()
     const next = previous.then(async () => {
-      const documents = await held(current.local, scope)
-      const entries = documents.flatMap((document) => {
-        const check = checkTeamEntry(document, verify)
-        return check.ok ? [check.entry] : []
-      })
+      const heads = await headsOf(current, scope)
       const names = Object.keys(files)
       const pinned: TeamChange =
         names.length === 0
@@ -193,7 +256,7 @@ export function createTeamService({
               ),
             }
       const entry = signTeamEntry(
-        nextTeamEntry(entries, writer, pinned, at ?? now().toISOString()),
+        heads.next(writer, pinned, at ?? now().toISOString()),
         (message) => key.sign(message),
       )
       await current.local.put({
@@ -338,14 +401,12 @@ export function createTeamService({
       const pinned = entry.attachments?.[name]
       if (!current || !pinned) return null
       const document = await current.local
-        .get(teamEntryId(entry.scope, entry.device, entry.deviceSeq), {
-          attachments: true,
-          binary: true,
-        })
+        .get(idOfTeamEntry(entry), { conflicts: true, attachments: true, binary: true })
         .catch(() => null)
-      const data = (document?._attachments as Record<string, { data?: unknown }> | undefined)?.[
-        name
-      ]?.data
+      // Bytes of an entry held in two versions, or of another entry than this one, are not its.
+      if (document?.hash !== entry.hash || (document._conflicts ?? []).length > 0) return null
+      const data = (document._attachments as Record<string, { data?: unknown }> | undefined)?.[name]
+        ?.data
       if (!(data instanceof Uint8Array)) return null
       // Bytes that are not what the author signed are as good as missing.
       return sha256Hex(data) === pinned ? new Uint8Array(data) : null
