@@ -126,6 +126,8 @@ export type TeamDisagreementView = z.infer<typeof teamDisagreementSchema>
 /** A shared case as this desk computes it from the entries the roster lets count. */
 export const sharedCaseSchema = z.object({
   caseId: caseIdSchema,
+  /** How many documents of the case this desk holds, applied or not: more means news. */
+  documents: z.number().int().nonnegative(),
   entries: z.array(sharedEntrySchema),
   disagreements: z.array(teamDisagreementSchema),
   authors: z.array(

@@ -158,6 +158,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       cases: [...(await team.caseScopes())].map(([caseId, documents]) => ({ caseId, documents })),
     }),
     read: async (caseId) => {
+      const documents = (await team.caseScopes()).get(caseId) ?? 0
       const trust = await team.scope(caseId)
       const replay = replayTeamCase(trust.applied)
       const checks: ExportedCheck[] = []
@@ -170,6 +171,8 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       }
       return {
         caseId,
+        // Counted as `list` counts, so a desk comparing the two sees news only when there is some.
+        documents,
         entries: replay.entries.map((entry, index) => ({
           entryId: replay.entryIds[index]!,
           member: entry.member,

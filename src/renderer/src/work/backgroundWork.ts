@@ -2,10 +2,11 @@ import { exclusively } from '../data/pageLock'
 import { bulkWork } from './bulkRunner'
 import { outboxWork } from './outboxRunner'
 import { startScheduler, type Scheduler } from './scheduler'
+import { teamWork } from './teamRunner'
 import { watchWork } from './watchRunner'
 
-/** Every piece of the background work, taken up by one scheduler. */
-export const backgroundWorks = [outboxWork, bulkWork, watchWork]
+/** Every piece of the background work (shared cases too), taken up by one scheduler. */
+export const backgroundWorks = [outboxWork, bulkWork, watchWork, teamWork]
 
 /**
  * The app's background work (the outbox, bulk jobs, watches) runs in one page at a time, under one

@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/cases/untrustedRestore'
 import type { Actor } from '../../../../shared/identity/investigator'
 import type { AppDatabase } from '../database/appDatabase'
-import { auditTrailOf } from '../cases/caseRepository'
+import { auditTrailOf } from '../cases/caseReads'
 import { cutOffPendingAttempts } from '../checks/checkAttempts'
 import { withTermsPending } from '../checks/deferredSearchTerms'
 import { holdRestoredItems } from '../outbox/outboxRepository'

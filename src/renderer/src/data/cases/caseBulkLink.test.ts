@@ -9,7 +9,8 @@ import { storedCheck, walletRecord } from '../../../../test-support/storedChecks
 import { openAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { linkBulkJob, type BulkJobRecord } from './caseBulkLink'
 import { CaseRuleError } from './caseErrors'
-import { auditTrailOf, createCase, linkCheck } from './caseRepository'
+import { createCase, linkCheck } from './caseRepository'
+import { auditTrailOf } from './caseReads'
 
 const wallets = ['0xaaa', '0xbbb', '0xccc']
 const hit = storedCheck('2026-01-02T10:00:00.000Z_a', wallets[0]!, {

@@ -7,7 +7,8 @@ import {
 import { actorOfSigner } from '../../../../shared/identity/investigator'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
-import { auditTrailOf, recordExport } from './caseRepository'
+import { recordExport } from './caseRepository'
+import { auditTrailOf } from './caseReads'
 import { readCaseChecks, readCaseEntities } from './caseReads'
 import { countOf, noun } from '../../../../shared/text/counting'
 

@@ -22,7 +22,7 @@ import { trustOf, type Actor, type SignerTrust } from '../../../../shared/identi
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { storeCaseSummary } from './caseSummaries'
 import { CaseRuleError } from './caseErrors'
-import { auditTrailOf } from './caseRepository'
+import { auditTrailOf } from './caseReads'
 
 /** The bundle holds a case this computer already has as an import: replacing it is the user's call. */
 export class CaseAlreadyImportedError extends CaseRuleError {

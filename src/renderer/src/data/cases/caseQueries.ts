@@ -17,7 +17,7 @@ import {
   readCaseEntities,
   type EarlierDecision,
 } from './caseReads'
-import { auditTrailOf } from './caseRepository'
+import { auditTrailOf } from './caseReads'
 import { lockReason, tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
 import type { HitKeys } from '../../../../shared/cases/checkHits'
 import { walletsUnderReview, type WalletUnderReview } from '../../../../shared/cases/caseReview'

@@ -10,6 +10,10 @@ import { isStoredCheck } from '../database/storedCheck'
 import { tallyHits, type HitTally } from '../../../../shared/cases/caseRules'
 import type { HitKeys } from '../../../../shared/cases/checkHits'
 
+/** A case's trail in order, by its compound key. */
+export const auditTrailOf = (db: Pick<AppDatabase, 'auditEntries'>, caseId: string) =>
+  db.auditEntries.where('[caseId+seq]').between([caseId, Dexie.minKey], [caseId, Dexie.maxKey])
+
 /** A stored check as it goes into a bundle: without the words History finds it by. */
 export function toExportedCheck(stored: StoredCheck): ExportedCheck {
   return {
@@ -50,11 +54,17 @@ export async function readCaseChecks(
     }
   }
   // Only answered checks are linked to cases; an attempt under a linked id is as good as missing.
-  const stored = (await db.checks.bulkGet(ids)).map((check) =>
-    check && isStoredCheck(check) ? check : undefined,
+  const stored: Array<ExportedCheck | undefined> = (await db.checks.bulkGet(ids)).map((check) =>
+    check && isStoredCheck(check) ? toExportedCheck(check) : undefined,
   )
+  if (stored.includes(undefined)) {
+    // A shared case keeps the checks colleagues linked beside it: they were not run here.
+    const content = await db.importedCaseContents.get(caseRecord.id)
+    const elsewhere = new Map(content?.checks.map((check) => [check.localId, check]))
+    ids.forEach((id, index) => (stored[index] ??= elsewhere.get(id)))
+  }
   return {
-    checks: stored.flatMap((check) => (check ? [toExportedCheck(check)] : [])),
+    checks: stored.flatMap((check) => (check ? [check] : [])),
     missing: ids.filter((_id, index) => stored[index] === undefined),
   }
 }

@@ -11,7 +11,6 @@ import { storedCheckOf as checkOf } from '../../../../test-support/storedChecks'
 import { CaseRuleError } from './caseErrors'
 import {
   addNote,
-  auditTrailOf,
   changeState,
   closeCase,
   createCase,
@@ -22,7 +21,7 @@ import {
   reopenCase,
   unlinkCheck,
 } from './caseRepository'
-import { earlierDecisionOn, readCaseDecisions } from './caseReads'
+import { auditTrailOf, earlierDecisionOn, readCaseDecisions } from './caseReads'
 import { openHitsSentence, tallyHits } from '../../../../shared/cases/caseRules'
 
 let db: AppDatabase

@@ -1,4 +1,6 @@
 import { Dexie } from 'dexie'
+import { auditTrailOf } from './caseReads'
+import { writeSharedChange } from './sharedCases'
 import { nextAuditEntry, type AuditChange } from '../../../../shared/cases/auditChain'
 import {
   caseOutcomeLabels,
@@ -36,10 +38,6 @@ import {
   tallyHits,
 } from '../../../../shared/cases/caseRules'
 
-/** A case's trail in order, by its compound key. */
-export const auditTrailOf = (db: AppDatabase, caseId: string) =>
-  db.auditEntries.where('[caseId+seq]').between([caseId, Dexie.minKey], [caseId, Dexie.maxKey])
-
 /** `add`, never `put`: an entry with the same number already there fails the whole change. */
 async function appendAudit(
   db: AppDatabase,
@@ -59,10 +57,6 @@ export interface CaseChange {
   audit: AuditChange
 }
 
-/**
- * One change of a case and its audit entry, in one transaction: both are stored or neither is.
- * An imported case is never changed; a closed one only by reopening it.
- */
 /** Every table a change of a case may write: a transaction that changes one takes them all. */
 export const caseTables = (db: AppDatabase) => [
   db.cases,
@@ -71,22 +65,76 @@ export const caseTables = (db: AppDatabase) => [
   db.auditEntries,
   db.checks,
   db.caseSummaries,
+  // Read: whether the case is shared, and the checks colleagues linked to it.
+  db.teamCases,
+  db.importedCaseContents,
 ]
 
+type CaseWork = (current: CaseRecord, at: string) => Promise<CaseChange | null> | CaseChange | null
+
+/** The case as a change finds it, refused when it may not change (imported, or closed). */
+async function changeableCase(
+  db: AppDatabase,
+  caseId: string,
+  whenClosed: boolean,
+): Promise<CaseRecord> {
+  const current = await db.cases.get(caseId)
+  if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
+  const locked = lockReason(current)
+  if (locked && !(whenClosed && current.state === 'closed' && !current.origin)) {
+    throw new CaseRuleError(locked)
+  }
+  return current
+}
+
+/** A shared case's change, worked out against the case as it is here and then taken back. */
+class WorkedOut extends Error {
+  constructor(readonly change: CaseChange | null) {
+    super('worked out: rolled back, to be written through the team')
+  }
+}
+
+/**
+ * A change of a shared case is the team's: worked out here by the same rules (in a transaction
+ * that is then rolled back), signed into the team's entries by the main side, and kept here as
+ * the entries then replay, so this desk and its colleagues' hold the same case.
+ */
+async function changeSharedCase(
+  db: AppDatabase,
+  caseId: string,
+  work: CaseWork,
+  whenClosed: boolean,
+): Promise<void> {
+  if (Dexie.currentTransaction) {
+    throw new CaseRuleError(
+      'A shared case takes one change at a time, not a whole bulk job at once: link the job to a case of this computer, or link its checks to this case one by one.',
+    )
+  }
+  try {
+    await db.transaction('rw', caseTables(db), async () => {
+      const current = await changeableCase(db, caseId, whenClosed)
+      throw new WorkedOut(await work(current, new Date().toISOString()))
+    })
+  } catch (outcome) {
+    if (!(outcome instanceof WorkedOut)) throw outcome
+    if (outcome.change) await writeSharedChange(db, caseId, outcome.change.audit)
+  }
+}
+
+/**
+ * One change of a case and its audit entry, in one transaction: both are stored or neither is.
+ * An imported case is never changed; a closed one only by reopening it.
+ */
 export async function changeCase(
   db: AppDatabase,
   actor: Actor,
   caseId: string,
-  work: (current: CaseRecord, at: string) => Promise<CaseChange | null> | CaseChange | null,
+  work: CaseWork,
   { whenClosed = false }: { whenClosed?: boolean } = {},
 ): Promise<void> {
+  if (await db.teamCases.get(caseId)) return changeSharedCase(db, caseId, work, whenClosed)
   await db.transaction('rw', caseTables(db), async () => {
-    const current = await db.cases.get(caseId)
-    if (!current) throw new CaseRuleError('This case no longer exists on this computer.')
-    const locked = lockReason(current)
-    if (locked && !(whenClosed && current.state === 'closed' && !current.origin)) {
-      throw new CaseRuleError(locked)
-    }
+    const current = await changeableCase(db, caseId, whenClosed)
     const at = new Date().toISOString()
     const change = await work(current, at)
     // Already as asked (the same key pressed again): nothing is written, and no entry.

@@ -7,7 +7,8 @@ import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database
 import { fixtureActor } from '../../../../test-support/evidenceFixtures'
 import { storedCheck, walletRecord } from '../../../../test-support/storedChecks'
 import { CaseRuleError } from './caseErrors'
-import { auditTrailOf, createCase, decideHit, linkCheck } from './caseRepository'
+import { createCase, decideHit, linkCheck } from './caseRepository'
+import { auditTrailOf } from './caseReads'
 import { readCaseDecisions } from './caseReads'
 import { recordRescreen } from './caseRescreen'
 

@@ -1,4 +1,5 @@
 import type { Dexie, Table } from 'dexie'
+import type { SharedCase, TeamDisagreementView } from '../../../../shared/bridge/teamContract'
 import type { BridgeErrorName } from '../../../../shared/bridge/errors'
 import type { CryptoCheck } from '../../../../shared/bridge/cryptoContract'
 import type { Entity, NewEntity } from '../../../../shared/bridge/entitiesContract'
@@ -179,6 +180,18 @@ export interface CaseSummary {
   holders?: string[]
 }
 
+/** A shared case as this page last applied it from the team's entries on the main side. */
+export interface TeamCaseRow {
+  caseId: string
+  /** How many documents of the case the main side held when it was applied: more means news. */
+  documents: number
+  appliedAt: string
+  disagreements: TeamDisagreementView[]
+  authors: SharedCase['authors']
+  setAside: string[]
+  missingChecks: string[]
+}
+
 export type AppDatabase = Dexie & {
   entities: Table<CachedEntity, [EnvironmentId, string]>
   entityPages: Table<CachedEntityPage, [EnvironmentId, number, number]>
@@ -198,6 +211,8 @@ export type AppDatabase = Dexie & {
   caseSummaries: Table<CaseSummary, string>
   /** Kept by the database itself: see checkTally. */
   tallies: Table<Tally, string>
+  /** Shared cases as last applied from the team's entries (see data/team). */
+  teamCases: Table<TeamCaseRow, string>
 }
 
 export {

@@ -15,7 +15,9 @@ import { caseSummariesSchema } from './migrations/0011-case-summaries'
 import { checkTallySchema } from './migrations/0012-check-tally'
 import { caseSummaryHoldersSchema } from './migrations/0013-case-summary-holders'
 import { caseSummaryReviewSchema } from './migrations/0014-case-summary-review'
+import { teamCasesSchema } from './migrations/0015-team-cases'
 import { checkTallyMiddleware, talliesTable } from './checkTally'
+import { teamCasesTable } from './teamCasesTable'
 
 /** Every schema version in order; the last one is the database's version. */
 const migrations: readonly DatabaseMigration[] = [
@@ -33,6 +35,7 @@ const migrations: readonly DatabaseMigration[] = [
   checkTallySchema,
   caseSummaryHoldersSchema,
   caseSummaryReviewSchema,
+  teamCasesSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 
@@ -41,7 +44,7 @@ export const backupSchemaVersion =
   migrations.filter((migration) => !migration.derivedOnly).at(-1)?.version ?? 0
 
 /** Tables kept from the others by the app itself, which a backup leaves out and a restore derives. */
-const derivedTables: ReadonlySet<string> = new Set([talliesTable])
+const derivedTables: ReadonlySet<string> = new Set([talliesTable, teamCasesTable])
 
 /** The tables a backup holds: all but those the app derives from them. */
 export const backedUpTables = (db: Dexie): Table[] =>

@@ -1,0 +1,161 @@
+import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared/bridge'
+import { checkEvidenceOf } from '../../../../shared/bridge/evidenceContract'
+import type { SharedCase } from '../../../../shared/bridge/teamContract'
+import type { AuditChange } from '../../../../shared/cases/auditChain'
+import { callBridge } from '../../bridge/bridgeClient'
+import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { CaseRuleError } from './caseErrors'
+import { auditTrailOf, readCaseChecks } from './caseReads'
+import { storeCaseSummary } from './caseSummaries'
+import { projectSharedCase } from './sharedCaseProjection'
+
+export type TeamCaller = <M extends BridgeMethod>(
+  method: M,
+  input: BridgeInput<M>,
+) => Promise<BridgeOutput<M>>
+
+const callers = new WeakMap<AppDatabase, TeamCaller>()
+
+/**
+ * How a database's shared cases reach the main side: the bridge, unless a test of two desks in one
+ * process gave each desk's database its own.
+ */
+export const teamCallerOf = (db: AppDatabase): TeamCaller => callers.get(db) ?? callBridge
+
+export const connectTeamCaller = (db: AppDatabase, call: TeamCaller): void => {
+  callers.set(db, call)
+}
+
+/** Every table applying a shared case writes, in one transaction. */
+const sharedCaseTables = (db: AppDatabase) => [
+  db.cases,
+  db.caseNotes,
+  db.hitDecisions,
+  db.auditEntries,
+  db.checks,
+  db.importedCaseContents,
+  db.caseSummaries,
+  db.teamCases,
+]
+
+/**
+ * Keeps a shared case here as its entries say, in one transaction: the case, its trail, notes and
+ * decisions are replaced by what the entries replay to (the same on every desk), and the checks
+ * other desks linked are kept beside the case, not in History (they were not run here). A case
+ * whose opening entry has not arrived yet is only remembered, not shown.
+ */
+export async function applySharedCase(db: AppDatabase, shared: SharedCase): Promise<void> {
+  const projected = projectSharedCase(shared)
+  await db.transaction('rw', sharedCaseTables(db), async () => {
+    if (projected) {
+      const { caseRecord, notes, decisions, trail } = projected
+      await db.cases.put(caseRecord)
+      await db.caseNotes.where('caseId').equals(caseRecord.id).delete()
+      await db.caseNotes.bulkPut(notes)
+      await db.hitDecisions.where('caseId').equals(caseRecord.id).delete()
+      await db.hitDecisions.bulkPut(decisions)
+      await auditTrailOf(db, caseRecord.id).delete()
+      await db.auditEntries.bulkAdd(trail)
+      const here = await db.checks.bulkGet(shared.checks.map((check) => check.localId))
+      const elsewhere = shared.checks.filter((_check, index) => here[index] === undefined)
+      await db.importedCaseContents.put({ caseId: caseRecord.id, checks: elsewhere, entities: [] })
+      await storeCaseSummary(db, caseRecord)
+    }
+    await db.teamCases.put({
+      caseId: shared.caseId,
+      documents: shared.documents,
+      appliedAt: new Date().toISOString(),
+      disagreements: shared.disagreements,
+      authors: shared.authors,
+      setAside: shared.setAside,
+      missingChecks: shared.missingChecks,
+    })
+  })
+}
+
+/** Reads a shared case from the main side again and keeps it as it now stands. */
+export async function refreshSharedCase(db: AppDatabase, caseId: string): Promise<void> {
+  await applySharedCase(db, await teamCallerOf(db)('team.readCase', { caseId }))
+}
+
+/**
+ * Shares a case of this computer with the team: its whole trail, each linked check with the raw
+ * answer it was read from. From then on its changes go through the team (see writeSharedChange).
+ */
+export async function shareCase(db: AppDatabase, caseId: string): Promise<void> {
+  const caseRecord = await db.cases.get(caseId)
+  if (!caseRecord) throw new CaseRuleError('This case no longer exists on this computer.')
+  if (caseRecord.origin || caseRecord.restoredUntrusted) {
+    throw new CaseRuleError(
+      'A case imported from a bundle or restored from an untrusted backup cannot be shared under your signature: its history is not yours to vouch for.',
+    )
+  }
+  const { checks, missing } = await readCaseChecks(db, caseRecord)
+  if (missing.length > 0) {
+    throw new CaseRuleError(
+      'Some linked checks are no longer on this computer, so the team would get an incomplete case. Unlink them first.',
+    )
+  }
+  await teamCallerOf(db)('team.shareCase', {
+    caseId,
+    trail: await auditTrailOf(db, caseId).toArray(),
+    checks: checks.map(checkEvidenceOf),
+  })
+  await refreshSharedCase(db, caseId)
+}
+
+/**
+ * One change of a shared case: signed by the main side into the team's entries, then kept here as
+ * the entries now replay (with whatever colleagues' entries arrived meanwhile). A linked check goes
+ * with its raw answer.
+ */
+export async function writeSharedChange(
+  db: AppDatabase,
+  caseId: string,
+  change: AuditChange,
+): Promise<void> {
+  const linkedId =
+    change.action === 'check-linked'
+      ? (change.after as { localId?: string } | null)?.localId
+      : undefined
+  const caseRecord = await db.cases.get(caseId)
+  const linked =
+    linkedId && caseRecord
+      ? (await readCaseChecks(db, { ...caseRecord, checkIds: [linkedId] })).checks[0]
+      : undefined
+  await teamCallerOf(db)('team.writeCase', {
+    caseId,
+    change: {
+      action: change.action,
+      summary: change.summary,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    },
+    ...(linked ? { check: checkEvidenceOf(linked) } : {}),
+  })
+  await refreshSharedCase(db, caseId)
+}
+
+/**
+ * Brings every shared case the main side holds up to date here: those with more documents than
+ * when last applied, and those never applied (a colleague's new case). Returns how many changed.
+ */
+export async function syncSharedCases(db: AppDatabase): Promise<number> {
+  const { cases } = await teamCallerOf(db)('team.sharedCases', {})
+  const applied = await db.teamCases.bulkGet(cases.map(({ caseId }) => caseId))
+  const stale = cases.filter(({ documents }, index) => applied[index]?.documents !== documents)
+  for (const { caseId } of stale) await refreshSharedCase(db, caseId)
+  return stale.length
+}
+
+export const isSharedCase = async (db: AppDatabase, caseId: string): Promise<boolean> =>
+  (await db.teamCases.get(caseId)) !== undefined
+
+export const sharedCasesRepository = onAppDatabase({
+  applySharedCase,
+  refreshSharedCase,
+  shareCase,
+  writeSharedChange,
+  syncSharedCases,
+  isSharedCase,
+})
