@@ -5,11 +5,14 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { cssVariablesResolver, theme } from './app/theme'
-import { connectBridge } from './bridge/bridgeClient'
+import { callBridge, connectBridge } from './bridge/bridgeClient'
+import { sharedCasesRepository } from './data/cases/sharedCases'
 import { onCurrentDatabase } from './data/currentDatabase'
 import { queryClient } from './data/queryClient'
 
 connectBridge()
+// Shared cases reach the team through the main side, over the same bridge as everything else.
+sharedCasesRepository.connectTeamCaller(callBridge)
 // Opens IndexedDB while the page renders and asks for the settings (see onCurrentDatabase).
 void onCurrentDatabase().catch(() => undefined)
 

@@ -2,7 +2,6 @@ import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared
 import { checkEvidenceOf } from '../../../../shared/bridge/evidenceContract'
 import type { SharedCase } from '../../../../shared/bridge/teamContract'
 import type { AuditChange } from '../../../../shared/cases/auditChain'
-import { callBridge } from '../../bridge/bridgeClient'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { auditTrailOf, readCaseChecks } from './caseReads'
@@ -17,10 +16,14 @@ export type TeamCaller = <M extends BridgeMethod>(
 const callers = new WeakMap<AppDatabase, TeamCaller>()
 
 /**
- * How a database's shared cases reach the main side: the bridge, unless a test of two desks in one
- * process gave each desk's database its own.
+ * How a database's shared cases reach the main side: connected where the app starts (the bridge),
+ * or by a test of two desks in one process, each desk's database its own.
  */
-export const teamCallerOf = (db: AppDatabase): TeamCaller => callers.get(db) ?? callBridge
+export function teamCallerOf(db: AppDatabase): TeamCaller {
+  const call = callers.get(db)
+  if (!call) throw new Error('Shared cases of this database have no way to the main side.')
+  return call
+}
 
 export const connectTeamCaller = (db: AppDatabase, call: TeamCaller): void => {
   callers.set(db, call)
@@ -152,6 +155,7 @@ export const isSharedCase = async (db: AppDatabase, caseId: string): Promise<boo
   (await db.teamCases.get(caseId)) !== undefined
 
 export const sharedCasesRepository = onAppDatabase({
+  connectTeamCaller,
   applySharedCase,
   refreshSharedCase,
   shareCase,

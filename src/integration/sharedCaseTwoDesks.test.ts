@@ -1,0 +1,190 @@
+import 'fake-indexeddb/auto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BridgeInput, BridgeMethod, BridgeOutput, BridgeReply } from '../shared/bridge'
+import { hitsOf } from '../shared/cases/checkHits'
+import { actorOfIdentity, type Actor } from '../shared/identity/investigator'
+import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
+import { toStoredCheck, saveCheck } from '../renderer/src/data/checks/checkRepository'
+import {
+  addNote,
+  createCase,
+  decideHit,
+  linkCheck,
+} from '../renderer/src/data/cases/caseRepository'
+import { auditTrailOf, readCaseChecks } from '../renderer/src/data/cases/caseReads'
+import {
+  connectTeamCaller,
+  shareCase,
+  syncSharedCases,
+} from '../renderer/src/data/cases/sharedCases'
+import {
+  searchOn,
+  startMainSideOnSandbox,
+  type MainSideOnSandbox,
+} from '../test-support/mainSideOnSandbox'
+import { sampleWallets } from '../shared/records/sampleWallets'
+import { setUpTeamForTest, startTeamServer, type TeamServer } from '../test-support/teamServer'
+
+const database = 'team'
+/** The made-up politically exposed person: one wallet, records in four categories. */
+const wallet = sampleWallets.find((sample) => sample.label === 'Politically exposed person')!.query
+const replicated = { timeout: 15_000 }
+
+interface Desk {
+  main: MainSideOnSandbox
+  db: AppDatabase
+  actor: Actor
+}
+
+async function deskOf(server: TeamServer, member: string): Promise<Desk> {
+  const main = await startMainSideOnSandbox()
+  const call = async <M extends BridgeMethod>(
+    method: M,
+    input: BridgeInput<M>,
+  ): Promise<BridgeOutput<M>> => {
+    const reply: BridgeReply<unknown> = await main.call(method, input)
+    if (!reply.ok) throw new Error(reply.error.message)
+    return reply.data as BridgeOutput<M>
+  }
+  await call('identity.setInvestigator', {
+    investigator: {
+      name: `Investigator ${member}`,
+      email: `${member}@example.org`,
+      organisation: 'Example Compliance',
+    },
+  })
+  await call('team.join', {
+    serverUrl: server.url,
+    database,
+    member,
+    password: `${member}-password`,
+  })
+  const db = openAppDatabase(`shared-case-${member}-${crypto.randomUUID()}`)
+  connectTeamCaller(db, call)
+  const actor = actorOfIdentity(await call('identity.get', {}))!
+  return { main, db, actor }
+}
+
+/** Everything a desk keeps of a case, as a reviewer would compare two desks' copies of it. */
+async function caseAsKept(db: AppDatabase, caseId: string) {
+  const caseRecord = await db.cases.get(caseId)
+  return {
+    caseRecord,
+    trail: await auditTrailOf(db, caseId).toArray(),
+    notes: await db.caseNotes.where('caseId').equals(caseId).sortBy('id'),
+    decisions: await db.hitDecisions.where('caseId').equals(caseId).sortBy('id'),
+    checks: caseRecord ? (await readCaseChecks(db, caseRecord)).checks : [],
+  }
+}
+
+describe('a case shared by two desks, through the page’s data layer and the team server', () => {
+  let server: TeamServer
+  let ana: Desk
+  let ben: Desk
+  beforeAll(async () => {
+    server = await startTeamServer()
+    await setUpTeamForTest(server, {
+      database,
+      admins: ['ana'],
+      members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
+    })
+    ana = await deskOf(server, 'ana')
+    ben = await deskOf(server, 'ben')
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all([ana.main.stop(), ben.main.stop()])
+    await server.stop()
+  })
+
+  it(
+    'is the same case on both desks, whoever changes it, and a colleague’s check stays out of History',
+    { timeout: 90_000 },
+    async () => {
+      const result = await searchOn(ana.main, wallet)
+      const stored = toStoredCheck('request-1', wallet, wallet, result)
+      await saveCheck(ana.db, stored)
+      const caseId = await createCase(ana.db, ana.actor, {
+        title: 'Wallet of a new customer',
+        subject: wallet,
+        description: '',
+      })
+      await linkCheck(ana.db, ana.actor, caseId, {
+        localId: stored.localId,
+        query: stored.query,
+        fetchedAt: stored.fetchedAt,
+      })
+      const [first, second] = hitsOf(result.check)
+      expect(second).toBeDefined()
+      const check = {
+        localId: stored.localId,
+        environment: stored.environment,
+        queryKey: stored.queryKey,
+      }
+      await decideHit(ana.db, ana.actor, caseId, {
+        check,
+        hit: first!,
+        decision: 'true_match',
+        rationale: 'Listed wallet, same chain.',
+      })
+      const before = await caseAsKept(ana.db, caseId)
+      await shareCase(ana.db, caseId)
+      // Shared, the case is kept as its entries replay: the same case as before it was shared.
+      const shared = await caseAsKept(ana.db, caseId)
+      expect(shared.trail.map((entry) => [entry.action, entry.actor, entry.at])).toEqual(
+        before.trail.map((entry) => [entry.action, entry.actor, entry.at]),
+      )
+      expect(shared.decisions).toEqual(before.decisions)
+      expect(shared.caseRecord).toEqual(before.caseRecord)
+
+      // Replication brings the entries in its own batches: Ben's copy grows until it is Ana's.
+      const onAnaFirst = await caseAsKept(ana.db, caseId)
+      expect(onAnaFirst.caseRecord?.title).toBe('Wallet of a new customer')
+      await expect
+        .poll(async () => {
+          await syncSharedCases(ben.db)
+          return caseAsKept(ben.db, caseId)
+        }, replicated)
+        .toEqual(onAnaFirst)
+      // Ben never ran the check: it is the case's, not his History's.
+      expect(await ben.db.checks.count()).toBe(0)
+
+      await decideHit(ben.db, ben.actor, caseId, {
+        check,
+        hit: second!,
+        decision: 'false_positive',
+        rationale: 'Another chain than the customer’s.',
+      })
+      await addNote(ben.db, ben.actor, caseId, 'Checked with the exchange.')
+      await expect
+        .poll(async () => {
+          await syncSharedCases(ana.db)
+          return await ana.db.hitDecisions.where('caseId').equals(caseId).count()
+        }, replicated)
+        .toBe(2)
+      await expect
+        .poll(async () => {
+          await syncSharedCases(ana.db)
+          return await ana.db.caseNotes.where('caseId').equals(caseId).count()
+        }, replicated)
+        .toBe(1)
+      const onAna = await caseAsKept(ana.db, caseId)
+      await expect
+        .poll(async () => {
+          await syncSharedCases(ben.db)
+          return caseAsKept(ben.db, caseId)
+        }, replicated)
+        .toEqual(onAna)
+      expect(onAna.trail.map((entry) => entry.actor?.name)).toEqual([
+        'Investigator ana',
+        'Investigator ana',
+        'Investigator ana',
+        'Investigator ben',
+        'Investigator ben',
+      ])
+      expect((await ana.db.teamCases.get(caseId))?.authors.map((author) => author.member)).toEqual([
+        'ana',
+        'ben',
+      ])
+    },
+  )
+})
