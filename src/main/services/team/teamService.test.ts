@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TeamView } from '../../../shared/bridge/teamContract'
 import { teamJoinSchema } from '../../../shared/bridge/teamContract'
+import { loopbackRelay } from '../../../test-support/loopbackRelay'
 import { openMemoryTeamDatabase } from '../../../test-support/memoryTeamDatabase'
 import {
   setUpTeamForTest,
@@ -23,44 +23,6 @@ const members = [
   { name: 'ana', password: 'ana-password' },
   { name: 'ben', password: 'ben-password' },
 ]
-
-/**
- * A loopback relay in front of the team server that a test can cut and restore, so a desk goes
- * offline and comes back on the very address it joined with.
- */
-async function relayTo(
-  target: URL,
-): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void> }> {
-  const sockets = new Set<Socket>()
-  let server: Server | undefined
-  let port = 0
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((socket) => {
-        const upstream = connect(Number(target.port), target.hostname)
-        for (const end of [socket, upstream]) {
-          sockets.add(end)
-          end.on('close', () => sockets.delete(end))
-          end.on('error', () => undefined)
-        }
-        socket.pipe(upstream).pipe(socket)
-      })
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as { port: number }).port
-        resolve()
-      })
-    })
-  await listen()
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
-        server!.close(() => resolve())
-      }),
-    restore: listen,
-  }
-}
 
 interface Desk {
   dataDir: string
@@ -175,7 +137,7 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
   })
 
   it('counts what waits while offline, says since when, and sends it when the server is back', async () => {
-    const relay = await relayTo(new URL(server.url))
+    const relay = await loopbackRelay(new URL(server.url))
     const ana = await deskOf('ana-offline')
     await ana.team.join(credentials(relay.url, members[0]!))
     await expect

@@ -13,6 +13,8 @@ import { CaseExportOutcome, ExportCaseButton, useCaseExport } from './ExportCase
 import { ImportedCaseNotice } from './ImportedCaseNotice'
 import { RescreenCaseButton } from './RescreenCaseButton'
 import { shownLines } from './shownLines'
+import { ShareCaseButton } from './ShareCaseButton'
+import { SharedCaseNotice } from './SharedCaseNotice'
 
 function HitSummary({ caseRecord, wanted }: { caseRecord: CaseRecord; wanted: boolean }) {
   const tally = useHitTally(caseRecord, wanted)
@@ -98,7 +100,9 @@ export function CaseHeader({
         <Group gap="md" align="center" style={{ rowGap: 6 }}>
           <RescreenCaseButton caseRecord={caseRecord} />
           <ExportCaseButton delivery={delivery} />
+          <ShareCaseButton caseRecord={caseRecord} />
         </Group>
+        <SharedCaseNotice caseId={caseRecord.id} />
         <CaseExportOutcome delivery={delivery} />
         {caseRecord.closure && (
           <Alert
