@@ -129,6 +129,7 @@ export function createBridgeHandlers({
     'team.view': () => team.view(),
     'team.join': (credentials) => team.join(credentials),
     'team.leave': () => team.leave(),
+    'team.removeMember': ({ member, reason }) => team.removeMember(member, reason),
     'team.shareCase': (shared) => teamCases.share(shared),
     'team.writeCase': (change) => teamCases.write(change),
     'team.sharedCases': () => teamCases.list(),

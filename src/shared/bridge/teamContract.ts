@@ -149,6 +149,14 @@ export const teamContract = {
    * returned), publishes this desk's public key in the roster and starts replicating.
    */
   'team.join': defineMethod(teamJoinSchema, teamViewSchema, { reachesService: false }),
+  /** A team admin removes a member (a signed roster entry); their later entries count nowhere. */
+  'team.removeMember': defineMethod(
+    z.strictObject({
+      member: memberNameSchema,
+      reason: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+    }),
+    teamViewSchema,
+  ),
   /** Stops replicating and forgets the password; every entry already here stays. */
   'team.leave': defineMethod(z.strictObject({}), teamViewSchema),
   /**

@@ -7,7 +7,9 @@ import { teamJoinSchema } from '../../../shared/bridge/teamContract'
 import { loopbackRelay } from '../../../test-support/loopbackRelay'
 import { openMemoryTeamDatabase } from '../../../test-support/memoryTeamDatabase'
 import {
+  requestAs,
   setUpTeamForTest,
+  signedEntryForTest,
   startTeamServer,
   type TeamServer,
 } from '../../../test-support/teamServer'
@@ -198,5 +200,71 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
     await reopened.team.join(credentials(server.url, members[0]!))
     expect((await reopened.team.scope('case_disk-1')).applied).toHaveLength(2)
     await reopened.team.close()
+  })
+
+  it('sets aside, on every desk, an entry from a key the roster does not give its member', async () => {
+    const ana = await deskOf('ana-forged')
+    await ana.team.join(credentials(server.url, members[0]!))
+    // Ben's password, but a key Ben never published: the server takes it (it holds only the
+    // shape), and no desk applies it.
+    const forged = signedEntryForTest('ben', { scope: 'case_forged-1' })
+    const sent = await requestAs(
+      server,
+      members[1]!,
+      'PUT',
+      `/${database}/${encodeURIComponent(forged._id)}`,
+      forged,
+    )
+    expect(sent.status).toBe(201)
+    await expect
+      .poll(async () => {
+        const scope = await ana.team.scope('case_forged-1')
+        return { applied: scope.applied.length, aside: scope.setAside.map((entry) => entry.kind) }
+      }, replicated)
+      .toEqual({ applied: 0, aside: ['unknown-key'] })
+    await ana.team.close()
+  })
+
+  it('a team admin removes a member: their earlier entries count, later ones nowhere', async () => {
+    const ana = await deskOf('ana-admin')
+    const ben = await deskOf('ben-removed')
+    await ana.team.join(credentials(server.url, members[0]!))
+    await ben.team.join(credentials(server.url, members[1]!))
+    const note = (text: string) => ({
+      action: 'note-added',
+      summary: 'Note added',
+      before: null,
+      after: { text },
+    })
+    await ben.team.write('case_removal-1', note('before the removal'))
+    await expect(ben.team.removeMember('ana', 'Left the firm.')).rejects.toThrow(
+      'Only a team admin can remove a member',
+    )
+    await expect
+      .poll(
+        async () =>
+          joined(await ana.team.view())
+            .roster.map((member) => member.member)
+            .sort(),
+        replicated,
+      )
+      .toContain('ben')
+    const after = joined(await ana.team.removeMember('ben', 'Left the firm.'))
+    expect(after.roster.find((member) => member.member === 'ben')?.removed).toBe(true)
+    await expect
+      .poll(
+        async () =>
+          joined(await ben.team.view()).roster.find((member) => member.member === 'ben')?.removed,
+        replicated,
+      )
+      .toBe(true)
+    await ben.team.write('case_removal-1', note('after the removal'))
+    await expect
+      .poll(async () => {
+        const scope = await ana.team.scope('case_removal-1')
+        return { applied: scope.applied.length, aside: scope.setAside.map((entry) => entry.kind) }
+      }, replicated)
+      .toEqual({ applied: 1, aside: ['removed-member'] })
+    await Promise.all([ana.team.close(), ben.team.close()])
   })
 })

@@ -21,7 +21,11 @@ import {
   type TeamEntry,
   type TeamScope,
 } from '../../../shared/team/teamEntry'
-import { memberKeyPublishedAction, replayTeamRoster } from '../../../shared/team/teamRoster'
+import {
+  memberKeyPublishedAction,
+  memberRemovedAction,
+  replayTeamRoster,
+} from '../../../shared/team/teamRoster'
 import { setAsideSentences } from '../../../shared/team/teamSetAside'
 import { trustTeamEntries, type TeamTrust } from '../../../shared/team/teamTrust'
 import type { IdentityService } from '../identity/identityService'
@@ -50,6 +54,11 @@ export interface TeamService {
   view(): Promise<TeamView>
   join(credentials: TeamJoinParsed): Promise<TeamView>
   leave(): Promise<TeamView>
+  /**
+   * A team admin removes a member: a signed roster entry after which no desk applies the member's
+   * entries. Their user must also be removed on the server, which only its admin can do.
+   */
+  removeMember(member: string, reason: string): Promise<TeamView>
   /**
    * Signs one change of this desk into a scope and keeps it; replication sends it. Files go as
    * attachments, each pinned by its SHA-256 in the signed entry.
@@ -373,6 +382,35 @@ export function createTeamService({
       }))
       const joined = await connect()
       if (joined) await publishKey(joined.local, credentials.member)
+      return view()
+    },
+    removeMember: async (member, reason) => {
+      const current = await connect()
+      const membership = settings.read().team
+      if (!current || !membership) throw notJoined()
+      const refuse = (message: string) =>
+        new ServiceError(bridgeErrorNames.validation, message, {
+          status: 409,
+          mayHaveReachedService: false,
+        })
+      if (!(await admins(current.local)).includes(membership.member)) {
+        throw refuse('Only a team admin can remove a member: ask one of your team admins.')
+      }
+      if (member === membership.member) {
+        throw refuse('You cannot remove yourself: ask another team admin, or leave the team.')
+      }
+      const { roster } = await rosterOf(current.local)
+      if (!roster.members.has(member)) {
+        throw refuse(`“${member}” is not in the team’s roster: nothing was changed.`)
+      }
+      if (!roster.removed.has(member)) {
+        await write(rosterScope, {
+          action: memberRemovedAction,
+          summary: `${membership.member} removed ${member} from the team`,
+          before: null,
+          after: { member, reason },
+        })
+      }
       return view()
     },
     leave: async () => {
