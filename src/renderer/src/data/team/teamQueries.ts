@@ -28,5 +28,7 @@ export function useTeamMembership() {
     error: mutation.error ? errorMessage(mutation.error) : null,
     join: (credentials: TeamJoin) => run(() => callBridge('team.join', credentials)),
     leave: () => run(() => callBridge('team.leave', {})),
+    removeMember: (member: string, reason: string) =>
+      run(() => callBridge('team.removeMember', { member, reason })),
   }
 }

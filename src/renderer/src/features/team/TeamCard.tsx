@@ -24,6 +24,7 @@ import { formatLocalDateTime } from '../../components/formatTime'
 import { ModalActions } from '../../components/ModalActions'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { useTeam, useTeamMembership } from '../../data/team/teamQueries'
+import { RemoveMemberButton } from './RemoveMemberButton'
 import { TeamStatusLine } from './TeamStatusLine'
 
 const validate = zodFormResolver(teamJoinSchema, {
@@ -125,6 +126,7 @@ function JoinedTeam({
   membership: Membership
 }) {
   const [leaving, setLeaving] = useState(false)
+  const youAreAdmin = team.roster.some((member) => member.member === team.member && member.admin)
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
@@ -179,6 +181,9 @@ function JoinedTeam({
                       <Badge size="sm" variant="light" color="red" radius="sm">
                         removed
                       </Badge>
+                    )}
+                    {youAreAdmin && !member.removed && member.member !== team.member && (
+                      <RemoveMemberButton member={member} membership={membership} />
                     )}
                   </Group>
                   <Text size="xs" c="dimmed">
