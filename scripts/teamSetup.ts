@@ -3,7 +3,7 @@ import { setUpTeam, type TeamSetupReport } from '../src/main/services/team/teamS
 import { TeamSetupError } from '../src/main/services/team/teamSetupClient'
 
 const help = `Usage: npm run team-setup -- --url URL --admin NAME [--database team]
-         [--team-admin MEMBER]... [--member MEMBER[:PASSWORD]]...
+         [--team-admin MEMBER]... [--member MEMBER[:PASSWORD]]... [--remove-member MEMBER]...
 
 Configures a CouchDB 3.x server for a team: the users database, the team's database, its
 security (members: users with the role team-member; admins: NAME), the validation design
@@ -16,7 +16,9 @@ is already in place; --team-admin adds team admins, and removes none.
                        asked for when this runs in a terminal
   --database NAME      the team's database (default: team)
   --team-admin MEMBER  a member who may sign roster changes (repeatable)
-  --member MEMBER[:PASSWORD]  a member's user on the server (repeatable)`
+  --member MEMBER[:PASSWORD]  a member's user on the server (repeatable)
+  --remove-member MEMBER  takes the team's role from a member's user, so the server refuses
+                       them (repeatable); a team admin also removes them from the roster in the app`
 
 /** Reads a line from the terminal without showing it. */
 async function askHidden(question: string): Promise<string> {
@@ -76,6 +78,7 @@ async function main(): Promise<number> {
         database: { type: 'string', default: 'team' },
         'team-admin': { type: 'string', multiple: true, default: [] },
         member: { type: 'string', multiple: true, default: [] },
+        'remove-member': { type: 'string', multiple: true, default: [] },
         help: { type: 'boolean', short: 'h' },
       },
     }))
@@ -113,6 +116,7 @@ async function main(): Promise<number> {
     database: values.database,
     teamAdmins: values['team-admin'],
     members,
+    removedMembers: values['remove-member'],
   })
   printReport(report, values.url, values.database)
   return 0

@@ -83,6 +83,7 @@ export async function setUpTeamForTest(
     database: string
     admins?: readonly string[]
     members: readonly { name: string; password: string }[]
+    removed?: readonly string[]
   },
 ): Promise<TeamSetupReport> {
   return setUpTeam({
@@ -91,6 +92,7 @@ export async function setUpTeamForTest(
     database: team.database,
     teamAdmins: team.admins ?? [],
     members: team.members,
+    removedMembers: team.removed ?? [],
   })
 }
 

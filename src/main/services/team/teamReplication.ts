@@ -35,9 +35,17 @@ interface ReplicationOptions {
   now?: () => Date
 }
 
-const isUnauthorised = (error: unknown): boolean => {
+/** Why replication stopped for good, in a sentence with what to do. */
+function refusalSentence(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status
-  return status === 401 || status === 403
+  if (status === 401) {
+    // CouchDB answers 401 to a wrong password; pouchdb-server also to a user no longer a member.
+    return 'The team server refused your name and password, or no longer counts you as a member: ask your team admin, then leave the team and join again.'
+  }
+  if (status === 403) {
+    return 'The team server no longer lets you into the team’s database: ask your team admin. Your entries stay on this computer.'
+  }
+  return 'Replication with the team server stopped on an error it cannot retry: leave the team and join again; your entries stay on this computer.'
 }
 
 /**
@@ -82,8 +90,13 @@ export function startTeamReplication({
   const update = (): void => {
     if (!stopped) onUpdate()
   }
+  const replications = { push, pull }
+  const ended = { push: false, pull: false }
   const watch = (name: 'push' | 'pull', replication: Replication) => {
     const state = directions[name]
+    replication.on('complete', () => {
+      ended[name] = true
+    })
     replication.on('active', () => {
       state.caughtUp = false
       state.failure = null
@@ -105,6 +118,7 @@ export function startTeamReplication({
       update()
     })
     replication.on('error', (failure: unknown) => {
+      ended[name] = true
       refusedBy = failure
       update()
     })
@@ -130,9 +144,7 @@ export function startTeamReplication({
         waiting,
         offlineSince,
         lastInSyncAt,
-        problem: isUnauthorised(refusedBy)
-          ? 'The team server refused your name or password: leave the team and join again with the password your team admin gave you.'
-          : 'Replication with the team server stopped on an error it cannot retry: leave the team and join again; your entries stay on this computer.',
+        problem: refusalSentence(refusedBy),
       }
     }
     const deniedProblem =
@@ -168,10 +180,15 @@ export function startTeamReplication({
     },
     stop: async () => {
       stopped = true
-      const completed = Promise.all([
-        new Promise<void>((resolve) => push.on('complete', () => resolve())),
-        new Promise<void>((resolve) => pull.on('complete', () => resolve())),
-      ])
+      // A direction that stopped on an error it cannot retry has ended: it completes no more.
+      const completed = Promise.all(
+        (['push', 'pull'] as const)
+          .filter((name) => !ended[name])
+          .map(
+            (name) =>
+              new Promise<void>((resolve) => replications[name].on('complete', () => resolve())),
+          ),
+      )
       push.cancel()
       pull.cancel()
       await completed

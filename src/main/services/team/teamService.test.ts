@@ -265,6 +265,19 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
         return { applied: scope.applied.length, aside: scope.setAside.map((entry) => entry.kind) }
       }, replicated)
       .toEqual({ applied: 1, aside: ['removed-member'] })
+    // The server's admin removes Ben's user from the team too: the server now refuses him, and
+    // his desk says so instead of retrying for ever.
+    await setUpTeamForTest(server, {
+      database,
+      admins: ['ana'],
+      members: [members[0]!],
+      removed: ['ben'],
+    })
+    await ben.team.write('case_removal-1', note('after the server removed him'))
+    await expect
+      .poll(async () => joined(await ben.team.view()).sync.state, replicated)
+      .toBe('refused')
+    expect(joined(await ben.team.view()).sync.problem).toMatch(/ask your team admin/)
     await Promise.all([ana.team.close(), ben.team.close()])
   })
 })

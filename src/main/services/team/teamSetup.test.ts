@@ -73,6 +73,29 @@ describe('team setup against a real server', () => {
     })
   })
 
+  it('removes a member: their user loses the team role, the server refuses them, a rerun changes nothing', async () => {
+    const team = { database: 'gamma', admins: ['ana'], members: [ana, ben] }
+    await setUpTeamForTest(server, team)
+    expect((await requestAs(server, ben, 'GET', 'gamma')).status).toBe(200)
+    const removal = { ...team, members: [ana], removed: ['ben'] }
+    const first = await setUpTeamForTest(server, removal)
+    expect(first.steps.at(-1)).toEqual({
+      what: 'removal of member "ben" (no role team-member)',
+      outcome: 'updated',
+    })
+    expect([401, 403]).toContain((await requestAs(server, ben, 'GET', 'gamma')).status)
+    // Still a user who can sign in, no longer one who can read or write the team's database.
+    expect((await requestAs(server, ben, 'GET', '_session')).body.userCtx).toEqual({
+      name: 'ben',
+      roles: [],
+    })
+    const again = await setUpTeamForTest(server, removal)
+    expect(again.steps.map(({ outcome }) => outcome)).toEqual(first.steps.map(() => 'unchanged'))
+    await expect(setUpTeamForTest(server, { ...team, removed: ['ben'] })).rejects.toThrow(
+      '"ben" is both added (--member) and removed (--remove-member)',
+    )
+  })
+
   it('puts back what is missing or out of date, and leaves the rest', async () => {
     await setUpTeamForTest(server, { database: 'beta', members: [ana] })
     const stale = await requestAs(server, server.admin, 'GET', 'beta/_design/team')

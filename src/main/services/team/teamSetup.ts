@@ -29,6 +29,11 @@ export type TeamSetupRequest = {
   teamAdmins: readonly string[]
   /** A member without a password gets a generated one when their user is created. */
   members: readonly { name: string; password?: string }[]
+  /**
+   * Members removed from the team: their user loses the team's role, so the server refuses their
+   * reads and writes (the roster entry a team admin signs in the app stops them on every desk).
+   */
+  removedMembers?: readonly string[]
 }
 
 export type SetupOutcome = 'created' | 'updated' | 'unchanged'
@@ -203,6 +208,21 @@ async function ensureMember(
   )
 }
 
+async function ensureRemoved(request: CouchRequest, name: string): Promise<Step> {
+  const id = `org.couchdb.user:${name}`
+  return ensureDocument(
+    request,
+    `_users/${encodeURIComponent(id)}`,
+    `removal of member "${name}" (no role ${teamMemberRole})`,
+    async (stored) => {
+      const roles = Array.isArray(stored?.roles) ? (stored.roles as unknown[]) : []
+      return stored && roles.includes(teamMemberRole)
+        ? { ...stored, roles: roles.filter((role) => role !== teamMemberRole) }
+        : null
+    },
+  )
+}
+
 function checked<T>(schema: z.ZodType<T>, value: string, what: string): T {
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
@@ -229,6 +249,15 @@ export async function setUpTeam(setup: TeamSetupRequest): Promise<TeamSetupRepor
     }
     return { ...member, name: checked(memberNameSchema, member.name, 'The member name') }
   })
+  const removed = (setup.removedMembers ?? []).map((name) =>
+    checked(memberNameSchema, name, 'The member to remove'),
+  )
+  const both = members.find((member) => removed.includes(member.name))
+  if (both) {
+    throw new TeamSetupError(
+      `"${both.name}" is both added (--member) and removed (--remove-member): give one of them.`,
+    )
+  }
   const request = couchRequester(baseUrl, setup.admin)
   const server = await identifyServer(request, baseUrl)
   await checkServerAdmin(request, setup.admin.name)
@@ -268,5 +297,6 @@ export async function setUpTeam(setup: TeamSetupRequest): Promise<TeamSetupRepor
     ),
   )
   for (const member of members) steps.push(await ensureMember(request, member, generatedPasswords))
+  for (const name of removed) steps.push(await ensureRemoved(request, name))
   return { server, steps, generatedPasswords }
 }
