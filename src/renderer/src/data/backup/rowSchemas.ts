@@ -281,5 +281,6 @@ export const backupRowSchemas: Readonly<Record<string, z.ZodType>> = {
     hits: hitTallySchema,
     identifiers: z.array(text),
     holders: z.array(text).optional(),
+    wallets: z.number().int().nonnegative().optional(),
   }),
 }

@@ -3,6 +3,7 @@ import type { AppDatabase, CaseSummary } from '../database/appDatabase'
 import { readCaseChecks, readCaseDecisions } from './caseReads'
 import { tallyHits } from '../../../../shared/cases/caseRules'
 import { namedHolders } from '../../../../shared/cases/checkHits'
+import { walletsUnderReview } from '../../../../shared/cases/caseReview'
 
 type SummarySources = Pick<AppDatabase, 'checks' | 'hitDecisions' | 'importedCaseContents'>
 
@@ -18,6 +19,7 @@ export async function summariseCase(
     hits: tallyHits(caseRecord.id, checks, decisions),
     identifiers: [...new Set(checks.map((check) => check.queryKey.toLowerCase()))],
     holders: namedHolders(checks.map(({ check }) => check)),
+    wallets: walletsUnderReview(checks).length,
   }
 }
 
@@ -44,4 +46,5 @@ export const emptySummary = (caseId: string): CaseSummary => ({
   },
   identifiers: [],
   holders: [],
+  wallets: 0,
 })

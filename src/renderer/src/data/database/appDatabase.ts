@@ -178,6 +178,11 @@ export interface CaseSummary {
    * from a summary restored from a backup made before holders were kept, until the case changes.
    */
   holders?: string[]
+  /**
+   * The wallets under review (environment and identifier), as the case's checks tab counts them.
+   * Absent from a summary restored from a backup made before it was kept, until the case changes.
+   */
+  wallets?: number
 }
 
 /** A shared case as this page last applied it from the team's entries on the main side. */

@@ -16,6 +16,7 @@ import { checkTallySchema } from './migrations/0012-check-tally'
 import { caseSummaryHoldersSchema } from './migrations/0013-case-summary-holders'
 import { caseSummaryReviewSchema } from './migrations/0014-case-summary-review'
 import { teamCasesSchema } from './migrations/0015-team-cases'
+import { caseSummaryWalletsSchema } from './migrations/0016-case-summary-wallets'
 import { checkTallyMiddleware, talliesTable } from './checkTally'
 import { teamCasesTable } from './teamCasesTable'
 
@@ -36,6 +37,7 @@ const migrations: readonly DatabaseMigration[] = [
   caseSummaryHoldersSchema,
   caseSummaryReviewSchema,
   teamCasesSchema,
+  caseSummaryWalletsSchema,
 ]
 export const schemaVersion = migrations[migrations.length - 1]?.version ?? 0
 

@@ -67,8 +67,10 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
           style={{ flex: 1 }}
           title={`Changed ${formatLocalDateTime(caseRecord.updatedAt)}`}
         >
-          {countOf(caseRecord.checkIds.length, noun('check'))} ·{' '}
-          {formatLocalDate(caseRecord.updatedAt)}
+          {summary.wallets === undefined
+            ? countOf(caseRecord.checkIds.length, noun('check'))
+            : countOf(summary.wallets, noun('wallet'))}{' '}
+          · {formatLocalDate(caseRecord.updatedAt)}
         </Text>
         {hitState && <HitStateBadge state={hitState} />}
         {caseRecord.origin && (

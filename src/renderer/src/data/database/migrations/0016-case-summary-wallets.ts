@@ -1,0 +1,25 @@
+import type { CaseRecord } from '../../../../../shared/cases/caseSchemas'
+import { storeCaseSummary } from '../../cases/caseSummaries'
+import type { DatabaseMigration } from './databaseMigration'
+
+/**
+ * The case list counts a case's wallets, as its checks tab does (a re-screened wallet is one
+ * wallet with two checks), so each summary gets its count of wallets. Derived only: a backup made
+ * before this restores unchanged, its summaries counting checks until their case next changes.
+ */
+export const caseSummaryWalletsSchema: DatabaseMigration = {
+  version: 16,
+  name: 'case-summary-wallets',
+  stores: {},
+  derivedOnly: true,
+  upgrade: async (transaction) => {
+    const tables = {
+      checks: transaction.table('checks'),
+      hitDecisions: transaction.table('hitDecisions'),
+      importedCaseContents: transaction.table('importedCaseContents'),
+      caseSummaries: transaction.table('caseSummaries'),
+    } as unknown as Parameters<typeof storeCaseSummary>[0]
+    const cases = (await transaction.table('cases').toArray()) as CaseRecord[]
+    for (const caseRecord of cases) await storeCaseSummary(tables, caseRecord)
+  },
+}
