@@ -48,7 +48,8 @@ function parseArgs(args: string[]): { path: string; signer?: string } | null {
 /**
  * `npm run verify-bundle -- FILE.zip [--signer FINGERPRINT]`: exit 0 only when every file matches
  * the manifest, the manifest's signature is valid and, when asked, made by that key, and the
- * bundle means what its raw answers and its trail say (its trail's actors being the signer).
+ * bundle means what its raw answers and its trail say (its trail's actors being the signer, or in
+ * a shared case each entry's author, whose signature on it holds).
  */
 async function main(args: string[]): Promise<number> {
   const parsed = parseArgs(args)
@@ -75,6 +76,12 @@ async function main(args: string[]): Promise<number> {
     const { case: evidenceCase, createdAt, files } = result.manifest
     console.log(`Case: ${shown(evidenceCase.title)} (${evidenceCase.id}), exported ${createdAt}`)
     console.log(`Files listed: ${files.length}, matching: ${result.matched}`)
+    // A shared case speaks for each of its authors: each is named with the key that signed theirs.
+    for (const { member, author, entries } of result.manifest.team?.authors ?? []) {
+      console.log(
+        `Author: ${shown(member)}, ${shown(author.name)} <${shown(author.email)}>, ${shown(author.organisation)}; key ${groupedFingerprint(author.fingerprint)}; ${entries} ${entries === 1 ? 'entry' : 'entries'}`,
+      )
+    }
   }
   for (const problem of result.problems) {
     console.log(
@@ -86,7 +93,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (result.ok) {
     console.log(
-      'OK: every file matches its SHA-256 and size in the manifest, the signature over the manifest is valid, and every check, decision and the report say what the raw answers and the audit trail say.',
+      `OK: every file matches its SHA-256 and size in the manifest, the signature over the manifest is valid, ${result.manifest?.team ? "each of the shared case's entries is signed by its author's key as the bundle's roster publishes it and the audit trail is what they replay to, " : ''}and every check, decision and the report say what the raw answers and the audit trail say.`,
     )
     return 0
   }

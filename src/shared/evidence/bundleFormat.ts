@@ -1,9 +1,17 @@
 import { z } from 'zod'
 import { caseRecordSchema } from '../cases/caseSchemas'
-import { signerSchema } from '../identity/investigator'
+import { actorSchema, signerSchema } from '../identity/investigator'
 
-/** Written into every manifest; a reader refuses any other. */
+/** Written into the manifest of a case of this computer; a reader refuses any format it does not know. */
 export const evidenceFormat = 'compliance-desk-evidence/1'
+
+/**
+ * A case shared in a team: its trail is the team's entries, each signed by its own author, so the
+ * bundle carries those entries as signed and the roster entries that publish their keys.
+ */
+export const sharedCaseEvidenceFormat = 'compliance-desk-evidence/2'
+
+export const evidenceFormats = [evidenceFormat, sharedCaseEvidenceFormat] as const
 
 /**
  * The layouts report.html and hits.csv have been written in, oldest first. The verifier renders
@@ -37,6 +45,10 @@ export const bundlePaths = {
   hitsCsv: 'hits.csv',
   report: 'report.html',
   checksFolder: 'checks/',
+  /** A shared case's entries as their authors signed them, in the team's one order. */
+  teamEntries: 'team/entries.json',
+  /** The roster entries in which the authors (and the exporter) published their keys. */
+  teamRoster: 'team/roster.json',
   /** The answer's bytes exactly as the service sent them. */
   rawResponse: (checkFolder: string) => `checks/${checkFolder}/response.raw`,
   /** The parsed check with the request, headers and timing kept beside the raw bytes. */
@@ -52,8 +64,16 @@ export const manifestFileSchema = z.strictObject({
 })
 export type ManifestFile = z.infer<typeof manifestFileSchema>
 
+/** Someone who wrote in a shared case: their member name, as they signed, and how many entries. */
+export const teamAuthorSchema = z.strictObject({
+  member: z.string(),
+  author: actorSchema,
+  entries: z.number().int().positive(),
+})
+export type TeamAuthor = z.infer<typeof teamAuthorSchema>
+
 export const manifestSchema = z.looseObject({
-  format: z.literal(evidenceFormat),
+  format: z.enum(evidenceFormats),
   createdAt: z.iso.datetime(),
   exporter: z.looseObject({ app: z.string(), appVersion: z.string() }),
   case: caseRecordSchema.pick({
@@ -85,6 +105,10 @@ export const manifestSchema = z.looseObject({
   reportLayout: z.number().int().positive().optional(),
   /** Who exported and signed the bundle; absent only in bundles made before signing existed. */
   signer: signerSchema.optional(),
+  /** A shared case (format 2): every author, in the order they first wrote in the case. */
+  team: z
+    .looseObject({ entries: z.number().int().nonnegative(), authors: z.array(teamAuthorSchema) })
+    .optional(),
 })
 export type BundleManifest = z.infer<typeof manifestSchema>
 

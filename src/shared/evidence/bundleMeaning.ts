@@ -21,12 +21,18 @@ import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import { untrustedRestoreIn } from '../cases/untrustedRestore'
 import { groupedFingerprint } from '../identity/investigator'
 import { readBundleChecks } from './bundleChecks'
-import { bundlePaths, notesHeldToTrailFrom, type BundleManifest } from './bundleFormat'
+import {
+  bundlePaths,
+  notesHeldToTrailFrom,
+  sharedCaseEvidenceFormat,
+  type BundleManifest,
+} from './bundleFormat'
+import { compareWithTeam } from './sharedCaseMeaning'
 import type { ExportedCheckSummary } from './checkSummary'
 import { caseNumberProblem } from './caseFile'
 import { checkReport } from './reportMeaning'
 import { checkHitsCsv } from './hitsCsvMeaning'
-import { decisionLabel, decisionSubject, meaningProblem } from './meaningProblems'
+import { decisionLabel, decisionSubject, meaningProblem, readPart } from './meaningProblems'
 import type { BundleProblem } from './bundleProblems'
 import { layoutOfBundle } from './bundleLayout'
 import { decisionsAgainstTrail, differingFields, notesAgainstTrail } from './trailAgreement'
@@ -38,36 +44,6 @@ const caseFileSchema = z.object({
   state: caseStateSchema,
   closure: caseClosureSchema.optional(),
 })
-
-function readPart<T>(
-  files: ReadonlyMap<string, Uint8Array>,
-  path: string,
-  schema: z.ZodType<T>,
-  problems: BundleProblem[],
-): T | undefined {
-  const bytes = files.get(path)
-  if (!bytes) {
-    problems.push(meaningProblem(path, 'is not in the bundle, so it cannot be checked'))
-    return undefined
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(new TextDecoder().decode(bytes))
-  } catch {
-    problems.push(meaningProblem(path, 'is not valid JSON'))
-    return undefined
-  }
-  const parsed = schema.safeParse(json)
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  problems.push(
-    meaningProblem(
-      path,
-      `is not what Compliance Desk writes: ${issue?.path.join('.') || 'it'} ${issue?.message ?? ''}`.trim(),
-    ),
-  )
-  return undefined
-}
 
 const closureText = (closure: CaseClosure | undefined): string =>
   closure ? `closed as ${caseOutcomeLabels[closure.outcome].toLowerCase()}` : 'not closed'
@@ -99,10 +75,10 @@ function compareCase(
 }
 
 /**
- * The trail's actors are the signer: a bundle speaks for the one who signed it, so every entry
- * that names an actor must name the signer's key. (Entries written before actors were recorded
- * name none; they hash as they always did.) A colleague's entries will carry their own signatures
- * once cases are shared.
+ * The trail's actors are the signer: a bundle of a case of this computer speaks for the one who
+ * signed it, so every entry that names an actor must name the signer's key. (Entries written
+ * before actors were recorded name none; they hash as they always did.) A shared case's entries
+ * carry their own authors' signatures instead (`compareWithTeam`).
  */
 function compareActors(
   trail: readonly AuditEntry[],
@@ -195,7 +171,9 @@ export function checkBundleMeaning(
   }
   const trail = z.array(auditEntrySchema).safeParse(trailJson)
   if (!trail.success) return
-  compareActors(trail.data, manifest.signer, problems)
+  if (manifest.format === sharedCaseEvidenceFormat) {
+    compareWithTeam(files, manifest, trail.data, problems)
+  } else compareActors(trail.data, manifest.signer, problems)
   // Restored untrusted data is never the signer's own, whoever restored it (see untrustedRestore).
   const restore = untrustedRestoreIn(trail.data)
   if (restore) {

@@ -5,7 +5,7 @@ import { caseOutcomeLabels, caseStateLabels, hitDecisionLabels } from '../cases/
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../cases/caseSchemas'
 import type { HitKeys } from '../cases/checkHits'
 import { groupedFingerprint, type Signer } from '../identity/investigator'
-import { currentReportLayout, type ReportLayout } from './bundleFormat'
+import { currentReportLayout, type ReportLayout, type TeamAuthor } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
 import { escapeHtml } from './htmlText'
 import { reportLayoutParts, type ReportLayoutParts } from './reportLayouts'
@@ -25,6 +25,8 @@ export interface ReportModel {
   notes: readonly CaseNote[]
   auditTrail: readonly AuditEntry[]
   auditCheck: AuditChainCheck
+  /** A shared case: everyone who signed its entries, by member. */
+  team?: { authors: readonly TeamAuthor[] }
 }
 
 /** A model rendered in one layout: the sections read their layout's parts from it. */

@@ -68,6 +68,7 @@ export function reportOfBundle(
       notes,
       auditTrail,
       auditCheck: verifyAuditChain(auditTrail),
+      ...(manifest.team ? { team: manifest.team } : {}),
     },
     layout,
   )

@@ -30,9 +30,11 @@ const kindOf = (action: string): Noun => entryKinds[action] ?? noun(`“${action
 
 /**
  * Who did what, from the trail: each actor (by key; entries older than actors were recorded
- * apart) with their entries counted by kind, in the order each person and kind first appears.
+ * apart) with their entries counted by kind, in the order each person and kind first appears. In a
+ * shared case each actor is also named by the team member whose key signed their entries.
  */
-function whoDidWhat(trail: readonly AuditEntry[]): string {
+function whoDidWhat(trail: readonly AuditEntry[], team: ReportModel['team']): string {
+  const memberOf = new Map(team?.authors.map(({ member, author }) => [author.fingerprint, member]))
   const byActor = new Map<string, { entry: AuditEntry; kinds: Map<string, number> }>()
   for (const entry of trail) {
     const key = entry.actor?.fingerprint ?? ''
@@ -44,8 +46,9 @@ function whoDidWhat(trail: readonly AuditEntry[]): string {
   const rows = [...byActor.values()].map(({ entry: { actor }, kinds }) => {
     const what = [...kinds].map(([action, count]) => countOf(count, kindOf(action))).join(', ')
     const entries = [...kinds.values()].reduce((sum, count) => sum + count, 0)
+    const member = actor && memberOf.get(actor.fingerprint)
     const key = actor
-      ? `<br><span class="code">${groupedFingerprint(actor.fingerprint)}</span>`
+      ? `${member ? `<br>team member ${escapeHtml(member)}` : ''}<br><span class="code">${groupedFingerprint(actor.fingerprint)}</span>`
       : ''
     return `<tr><td>${actorName(actor)}${key}</td><td class="count">${formatNumber(entries)}</td><td>${what}</td></tr>`
   })
@@ -53,12 +56,25 @@ function whoDidWhat(trail: readonly AuditEntry[]): string {
     <tbody>${rows.join('')}</tbody></table>`
 }
 
+/** What the signatures of a shared case's entries vouch for, and whose they are. */
+function sharedCaseNote({ authors }: NonNullable<ReportModel['team']>): string {
+  const members = [...new Set(authors.map(({ member }) => member))].map(escapeHtml)
+  return `<p class="meta">A case shared in a team, written by ${countOf(members.length, noun('member'))} (${members.join(', ')}): each entry is signed by its author's own key, as kept in team/entries.json, and each key was published by its member in the team's roster (team/roster.json). The signature over the bundle is the exporter's.</p>
+`
+}
+
 /**
  * The first page of the report (layout 3 on): which case, where it stands and how it ended, its
  * hits counted by decision with the case rules the app reviews by (each wallet's latest check,
  * each record once), and who did what.
  */
-export function summaryPage({ caseRecord, checks, decisionOf, auditTrail }: ReportModel): string {
+export function summaryPage({
+  caseRecord,
+  checks,
+  decisionOf,
+  auditTrail,
+  team,
+}: ReportModel): string {
   const { closure } = caseRecord
   const wallets = walletsUnderReview(checks).length
   const tally = tallyReview(checks, (check) => check.hits, decisionOf)
@@ -93,6 +109,6 @@ export function summaryPage({ caseRecord, checks, decisionOf, auditTrail }: Repo
 <tbody><tr>${counts.map(([, count]) => `<td>${formatNumber(count)}</td>`).join('')}</tr></tbody></table>
 <p class="meta">Counted over each wallet's latest check, each record once: a wallet's earlier checks are its history.</p>
 <h3>Who did what</h3>
-${whoDidWhat(auditTrail)}
+${team ? sharedCaseNote(team) : ''}${whoDidWhat(auditTrail, team)}
 `
 }

@@ -8,7 +8,7 @@ import { checkFolders } from './bundleChecks'
 import { checkBundleMeaning } from './bundleMeaning'
 import {
   bundlePaths,
-  evidenceFormat,
+  evidenceFormats,
   manifestSchema,
   unsafePathReason,
   type BundleManifest,
@@ -62,7 +62,7 @@ function readManifest(
       kind: 'manifest',
       path: bundlePaths.manifest,
       detail:
-        `is not a ${evidenceFormat} manifest: ${issue?.path.join('.') || 'it'} ${issue?.message ?? ''}`.trim(),
+        `is not a Compliance Desk evidence manifest (${evidenceFormats.join(' or ')}): ${issue?.path.join('.') || 'it'} ${issue?.message ?? ''}`.trim(),
     })
     return null
   }

@@ -7,6 +7,7 @@ import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisp
 import { Timestamp } from '../../components/Timestamp'
 import { bundleTrust, importable } from '../../data/cases/caseImport'
 import { useIdentity } from '../../data/identity/identityQueries'
+import { BundleAuthors } from './BundleAuthors'
 import { BundleImport } from './BundleImport'
 import { problemLabels } from './problemLabels'
 import { SignerSummary } from './SignerSummary'
@@ -103,7 +104,7 @@ export function VerifyScreen() {
           data-ok={result.ok}
         >
           {result.ok
-            ? `The signature over the manifest is valid, all ${formatNumber(result.matched)} listed files match their SHA-256 and size, nothing was added, the audit trail's chain is intact and the decisions and state agree with it.${knownSigner ? '' : ' Compare the signer’s fingerprint below with the one they gave you before relying on it.'}`
+            ? `The signature over the manifest is valid, all ${formatNumber(result.matched)} listed files match their SHA-256 and size, nothing was added, the audit trail's chain is intact and the decisions and state agree with it.${manifest?.team ? ' Each entry of this shared case is signed by its author’s key, as the team’s roster in the bundle publishes it, and the trail is what those entries say.' : ''}${knownSigner ? '' : ' Compare the signer’s fingerprint below with the one they gave you before relying on it.'}`
             : `${countOf(result.problems.length, noun('problem'))} found${manifest ? `; ${formatNumber(result.matched)} of ${countOf(manifest.files.length, noun('listed file'))} ${result.matched === 1 ? 'matches' : 'match'}` : ''}. Do not rely on this bundle as evidence.`}
         </Alert>
       )}
@@ -167,6 +168,16 @@ export function VerifyScreen() {
                 {manifest.counts.notes} notes, {manifest.auditTrail.entries} audit entries
               </Table.Td>
             </Table.Tr>
+            {manifest.team && (
+              <Table.Tr>
+                <Table.Td c="dimmed">
+                  Authors (a shared case: each entry signed by its author’s key)
+                </Table.Td>
+                <Table.Td>
+                  <BundleAuthors authors={manifest.team.authors} />
+                </Table.Td>
+              </Table.Tr>
+            )}
           </Table.Tbody>
         </Table>
       )}
