@@ -1,9 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BridgeInput, BridgeMethod, BridgeOutput, BridgeReply } from '../shared/bridge'
 import { hitsOf } from '../shared/cases/checkHits'
-import { actorOfIdentity, type Actor } from '../shared/identity/investigator'
-import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
 import { toStoredCheck, saveCheck } from '../renderer/src/data/checks/checkRepository'
 import {
   addNote,
@@ -11,17 +8,13 @@ import {
   decideHit,
   linkCheck,
 } from '../renderer/src/data/cases/caseRepository'
-import { auditTrailOf, readCaseChecks } from '../renderer/src/data/cases/caseReads'
+import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
+import { searchOn } from '../test-support/mainSideOnSandbox'
 import {
-  connectTeamCaller,
-  shareCase,
-  syncSharedCases,
-} from '../renderer/src/data/cases/sharedCases'
-import {
-  searchOn,
-  startMainSideOnSandbox,
-  type MainSideOnSandbox,
-} from '../test-support/mainSideOnSandbox'
+  caseAsKept,
+  teamDeskOnSandbox,
+  type TeamDeskOnSandbox as Desk,
+} from '../test-support/teamDeskOnSandbox'
 import { sampleWallets } from '../shared/records/sampleWallets'
 import { setUpTeamForTest, startTeamServer, type TeamServer } from '../test-support/teamServer'
 
@@ -29,53 +22,6 @@ const database = 'team'
 /** The made-up politically exposed person: one wallet, records in four categories. */
 const wallet = sampleWallets.find((sample) => sample.label === 'Politically exposed person')!.query
 const replicated = { timeout: 15_000 }
-
-interface Desk {
-  main: MainSideOnSandbox
-  db: AppDatabase
-  actor: Actor
-}
-
-async function deskOf(server: TeamServer, member: string): Promise<Desk> {
-  const main = await startMainSideOnSandbox()
-  const call = async <M extends BridgeMethod>(
-    method: M,
-    input: BridgeInput<M>,
-  ): Promise<BridgeOutput<M>> => {
-    const reply: BridgeReply<unknown> = await main.call(method, input)
-    if (!reply.ok) throw new Error(reply.error.message)
-    return reply.data as BridgeOutput<M>
-  }
-  await call('identity.setInvestigator', {
-    investigator: {
-      name: `Investigator ${member}`,
-      email: `${member}@example.org`,
-      organisation: 'Example Compliance',
-    },
-  })
-  await call('team.join', {
-    serverUrl: server.url,
-    database,
-    member,
-    password: `${member}-password`,
-  })
-  const db = openAppDatabase(`shared-case-${member}-${crypto.randomUUID()}`)
-  connectTeamCaller(db, call)
-  const actor = actorOfIdentity(await call('identity.get', {}))!
-  return { main, db, actor }
-}
-
-/** Everything a desk keeps of a case, as a reviewer would compare two desks' copies of it. */
-async function caseAsKept(db: AppDatabase, caseId: string) {
-  const caseRecord = await db.cases.get(caseId)
-  return {
-    caseRecord,
-    trail: await auditTrailOf(db, caseId).toArray(),
-    notes: await db.caseNotes.where('caseId').equals(caseId).sortBy('id'),
-    decisions: await db.hitDecisions.where('caseId').equals(caseId).sortBy('id'),
-    checks: caseRecord ? (await readCaseChecks(db, caseRecord)).checks : [],
-  }
-}
 
 describe('a case shared by two desks, through the page’s data layer and the team server', () => {
   let server: TeamServer
@@ -88,8 +34,8 @@ describe('a case shared by two desks, through the page’s data layer and the te
       admins: ['ana'],
       members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
     })
-    ana = await deskOf(server, 'ana')
-    ben = await deskOf(server, 'ben')
+    ana = await teamDeskOnSandbox(server, 'ana', database)
+    ben = await teamDeskOnSandbox(server, 'ben', database)
   }, 60_000)
   afterAll(async () => {
     await Promise.all([ana.main.stop(), ben.main.stop()])

@@ -20,6 +20,7 @@ import {
   type LocalSandboxEndpoint,
 } from '../services/environments/environmentService'
 import { DownloadDestination, type ExportDestination } from '../services/evidence/exportDestination'
+import { sharedCaseEvidence } from '../services/evidence/sharedCaseEvidence'
 import { EvidenceExporter } from '../services/evidence/evidenceExporter'
 import { createIdentityService } from '../services/identity/identityService'
 import { openRequestJournal, type RequestJournal } from '../services/journal/requestJournal'
@@ -125,7 +126,10 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   if (!readOnly) await downloads.removeLeftovers()
   const destination = options.exportDestination ?? downloads
   const identity = createIdentityService(settings, keyStore)
-  const exporter = new EvidenceExporter(destination, packageJson.version, identity)
+  const team = createTeamService({ dataDir: options.dataDir, settings, keys: keyStore, identity })
+  const exporter = new EvidenceExporter(destination, packageJson.version, identity, {
+    sharedCases: sharedCaseEvidence(team),
+  })
   const alerts = createChangeAlerts(settings, options.notifications ?? noOsNotifications)
   const backup = new BackupService(destination, environments, identity, alerts, packageJson.version)
   const restore = new RestoreService({
@@ -148,7 +152,6 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
         `a spending allowance file could not be read; moved aside to ${movedTo}, nothing allowed from it`,
       ),
   })
-  const team = createTeamService({ dataDir: options.dataDir, settings, keys: keyStore, identity })
   if (!readOnly) {
     await team
       .start()

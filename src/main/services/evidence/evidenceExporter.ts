@@ -21,8 +21,15 @@ import {
   currentReportLayout,
   evidenceFormat,
   manifestCaseOf,
+  sharedCaseEvidenceFormat,
   type BundleManifest,
 } from '../../../shared/evidence/bundleFormat'
+import {
+  checkTeamEvidence,
+  signerAgainstTeam,
+  trailAgainstTeam,
+  type TeamEvidenceCheck,
+} from '../../../shared/evidence/teamEvidence'
 import { groupedFingerprint, type Signer } from '../../../shared/identity/investigator'
 import { entriesByOtherKeys } from '../../../shared/cases/caseRules'
 import { replayTrail } from '../../../shared/cases/replayTrail'
@@ -32,6 +39,7 @@ import { detachedSignature } from '../identity/detachedSignature'
 import { ServiceError } from '../serviceError'
 import { BundleWriter } from './bundleWriter'
 import type { ExportDestination, ExportTarget } from './exportDestination'
+import { noSharedCases, type SharedCaseEvidence, type TeamEvidence } from './sharedCaseEvidence'
 import {
   parsedCheckFile,
   summariseCheck,
@@ -74,6 +82,12 @@ interface ExportSession {
   decisions: HitDecision[]
   auditTrail: AuditEntry[]
   idleTimer: NodeJS.Timeout
+}
+
+/** A shared case's evidence as the team holds it, and what it replays to. */
+interface SharedCaseExport {
+  evidence: TeamEvidence
+  check: TeamEvidenceCheck
 }
 
 /** An export left without a call for this long was abandoned (the window closed): it is removed. */
@@ -146,13 +160,22 @@ export function bundleFileName(caseRecord: CaseRecord, createdAt: Date): string 
  */
 export class EvidenceExporter {
   private readonly sessions = new Map<string, ExportSession>()
+  private readonly now: () => Date
+  /** Asked at the end of each export, never the renderer: whether the case is shared, and how. */
+  private readonly sharedCases: SharedCaseEvidence
 
   constructor(
     private readonly destination: ExportDestination,
     private readonly appVersion: string,
     private readonly signing: BundleSigning,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    {
+      now = () => new Date(),
+      sharedCases = noSharedCases,
+    }: { now?: () => Date; sharedCases?: SharedCaseEvidence } = {},
+  ) {
+    this.now = now
+    this.sharedCases = sharedCases
+  }
 
   async begin(caseRecord: CaseRecord): Promise<{ exportId: string }> {
     // Decided here, not only in the renderer: a bundle's signature vouches for the whole trail, and
@@ -242,20 +265,15 @@ export class EvidenceExporter {
           `${countOf(missing.length, noun('linked check'))} ${missing.length === 1 ? 'was' : 'were'} not sent, so the bundle would be incomplete.`,
         )
       }
-      const signer = session.signing.signer
-      const [foreign, ...more] = entriesByOtherKeys(session.auditTrail, signer.fingerprint)
-      if (foreign?.actor) {
-        throw refuse(
-          `${countOf(more.length + 1, noun('entry', 'entries'))} of this case's audit trail, from entry ${foreign.seq}, ${more.length === 0 ? 'names' : 'name'} the signing key ${groupedFingerprint(foreign.actor.fingerprint)} as actor, not this computer's ${groupedFingerprint(signer.fingerprint)}: a bundle speaks only for the key that signs it, so it would not verify. Nothing was written.`,
-        )
-      }
+      const shared = await this.sharedCase(session)
+      if (!shared) this.refuseOtherActors(session)
       const disagreement = trailDisagreement(session)
       if (disagreement) {
         throw refuse(
           `This case's ${disagreement}: a bundle says only what its audit trail says, so nothing was written.`,
         )
       }
-      const manifest = jsonBytes(await this.writeSummaries(session))
+      const manifest = jsonBytes(await this.writeSummaries(session, shared))
       await session.writer.add(bundlePaths.manifest, manifest)
       await session.writer.add(
         bundlePaths.signature,
@@ -285,6 +303,48 @@ export class EvidenceExporter {
     await session.writer.abort()
     await session.target.discard()
     return { aborted: true }
+  }
+
+  /** A case of this computer speaks only for the key that signs it. */
+  private refuseOtherActors(session: ExportSession): void {
+    const signer = session.signing.signer
+    const [foreign, ...more] = entriesByOtherKeys(session.auditTrail, signer.fingerprint)
+    if (foreign?.actor) {
+      throw refuse(
+        `${countOf(more.length + 1, noun('entry', 'entries'))} of this case's audit trail, from entry ${foreign.seq}, ${more.length === 0 ? 'names' : 'name'} the signing key ${groupedFingerprint(foreign.actor.fingerprint)} as actor, not this computer's ${groupedFingerprint(signer.fingerprint)}: a bundle speaks only for the key that signs it, so it would not verify. Nothing was written.`,
+      )
+    }
+  }
+
+  /**
+   * A shared case's evidence, read here from the team's entries, or null when the case is not
+   * shared. Its entries must hold together and the trail the page sent must be what they replay
+   * to, or the bundle would not verify: refused with the words the verifier would use.
+   */
+  private async sharedCase(session: ExportSession): Promise<SharedCaseExport | null> {
+    const { signer } = session.signing
+    const evidence = await this.sharedCases.evidenceOf(session.caseRecord.id, signer.publicKey)
+    if (!evidence) return null
+    const check = checkTeamEvidence(session.caseRecord.id, evidence.entries, evidence.roster)
+    const [problem] = check.problems
+    if (problem) {
+      throw refuse(
+        `This case is shared, and what this desk holds of it cannot be vouched for: ${problem.path} ${problem.detail}. Nothing was written.`,
+      )
+    }
+    const signerProblem = signerAgainstTeam(signer, check.keyOwners)
+    if (signerProblem) {
+      throw refuse(
+        `This case is shared, but this computer's signature ${signerProblem.replace(/^is by /, 'uses ')}: join the team again to publish it. Nothing was written.`,
+      )
+    }
+    const [different] = trailAgainstTeam(session.auditTrail, check)
+    if (different) {
+      throw refuse(
+        `This case's trail here is not yet what the team's entries say (${bundlePaths.auditTrail} ${different}): it changed while it was being exported. Wait until the case shows the latest changes, then export again. Nothing was written.`,
+      )
+    }
+    return { evidence, check }
   }
 
   private session(exportId: string): ExportSession {
@@ -351,7 +411,10 @@ export class EvidenceExporter {
   }
 
   /** Writes every file after the checks and returns the manifest that lists them all. */
-  private async writeSummaries(session: ExportSession): Promise<BundleManifest> {
+  private async writeSummaries(
+    session: ExportSession,
+    shared: SharedCaseExport | null,
+  ): Promise<BundleManifest> {
     const { caseRecord, writer } = session
     const createdAt = this.now().toISOString()
     const decisions = new Map(session.decisions.map((decision) => [decision.id, decision]))
@@ -362,6 +425,14 @@ export class EvidenceExporter {
     await writer.add(bundlePaths.notes, jsonBytes(session.notes))
     await writer.add(bundlePaths.decisions, jsonBytes(session.decisions))
     await writer.add(bundlePaths.auditTrail, jsonBytes(session.auditTrail))
+    if (shared) {
+      await writer.add(bundlePaths.teamEntries, jsonBytes(shared.evidence.entries))
+      await writer.add(bundlePaths.teamRoster, jsonBytes(shared.evidence.roster))
+    }
+    const team = shared && {
+      entries: shared.evidence.entries.length,
+      authors: shared.check.replay.authors,
+    }
     await writer.add(
       bundlePaths.hitsCsv,
       new TextEncoder().encode(hitsCsv(session.checks, decisionOf)),
@@ -377,10 +448,11 @@ export class EvidenceExporter {
       notes: session.notes,
       auditTrail: session.auditTrail,
       auditCheck,
+      ...(team ? { team } : {}),
     })
     await writer.add(bundlePaths.report, new TextEncoder().encode(report))
     return {
-      format: evidenceFormat,
+      format: team ? sharedCaseEvidenceFormat : evidenceFormat,
       createdAt,
       exporter: { app: 'Compliance Desk', appVersion: this.appVersion },
       case: manifestCaseOf(caseRecord),
@@ -399,6 +471,7 @@ export class EvidenceExporter {
       files: [...writer.files],
       reportLayout: currentReportLayout,
       signer: session.signing.signer,
+      ...(team ? { team } : {}),
     }
   }
 }

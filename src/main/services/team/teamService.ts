@@ -25,6 +25,7 @@ import {
   memberKeyPublishedAction,
   memberRemovedAction,
   replayTeamRoster,
+  type TeamRosterReplay,
 } from '../../../shared/team/teamRoster'
 import { setAsideSentences } from '../../../shared/team/teamSetAside'
 import { trustTeamEntries, type TeamTrust } from '../../../shared/team/teamTrust'
@@ -74,6 +75,8 @@ export interface TeamService {
   attachment(entry: TeamEntry, name: string): Promise<Uint8Array | null>
   /** What this desk holds of a case, judged against the roster: what counts and what not. */
   scope(scope: TeamScope): Promise<TeamTrust>
+  /** The roster as this desk replays it, with the entries that count. */
+  roster(): Promise<TeamRosterReplay>
   close(): Promise<void>
 }
 
@@ -454,6 +457,11 @@ export function createTeamService({
       if (!current) throw notJoined()
       const { roster } = await rosterOf(current.local)
       return trustTeamEntries(scope, await held(current.local, scope), roster, verify)
+    },
+    roster: async () => {
+      const current = await connect()
+      if (!current) throw notJoined()
+      return rosterOf(current.local)
     },
     close: disconnect,
   }

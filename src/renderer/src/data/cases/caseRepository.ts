@@ -463,7 +463,8 @@ export interface ExportRecord {
 /**
  * Puts an export on the case's trail, with who signed it and the bundle's hash. Exporting does not
  * change the case, so closed cases take the entry too; an imported case keeps the trail it came
- * with, unchanged.
+ * with, unchanged. A shared case's trail is the team's entries: an entry kept only here would
+ * make the next bundle's trail say what none of them says, so the export is signed into them.
  */
 export async function recordExport(
   db: AppDatabase,
@@ -471,21 +472,17 @@ export async function recordExport(
   caseId: string,
   exported: ExportRecord,
 ): Promise<void> {
+  const change = {
+    action: 'exported',
+    summary: `Evidence bundle exported: ${exported.fileName}`,
+    before: null,
+    after: exported,
+  }
+  if (await db.teamCases.get(caseId)) return writeSharedChange(db, caseId, change)
   await db.transaction('rw', [db.cases, db.auditEntries], async () => {
     const current = await db.cases.get(caseId)
     if (!current || current.origin) return
-    await appendAudit(
-      db,
-      actor,
-      caseId,
-      {
-        action: 'exported',
-        summary: `Evidence bundle exported: ${exported.fileName}`,
-        before: null,
-        after: exported,
-      },
-      new Date().toISOString(),
-    )
+    await appendAudit(db, actor, caseId, change, new Date().toISOString())
   })
 }
 
