@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import type { CaseState, HitDecisionKind } from '../shared/cases/caseSchemas'
+import type { CaseOutcome, CaseState, HitDecisionKind } from '../shared/cases/caseSchemas'
+import { fourEyesActions } from '../shared/cases/fourEyesActions'
 import { keyFingerprint } from '../shared/identity/investigator'
 import { nextTeamEntry, type TeamChange, type TeamWriter } from '../shared/team/nextTeamEntry'
 import {
@@ -11,6 +12,7 @@ import {
   type TeamEntryDocument,
   type TeamScope,
 } from '../shared/team/teamEntry'
+import { memberRolesSetAction, type TeamRole } from '../shared/team/teamRoles'
 import { memberKeyPublishedAction } from '../shared/team/teamRoster'
 
 /** A member at one desk of a test team: their own Ed25519 key, their own device. */
@@ -81,6 +83,27 @@ export const publishDeskKey = (
     at,
   )
 
+/** The roster entry in which `admin` sets `member`'s roles. */
+export const writeMemberRoles = (
+  admin: TestDesk,
+  member: string,
+  roles: readonly TeamRole[],
+  held: readonly TeamEntry[] = [],
+  at?: string,
+): TeamEntryDocument =>
+  writeTeamEntry(
+    admin,
+    rosterScope,
+    held,
+    {
+      action: memberRolesSetAction,
+      summary: `${member}: ${roles.join(', ') || 'no roles'}`,
+      before: null,
+      after: { member, roles: [...roles] },
+    },
+    at,
+  )
+
 /** Changes to a shared case as the case repository writes them, for tests of team replays. */
 export const caseChanges = {
   created: (): TeamChange => ({
@@ -123,6 +146,45 @@ export const caseChanges = {
     summary: 'Note added',
     before: null,
     after: { text },
+  }),
+  closed: (outcome: CaseOutcome, from: CaseState = 'in_review'): TeamChange => ({
+    action: 'closed',
+    summary: `Closed: ${outcome}`,
+    before: { state: from },
+    after: {
+      state: 'closed',
+      closure: { outcome, reason: 'Concluded.', closedAt: '2026-11-20T09:00:00.000Z' },
+    },
+  }),
+  reopened: (): TeamChange => ({
+    action: 'reopened',
+    summary: 'Reopened: more to look at',
+    before: { state: 'closed' },
+    after: { state: 'open', reason: 'More to look at.' },
+  }),
+  assigned: (member: string | null, from: string | null = null): TeamChange => ({
+    action: fourEyesActions.assigned,
+    summary: member ? `Assigned to ${member}` : 'Unassigned',
+    before: { member: from },
+    after: { member },
+  }),
+  reviewRequested: (outcome: CaseOutcome, reviewers: readonly string[] = []): TeamChange => ({
+    action: fourEyesActions.reviewRequested,
+    summary: `Asked to close: ${outcome}`,
+    before: null,
+    after: { outcome, reason: 'Ready to close.', reviewers: [...reviewers] },
+  }),
+  approved: (request: string): TeamChange => ({
+    action: fourEyesActions.approved,
+    summary: 'Close approved',
+    before: null,
+    after: { request },
+  }),
+  sentBack: (request: string, reason = 'Look at the second wallet again.'): TeamChange => ({
+    action: fourEyesActions.sentBack,
+    summary: `Sent back: ${reason}`,
+    before: null,
+    after: { request, reason },
   }),
   checkLinked: (localId: string): TeamChange => ({
     action: 'check-linked',

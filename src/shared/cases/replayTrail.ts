@@ -8,6 +8,7 @@ import {
   type CaseState,
   type HitDecision,
 } from './caseSchemas'
+import { fourEyesActionNames } from './fourEyesActions'
 import { untrustedRestoreAction } from './untrustedRestore'
 
 /** Where a case stands after its trail, as the trail alone tells it. */
@@ -38,6 +39,8 @@ const neutralActions = new Set([
   'bulk-job-linked',
   // Says where the case's history came from; the history itself is the entries before it.
   untrustedRestoreAction,
+  // Review and assignment say who works on and who checks a case, not what the case holds.
+  ...fourEyesActionNames,
 ])
 
 /**

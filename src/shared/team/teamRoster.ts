@@ -8,6 +8,14 @@ import {
   type SignatureCheck,
   type TeamEntry,
 } from './teamEntry'
+import {
+  holdsRole,
+  memberRolesSchema,
+  memberRolesSetAction,
+  setMemberRoles,
+  type MemberRolesSet,
+  type StandingRoles,
+} from './teamRoles'
 import { bySetAsideId, type SetAsideEntry } from './teamSetAside'
 
 /** A member publishes the key of one of their desks themself; one per desk, several per member. */
@@ -64,6 +72,10 @@ export interface TeamRoster {
   removed: Map<string, MemberRemoval>
   /** Who each published key speaks for. */
   keyOwners: Map<string, string>
+  /** The team admins the server's configuration names: no roster entry takes the role from them. */
+  admins: string[]
+  /** Each setting of a member's roles, in the roster's order (see `rolesAt` in teamRoles). */
+  roles: Map<string, MemberRolesSet[]>
 }
 
 export interface TeamRosterReplay {
@@ -76,9 +88,10 @@ export interface TeamRosterReplay {
 /**
  * The team's roster from the roster scope's documents, whatever they hold, replayed in the scope's
  * one order. A key counts for the member who published it with that very key (the server lets
- * only the logged-in member write as themself), and never for a second member; a removal counts
- * when signed by a key of an admin (`admins` from the team's configuration) not removed before it;
- * a removed member's later roster entries do not count.
+ * only the logged-in member write as themself), and never for a second member; a removal or a
+ * setting of roles counts when signed by a key of a team admin not removed before it: one the
+ * team's configuration names (`admins`), or one the roster has given `team-admin` by then (who may
+ * not remove one the configuration names); a removed member's later roster entries do not count.
  */
 export function replayTeamRoster(
   documents: readonly unknown[],
@@ -86,11 +99,18 @@ export function replayTeamRoster(
   verify?: SignatureCheck,
 ): TeamRosterReplay {
   const { chained, setAside } = vetTeamDocuments(rosterScope, documents, verify)
-  const roster: TeamRoster = { members: new Map(), removed: new Map(), keyOwners: new Map() }
+  const roster: TeamRoster = {
+    members: new Map(),
+    removed: new Map(),
+    keyOwners: new Map(),
+    admins: [...admins],
+    roles: new Map(),
+  }
+  const standingRoles: StandingRoles = new Map()
   const applied: TeamEntry[] = []
   for (const [order, entry] of chained.entries()) {
     const id = idOfTeamEntry(entry)
-    const refusal = refusalOf(roster, admins, entry)
+    const refusal = refusalOf(roster, entry)
     if (refusal) {
       setAside.push({ kind: refusal.kind, id, problem: `${id} ${refusal.problem}`, entry })
       continue
@@ -98,6 +118,9 @@ export function replayTeamRoster(
     applied.push(entry)
     if (entry.action === memberKeyPublishedAction) {
       publish(roster, publishedKeySchema.parse(entry.after), entry, id)
+    } else if (entry.action === memberRolesSetAction) {
+      const change = memberRolesSchema.parse(entry.after)
+      setMemberRoles(roster, standingRoles, entry, change, { entryId: id, order })
     } else {
       const removal = memberRemovalSchema.parse(entry.after)
       if (!roster.removed.has(removal.member)) {
@@ -118,11 +141,7 @@ export function replayTeamRoster(
 type Refusal = { kind: SetAsideEntry['kind']; problem: string }
 
 /** Why the roster as it stands refuses this entry, or null when it counts. */
-function refusalOf(
-  roster: TeamRoster,
-  admins: readonly string[],
-  entry: TeamEntry,
-): Refusal | null {
+function refusalOf(roster: TeamRoster, entry: TeamEntry): Refusal | null {
   if (roster.removed.has(entry.member)) {
     return { kind: 'removed-member', problem: `was written after ${entry.member} was removed` }
   }
@@ -139,15 +158,31 @@ function refusalOf(
     }
     return null
   }
-  if (entry.action === memberRemovedAction) {
+  if (entry.action === memberRemovedAction || entry.action === memberRolesSetAction) {
     if (roster.keyOwners.get(entry.publicKey) !== entry.member) {
       return { kind: 'unknown-key', problem: `is signed by a key not published by ${entry.member}` }
     }
-    if (!admins.includes(entry.member)) {
+    if (!holdsRole(roster, entry.member, 'team-admin')) {
       return { kind: 'not-allowed', problem: `is signed by ${entry.member}, not a team admin` }
     }
-    if (!memberRemovalSchema.safeParse(entry.after).success) {
+  }
+  if (entry.action === memberRemovedAction) {
+    const removal = memberRemovalSchema.safeParse(entry.after)
+    if (!removal.success) {
       return { kind: 'not-allowed', problem: 'does not say whom it removes and why' }
+    }
+    // The server's admins chose them: an admin the roster made cannot lock them out.
+    if (roster.admins.includes(removal.data.member) && !roster.admins.includes(entry.member)) {
+      return {
+        kind: 'not-allowed',
+        problem: `removes ${removal.data.member}, an admin by the server's configuration, which only another such admin may do`,
+      }
+    }
+    return null
+  }
+  if (entry.action === memberRolesSetAction) {
+    if (!memberRolesSchema.safeParse(entry.after).success) {
+      return { kind: 'not-allowed', problem: 'does not say whose roles it sets and which' }
     }
     return null
   }
