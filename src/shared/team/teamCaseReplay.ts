@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AuditEntry } from '../cases/caseSchemas'
 import { replayTrail, type ReplayedCase } from '../cases/replayTrail'
 import type { Actor } from '../identity/investigator'
+import { replayAssignment, type CaseAssignment } from './teamAssignment'
 import { compareTeamEntries } from './teamChains'
 import { disagreementsOf, type TeamDisagreement } from './teamDisagreements'
 import { idOfTeamEntry, type TeamEntry } from './teamEntry'
@@ -30,6 +31,8 @@ export interface TeamCaseReplay extends ReplayedCase {
   /** Everyone who wrote in the case, as they signed, in the order they first did. */
   authors: TeamCaseAuthor[]
   notes: TeamCaseNote[]
+  /** Who the case is assigned to, and whether two assignments made at once still stand. */
+  assignment: CaseAssignment
 }
 
 const noteSchema = z.object({ text: z.string() })
@@ -81,5 +84,6 @@ export function replayTeamCase(applied: readonly TeamEntry[]): TeamCaseReplay {
     disagreements: disagreementsOf(entries),
     authors: [...authors.values()],
     notes,
+    assignment: replayAssignment(entries),
   }
 }
