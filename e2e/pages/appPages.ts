@@ -10,6 +10,9 @@ import { OutboxPanel } from './outboxPanel'
 import { RescreenPanel } from './rescreenPanel'
 import { SearchPage } from './searchPage'
 import { SettingsPage } from './settingsPage'
+import { TeamCard } from './teamCard'
+import { TeamSharedCase } from './teamSharedCase'
+import { TeamStatus } from './teamStatus'
 import { VerifyPage } from './verifyPage'
 
 /** Every page model of the app, over one page (a browser tab or an Electron window). */
@@ -26,6 +29,9 @@ export interface AppPages {
   rescreen: RescreenPanel
   changes: ChangesPage
   bulk: BulkPage
+  team: TeamCard
+  teamStatus: TeamStatus
+  sharedCase: TeamSharedCase
 }
 
 export const appPagesOn = (page: Page): AppPages => ({
@@ -41,4 +47,7 @@ export const appPagesOn = (page: Page): AppPages => ({
   rescreen: new RescreenPanel(page),
   changes: new ChangesPage(page),
   bulk: new BulkPage(page),
+  team: new TeamCard(page),
+  teamStatus: new TeamStatus(page),
+  sharedCase: new TeamSharedCase(page),
 })

@@ -33,7 +33,7 @@ export function SharedCaseNotice({ caseId }: { caseId: string }) {
                 <List.Item key={side}>{side}</List.Item>
               ))}
             </List>
-            <Text size="sm" mt={4}>
+            <Text size="sm" mt={4} data-testid="shared-case-disagreement-settle">
               {words.settle}
             </Text>
           </Alert>

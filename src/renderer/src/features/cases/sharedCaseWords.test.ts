@@ -35,10 +35,30 @@ describe('the words of a shared case', () => {
       ],
     }
     const words = disagreementWords(disagreement)
-    expect(words.about).toBe('Sim, Hyon Sop (sanctions): decided differently')
+    expect(words.about).toBe('Sanctions hit on Sim, Hyon Sop: decided differently')
     expect(words.sides[0]).toBe('Ana Fixture: True match — “Same chain.”')
     expect(words.sides[1]).toMatch(/: False positive — “Other chain.”$/)
-    expect(words.settle).toMatch(/Decide this hit again/)
+    // The case's replay applies the later side: said, so the hit's badge is not read as settled.
+    expect(words.settle).toBe(
+      `Until someone decides this hit again, knowing both, the case counts the later entry: ${escapeForDisplay(ben.name)}’s False positive.`,
+    )
+  })
+
+  it('names a disputed hit as the timeline does: category, record, holders and chains', () => {
+    const words = disagreementWords({
+      kind: 'hit',
+      decisionId: 'case_1|check|hit',
+      hit: {
+        checkId: 'check',
+        hitKey: 'role:0x5ca1@ETH#Synthetic Politically Exposed Person',
+        category: 'role',
+        recordTitle: '0x5ca1',
+      },
+      sides: [],
+    })
+    expect(words.about).toBe(
+      'Role hit on 0x5ca1 held by Synthetic Politically Exposed Person on ETH: decided differently',
+    )
   })
 
   it('gives both sides of a disagreement on the state, with a close’s outcome', () => {
@@ -50,5 +70,8 @@ describe('the words of a shared case', () => {
       ],
     })
     expect(words.sides).toEqual(['Ana Fixture: Closed (No concern)', 'Ana Fixture: Escalated'])
+    expect(words.settle).toBe(
+      'Until someone moves the case again, knowing both, it stands as the later entry has it: Ana Fixture’s Escalated.',
+    )
   })
 })

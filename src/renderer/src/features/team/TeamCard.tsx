@@ -195,7 +195,13 @@ function JoinedTeam({
                 </Table.Td>
                 <Table.Td>
                   {member.fingerprints.map((fingerprint) => (
-                    <Text size="xs" ff="monospace" key={fingerprint}>
+                    // Eight groups of four: in a narrow column, two even lines rather than 7 + 1.
+                    <Text
+                      size="xs"
+                      ff="monospace"
+                      key={fingerprint}
+                      style={{ textWrap: 'balance' }}
+                    >
                       {groupedFingerprint(fingerprint)}
                     </Text>
                   ))}
