@@ -7,8 +7,13 @@ import {
   createCase,
   decideHit,
   linkCheck,
+  unlinkCheck,
 } from '../renderer/src/data/cases/caseRepository'
-import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
+import {
+  connectTeamCaller,
+  shareCase,
+  syncSharedCases,
+} from '../renderer/src/data/cases/sharedCases'
 import { searchOn } from '../test-support/mainSideOnSandbox'
 import {
   caseAsKept,
@@ -131,6 +136,49 @@ describe('a case shared by two desks, through the page’s data layer and the te
         'ana',
         'ben',
       ])
+    },
+  )
+
+  it(
+    'shares a case in parts, with a check linked and unlinked before sharing',
+    { timeout: 90_000 },
+    async () => {
+      const stored = []
+      for (const [index, sample] of sampleWallets.entries()) {
+        const result = await searchOn(ana.main, sample.query)
+        stored.push(toStoredCheck(`request-part-${index}`, sample.query, sample.query, result))
+      }
+      await Promise.all(stored.map((check) => saveCheck(ana.db, check)))
+      const caseId = await createCase(ana.db, ana.actor, {
+        title: 'Three wallets',
+        subject: 'A customer’s wallets',
+        description: '',
+      })
+      const refs = stored.map((check) => ({
+        localId: check.localId,
+        query: check.query,
+        fetchedAt: check.fetchedAt,
+      }))
+      for (const ref of refs) await linkCheck(ana.db, ana.actor, caseId, ref)
+      await unlinkCheck(ana.db, ana.actor, caseId, refs[2]!)
+      const calls: number[] = []
+      const counting = ana.call
+      connectTeamCaller(ana.db, (method, input) => {
+        if (method === 'team.shareCase') calls.push((input as { checks: unknown[] }).checks.length)
+        return counting(method, input)
+      })
+      // One byte per part: each check goes in a part of its own.
+      await shareCase(ana.db, caseId, { bytesPerPart: 1 })
+      connectTeamCaller(ana.db, counting)
+      expect(calls).toEqual([1, 1, 1])
+      const onAna = await caseAsKept(ana.db, caseId)
+      expect(onAna.caseRecord?.checkIds).toEqual([refs[0]!.localId, refs[1]!.localId])
+      await expect
+        .poll(async () => {
+          await syncSharedCases(ben.db)
+          return caseAsKept(ben.db, caseId)
+        }, replicated)
+        .toEqual(onAna)
     },
   )
 })

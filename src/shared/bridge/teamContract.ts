@@ -160,8 +160,9 @@ export const teamContract = {
   /** Stops replicating and forgets the password; every entry already here stays. */
   'team.leave': defineMethod(z.strictObject({}), teamViewSchema),
   /**
-   * Shares a case of this desk: its trail so far, entry by entry, signed as this desk's, each
-   * linked check with the raw answer it was read from. Sharing a shared case again adds nothing.
+   * Shares a case of this desk: its trail, entry by entry, signed as this desk's, each linked
+   * check with the raw answer it was read from. A large case comes in parts, each the trail so
+   * far with the checks its new entries link; a part already shared adds nothing.
    */
   'team.shareCase': defineMethod(
     z.strictObject({
@@ -170,7 +171,8 @@ export const teamContract = {
       checks: z.array(checkEvidenceSchema).max(2000),
     }),
     z.object({ entries: z.number().int().nonnegative() }),
-    { maxInputBytes: 32 * 1024 * 1024 },
+    // Parts of about 4 MiB of raw answers (see shareCase in the page), well under this.
+    { maxInputBytes: 16 * 1024 * 1024 },
   ),
   /** One change of a shared case; a `check-linked` change carries the check's evidence. */
   'team.writeCase': defineMethod(

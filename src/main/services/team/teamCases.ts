@@ -127,10 +127,13 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
           `${others.length === 1 ? '1 entry' : `${others.length} entries`} of this case ${others.length === 1 ? 'was' : 'were'} made under another key: only a trail you wrote can be shared under your signature. Export the case as a bundle instead.`,
         )
       }
+      // A large case comes in parts: each part is the trail so far, with the checks its new
+      // entries link. A part cut short (a lost reply, a stopped process) goes on where it stopped.
+      const written = (await team.caseScopes()).get(caseId) ?? 0
       const byId = new Map(checks.map((check) => [check.localId, check]))
-      // Every entry is shaped (its check found and read) before the first is written: a case is
-      // shared whole or not at all.
-      const shaped = trail.map((entry) => ({
+      // Every new entry is shaped (its check found and read) before the first is written: a part
+      // is shared whole or not at all.
+      const shaped = trail.slice(written).map((entry) => ({
         at: entry.at,
         ...shapedChange(
           {
@@ -142,9 +145,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
           byId.get(linkedIdOf(entry.after) ?? ''),
         ),
       }))
-      // A share cut short (a lost reply, a stopped process) goes on where it stopped.
-      const written = (await team.caseScopes()).get(caseId) ?? 0
-      for (const { change, files, at } of shaped.slice(written)) {
+      for (const { change, files, at } of shaped) {
         await team.write(caseId, change, { files, at })
       }
       return { entries: trail.length }

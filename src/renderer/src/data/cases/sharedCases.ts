@@ -1,5 +1,5 @@
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared/bridge'
-import { checkEvidenceOf } from '../../../../shared/bridge/evidenceContract'
+import { checkEvidenceOf, type CheckEvidence } from '../../../../shared/bridge/evidenceContract'
 import type { SharedCase } from '../../../../shared/bridge/teamContract'
 import type { AuditChange } from '../../../../shared/cases/auditChain'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
@@ -85,7 +85,19 @@ export async function refreshSharedCase(db: AppDatabase, caseId: string): Promis
  * Shares a case of this computer with the team: its whole trail, each linked check with the raw
  * answer it was read from. From then on its changes go through the team (see writeSharedChange).
  */
-export async function shareCase(db: AppDatabase, caseId: string): Promise<void> {
+/** A part of a shared case carries about this much of raw answers: far below the host's limit. */
+const defaultBytesPerPart = 4 * 1024 * 1024
+
+const linkedIdOf = (entry: AuditChange): string | undefined =>
+  entry.action === 'check-linked'
+    ? ((entry.after as { localId?: string } | null)?.localId ?? undefined)
+    : undefined
+
+export async function shareCase(
+  db: AppDatabase,
+  caseId: string,
+  { bytesPerPart = defaultBytesPerPart }: { bytesPerPart?: number } = {},
+): Promise<void> {
   const caseRecord = await db.cases.get(caseId)
   if (!caseRecord) throw new CaseRuleError('This case no longer exists on this computer.')
   if (caseRecord.origin || caseRecord.restoredUntrusted) {
@@ -93,17 +105,35 @@ export async function shareCase(db: AppDatabase, caseId: string): Promise<void> 
       'A case imported from a bundle or restored from an untrusted backup cannot be shared under your signature: its history is not yours to vouch for.',
     )
   }
-  const { checks, missing } = await readCaseChecks(db, caseRecord)
+  const trail = await auditTrailOf(db, caseId).toArray()
+  // Every check the trail ever linked goes with it, those unlinked since included: the team
+  // replays the whole trail, and each link is read from its check's raw answer.
+  const linkedIds = [...new Set(trail.flatMap((entry) => linkedIdOf(entry) ?? []))]
+  const { checks, missing } = await readCaseChecks(db, { ...caseRecord, checkIds: linkedIds })
   if (missing.length > 0) {
     throw new CaseRuleError(
-      'Some linked checks are no longer on this computer, so the team would get an incomplete case. Unlink them first.',
+      `${missing.length === 1 ? '1 check' : `${missing.length} checks`} this case’s trail links ${missing.length === 1 ? 'is' : 'are'} no longer on this computer, so the team would get an incomplete case: it cannot be shared.`,
     )
   }
-  await teamCallerOf(db)('team.shareCase', {
-    caseId,
-    trail: await auditTrailOf(db, caseId).toArray(),
-    checks: checks.map(checkEvidenceOf),
-  })
+  const byId = new Map(checks.map((check) => [check.localId, checkEvidenceOf(check)]))
+  const share = (upTo: number, part: CheckEvidence[]) =>
+    teamCallerOf(db)('team.shareCase', { caseId, trail: trail.slice(0, upTo), checks: part })
+  // In parts of about bytesPerPart of raw answers, each the trail up to its last entry.
+  let part: CheckEvidence[] = []
+  let weight = 0
+  for (const [index, entry] of trail.entries()) {
+    const check = byId.get(linkedIdOf(entry) ?? '')
+    if (!check) continue
+    const checkWeight = check.evidence.response.bodyBase64.length
+    if (part.length > 0 && weight + checkWeight > bytesPerPart) {
+      await share(index, part)
+      part = []
+      weight = 0
+    }
+    part.push(check)
+    weight += checkWeight
+  }
+  await share(trail.length, part)
   await refreshSharedCase(db, caseId)
 }
 
@@ -117,10 +147,7 @@ export async function writeSharedChange(
   caseId: string,
   change: AuditChange,
 ): Promise<void> {
-  const linkedId =
-    change.action === 'check-linked'
-      ? (change.after as { localId?: string } | null)?.localId
-      : undefined
+  const linkedId = linkedIdOf(change)
   const caseRecord = await db.cases.get(caseId)
   const linked =
     linkedId && caseRecord
