@@ -15,22 +15,19 @@ import {
 import { verifyBundle, type BundleProblem } from '../shared/evidence/verifyBundle'
 import { groupedFingerprint } from '../shared/identity/investigator'
 import { idOfTeamEntry, type TeamEntryDocument } from '../shared/team/teamEntry'
-import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
-import {
-  addNote,
-  createCase,
-  decideHit,
-  linkCheck,
-} from '../renderer/src/data/cases/caseRepository'
+import { addNote, decideHit } from '../renderer/src/data/cases/caseRepository'
 import { exportCase } from '../renderer/src/data/cases/caseExport'
 import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import { sampleWallets } from '../shared/records/sampleWallets'
 import { editJson, forgeBundle, strangerKey, tamperBundle } from '../test-support/bundleTampering'
 import { downloadedBundle } from '../test-support/evidenceFixtures'
-import { searchOn } from '../test-support/mainSideOnSandbox'
 import { publishDeskKey, testDesk } from '../test-support/teamDesks'
-import { teamDeskOnSandbox, type TeamDeskOnSandbox } from '../test-support/teamDeskOnSandbox'
-import { setUpTeamForTest, startTeamServer, type TeamServer } from '../test-support/teamServer'
+import {
+  caseWithCheck,
+  teamOfTwo,
+  type TeamDeskOnSandbox,
+  type TeamOfTwo,
+} from '../test-support/teamDeskOnSandbox'
 
 const database = 'team'
 const wallet = sampleWallets.find((sample) => sample.label === 'Politically exposed person')!.query
@@ -53,7 +50,7 @@ const problemsOf = (bundle: Uint8Array, expectedSigner?: string): BundleProblem[
  * to its author's key in the roster the bundle carries.
  */
 describe('the evidence bundle of a shared case', () => {
-  let server: TeamServer
+  let team: TeamOfTwo | undefined
   let ana: TeamDeskOnSandbox
   let ben: TeamDeskOnSandbox
   let bundle: Uint8Array
@@ -62,28 +59,12 @@ describe('the evidence bundle of a shared case', () => {
   const stranger = strangerKey()
 
   beforeAll(async () => {
-    server = await startTeamServer()
-    await setUpTeamForTest(server, {
-      database,
-      admins: ['ana'],
-      members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
-    })
-    ana = await teamDeskOnSandbox(server, 'ana', database)
-    ben = await teamDeskOnSandbox(server, 'ben', database)
+    team = await teamOfTwo(database)
+    ;({ ana, ben } = team)
 
-    const result = await searchOn(ana.main, wallet)
-    const stored = toStoredCheck('request-1', wallet, wallet, result)
-    await saveCheck(ana.db, stored)
-    caseId = await createCase(ana.db, ana.actor, {
-      title: 'Wallet of a new customer',
-      subject: wallet,
-      description: '',
-    })
-    await linkCheck(ana.db, ana.actor, caseId, {
-      localId: stored.localId,
-      query: stored.query,
-      fetchedAt: stored.fetchedAt,
-    })
+    const opened = await caseWithCheck(ana, wallet, 'Wallet of a new customer')
+    caseId = opened.caseId
+    const { result, stored } = opened
     const [first, second] = hitsOf(result.check)
     const check = {
       localId: stored.localId,
@@ -117,10 +98,7 @@ describe('the evidence bundle of a shared case', () => {
     bensEntries = entriesOf(bundle).filter((entry) => entry.member === 'ben')
   }, 90_000)
 
-  afterAll(async () => {
-    await Promise.all([ana?.main.stop(), ben?.main.stop()])
-    await server?.stop()
-  })
+  afterAll(() => team?.stop())
 
   it('verifies, in format 2, naming both authors with their keys, and its report names them', () => {
     const verified = verifyBundle(bundle, { expectedSigner: ana.actor.fingerprint })

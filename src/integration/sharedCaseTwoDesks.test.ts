@@ -17,11 +17,12 @@ import {
 import { searchOn } from '../test-support/mainSideOnSandbox'
 import {
   caseAsKept,
-  teamDeskOnSandbox,
-  type TeamDeskOnSandbox as Desk,
+  caseWithCheck,
+  teamOfTwo,
+  type TeamDeskOnSandbox,
+  type TeamOfTwo,
 } from '../test-support/teamDeskOnSandbox'
 import { sampleWallets } from '../shared/records/sampleWallets'
-import { setUpTeamForTest, startTeamServer, type TeamServer } from '../test-support/teamServer'
 
 const database = 'team'
 /** The made-up politically exposed person: one wallet, records in four categories. */
@@ -29,41 +30,24 @@ const wallet = sampleWallets.find((sample) => sample.label === 'Politically expo
 const replicated = { timeout: 15_000 }
 
 describe('a case shared by two desks, through the page’s data layer and the team server', () => {
-  let server: TeamServer
-  let ana: Desk
-  let ben: Desk
+  let team: TeamOfTwo
+  let ana: TeamDeskOnSandbox
+  let ben: TeamDeskOnSandbox
   beforeAll(async () => {
-    server = await startTeamServer()
-    await setUpTeamForTest(server, {
-      database,
-      admins: ['ana'],
-      members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
-    })
-    ana = await teamDeskOnSandbox(server, 'ana', database)
-    ben = await teamDeskOnSandbox(server, 'ben', database)
+    team = await teamOfTwo(database)
+    ;({ ana, ben } = team)
   }, 60_000)
-  afterAll(async () => {
-    await Promise.all([ana.main.stop(), ben.main.stop()])
-    await server.stop()
-  })
+  afterAll(() => team.stop())
 
   it(
     'is the same case on both desks, whoever changes it, and a colleague’s check stays out of History',
     { timeout: 90_000 },
     async () => {
-      const result = await searchOn(ana.main, wallet)
-      const stored = toStoredCheck('request-1', wallet, wallet, result)
-      await saveCheck(ana.db, stored)
-      const caseId = await createCase(ana.db, ana.actor, {
-        title: 'Wallet of a new customer',
-        subject: wallet,
-        description: '',
-      })
-      await linkCheck(ana.db, ana.actor, caseId, {
-        localId: stored.localId,
-        query: stored.query,
-        fetchedAt: stored.fetchedAt,
-      })
+      const { caseId, result, stored } = await caseWithCheck(
+        ana,
+        wallet,
+        'Wallet of a new customer',
+      )
       const [first, second] = hitsOf(result.check)
       expect(second).toBeDefined()
       const check = {

@@ -5,7 +5,12 @@ import { auditTrailOf, readCaseChecks } from '../renderer/src/data/cases/caseRea
 import type { BridgeCaller } from '../renderer/src/data/cases/caseExport'
 import { connectTeamCaller } from '../renderer/src/data/cases/sharedCases'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
-import type { TeamServer } from './teamServer'
+import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
+import { createCase, linkCheck } from '../renderer/src/data/cases/caseRepository'
+import type { StoredCheck } from '../renderer/src/data/database/appDatabase'
+import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
+import { searchOn } from './mainSideOnSandbox'
+import { setUpTeamForTest, startTeamServer, type TeamServer } from './teamServer'
 
 /** A desk of a team in one test process: its own main side, page database and investigator. */
 export interface TeamDeskOnSandbox {
@@ -60,4 +65,51 @@ export async function caseAsKept(db: AppDatabase, caseId: string) {
     decisions: await db.hitDecisions.where('caseId').equals(caseId).sortBy('id'),
     checks: caseRecord ? (await readCaseChecks(db, caseRecord)).checks : [],
   }
+}
+
+/** A team of two on a team server of its own: ana (a team admin) and ben, each at a desk. */
+export interface TeamOfTwo {
+  server: TeamServer
+  ana: TeamDeskOnSandbox
+  ben: TeamDeskOnSandbox
+  stop(): Promise<void>
+}
+
+export async function teamOfTwo(database: string): Promise<TeamOfTwo> {
+  const server = await startTeamServer()
+  await setUpTeamForTest(server, {
+    database,
+    admins: ['ana'],
+    members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
+  })
+  const ana = await teamDeskOnSandbox(server, 'ana', database)
+  const ben = await teamDeskOnSandbox(server, 'ben', database)
+  return {
+    server,
+    ana,
+    ben,
+    stop: async () => {
+      await Promise.all([ana.main.stop(), ben.main.stop()])
+      await server.stop()
+    },
+  }
+}
+
+/** A wallet checked at a desk (kept in its History) and a new case of it with the check linked. */
+export async function caseWithCheck(
+  desk: TeamDeskOnSandbox,
+  wallet: string,
+  title: string,
+  requestId = `request-${crypto.randomUUID()}`,
+): Promise<{ caseId: string; result: CryptoSearchResult; stored: StoredCheck }> {
+  const result = await searchOn(desk.main, wallet)
+  const stored = toStoredCheck(requestId, wallet, wallet, result)
+  await saveCheck(desk.db, stored)
+  const caseId = await createCase(desk.db, desk.actor, { title, subject: wallet, description: '' })
+  await linkCheck(desk.db, desk.actor, caseId, {
+    localId: stored.localId,
+    query: stored.query,
+    fetchedAt: stored.fetchedAt,
+  })
+  return { caseId, result, stored }
 }

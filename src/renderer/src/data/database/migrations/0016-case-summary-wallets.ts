@@ -1,5 +1,4 @@
-import type { CaseRecord } from '../../../../../shared/cases/caseSchemas'
-import { storeCaseSummary } from '../../cases/caseSummaries'
+import { summariseEveryCase } from './summariseEveryCase'
 import type { DatabaseMigration } from './databaseMigration'
 
 /**
@@ -12,14 +11,5 @@ export const caseSummaryWalletsSchema: DatabaseMigration = {
   name: 'case-summary-wallets',
   stores: {},
   derivedOnly: true,
-  upgrade: async (transaction) => {
-    const tables = {
-      checks: transaction.table('checks'),
-      hitDecisions: transaction.table('hitDecisions'),
-      importedCaseContents: transaction.table('importedCaseContents'),
-      caseSummaries: transaction.table('caseSummaries'),
-    } as unknown as Parameters<typeof storeCaseSummary>[0]
-    const cases = (await transaction.table('cases').toArray()) as CaseRecord[]
-    for (const caseRecord of cases) await storeCaseSummary(tables, caseRecord)
-  },
+  upgrade: summariseEveryCase,
 }
