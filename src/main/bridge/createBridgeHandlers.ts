@@ -134,5 +134,11 @@ export function createBridgeHandlers({
     'team.writeCase': (change) => teamCases.write(change),
     'team.sharedCases': () => teamCases.list(),
     'team.readCase': ({ caseId }) => teamCases.read(caseId),
+    'team.setRoles': ({ member, roles }) => team.setRoles(member, roles),
+    'team.assignCase': (assignment) => teamCases.assign(assignment),
+    'team.requestReview': (request) => teamCases.requestReview(request),
+    'team.approve': (approval) => teamCases.approve(approval),
+    'team.sendBack': (sending) => teamCases.sendBack(sending),
+    'team.reviewQueue': () => teamCases.reviewQueue(),
   }
 }

@@ -4,9 +4,11 @@ import {
   caseOutcomeSchema,
   caseStateSchema,
   hitDecisionKindSchema,
+  reasonSchema,
 } from '../cases/caseSchemas'
 import { actorSchema, fingerprintSchema } from '../identity/investigator'
 import { deviceIdSchema, memberNameSchema } from '../team/teamEntry'
+import { teamRoleSchema, teamRoles } from '../team/teamRoles'
 import { teamDatabaseNameSchema } from '../team/teamConfig'
 import { teamServerUrlSchema } from '../team/teamServerAddress'
 import { defineMethod } from './defineMethod'
@@ -34,8 +36,16 @@ export const rosterMemberSchema = z.object({
   email: z.string(),
   organisation: z.string(),
   fingerprints: z.array(fingerprintSchema),
+  /** A team admin by the server's configuration (the roster may make others: see `roles`). */
   admin: z.boolean(),
   removed: z.boolean(),
+  /** What the member holds as the roster stands; nothing once removed. */
+  roles: z.array(teamRoleSchema),
+  /**
+   * Two admins set their roles without knowing of each other, saying different things: they hold
+   * only what both gave until an admin sets them again.
+   */
+  rolesContested: z.boolean(),
 })
 export type RosterMemberView = z.infer<typeof rosterMemberSchema>
 
@@ -65,6 +75,27 @@ export const teamJoinSchema = z.strictObject({
 export type TeamJoin = z.input<typeof teamJoinSchema>
 
 const caseIdSchema = z.string().regex(/^case_[A-Za-z0-9-]+$/)
+const entryIdSchema = z.string().min(1).max(300)
+
+/** A reason of up to 2000 characters, each up to 3 bytes of UTF-8, with the rest of the input. */
+const reasonInputBytes = 8 * 1024
+
+/** What a four-eyes call wrote: one signed entry of the case's trail. */
+const writtenEntrySchema = z.object({ entryId: z.string() })
+
+const queueListSchema = z.object({
+  count: z.number().int().nonnegative(),
+  caseIds: z.array(caseIdSchema),
+})
+
+/** Shared cases by what they ask of this desk's member; closed cases are in none. */
+export const reviewQueueSchema = z.object({
+  /** Cases whose awaited close request lists this member among who may approve it. */
+  waitingForMyReview: queueListSchema,
+  assignedToMe: queueListSchema,
+  unassigned: queueListSchema,
+})
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>
 
 /** A change of a shared case as the trail writes it: the main side signs it as this desk's. */
 const caseChangeSchema = z.strictObject({
@@ -123,6 +154,68 @@ export const teamDisagreementSchema = z.discriminatedUnion('kind', [
 ])
 export type TeamDisagreementView = z.infer<typeof teamDisagreementSchema>
 
+/** Who a shared case is assigned to, as its `assigned` entries say. */
+export const caseAssignmentViewSchema = z.object({
+  /** The later in the case's one order when two assignments stand; null when unassigned. */
+  assignee: memberNameSchema.nullable(),
+  /** Two assignments made without knowing of each other name different members: reassign to settle. */
+  contested: z.boolean(),
+  /** The assignments that stand: `member` assigned the case to `assignee`. */
+  sides: z.array(z.object({ ...sideShape, assignee: memberNameSchema.nullable() })),
+})
+export type CaseAssignmentView = z.infer<typeof caseAssignmentViewSchema>
+
+/** A close request of a shared case: who asked to close it, with which outcome, and why. */
+export const closeRequestViewSchema = z.object({
+  ...sideShape,
+  outcome: caseOutcomeSchema,
+  reason: z.string(),
+  /** The reviewers the requester asked (who are told). */
+  reviewers: z.array(memberNameSchema),
+})
+
+/** The close request a shared case waits on, and who may approve it as the roster stands. */
+export const awaitedReviewViewSchema = z.object({
+  /** Pass its `entryId` to `team.approve` or `team.sendBack`. */
+  request: closeRequestViewSchema,
+  approvers: z.array(memberNameSchema),
+})
+export type AwaitedReviewView = z.infer<typeof awaitedReviewViewSchema>
+
+/**
+ * Whether this desk's member may close the shared case now (the four-eyes rule, judged on the main
+ * side, which refuses a close it does not allow), for the outcome of its latest close request.
+ */
+export const closeVerdictViewSchema = z.object({
+  /** Who would close: this desk's member. */
+  closer: memberNameSchema,
+  /** The outcome judged: that of the case's latest close request; null when nobody asked yet. */
+  outcome: caseOutcomeSchema.nullable(),
+  may: z.boolean(),
+  /** Why, in a sentence, to show as it is. */
+  why: z.string(),
+  /** The approval that allows the close; null when none is needed or none counts. */
+  approvedBy: z.object({ ...sideShape, request: z.string() }).nullable(),
+  /** What a close still needs; null when it may close. */
+  needs: z
+    .object({
+      trueMatches: z.number().int().nonnegative(),
+      escalated: z.boolean(),
+      /** The standing close request's entry id, or null when a review must be asked for first. */
+      request: z.string().nullable(),
+      /** Who may approve; empty when nobody may: a team admin must give someone the reviewer role. */
+      approvers: z.array(memberNameSchema),
+    })
+    .nullable(),
+})
+export type CloseVerdictView = z.infer<typeof closeVerdictViewSchema>
+
+/** A current member's roles, as the roster stands. */
+export const memberRolesViewSchema = z.object({
+  member: memberNameSchema,
+  roles: z.array(teamRoleSchema),
+})
+
 /** A shared case as this desk computes it from the entries the roster lets count. */
 export const sharedCaseSchema = z.object({
   caseId: caseIdSchema,
@@ -139,6 +232,12 @@ export const sharedCaseSchema = z.object({
   checks: z.array(exportedCheckSchema),
   /** Checks linked by an entry whose raw answer has not arrived or is not what was signed. */
   missingChecks: z.array(z.string()),
+  assignment: caseAssignmentViewSchema,
+  /** The close request the case waits on, or null (none, sent back, approved, closed, reopened). */
+  awaitedReview: awaitedReviewViewSchema.nullable(),
+  closeVerdict: closeVerdictViewSchema,
+  /** Every member not removed, with their roles: whom a close request may name. */
+  memberRoles: z.array(memberRolesViewSchema),
 })
 export type SharedCase = z.infer<typeof sharedCaseSchema>
 
@@ -192,4 +291,46 @@ export const teamContract = {
     }),
   ),
   'team.readCase': defineMethod(z.strictObject({ caseId: caseIdSchema }), sharedCaseSchema),
+  /** A team admin sets all of a member's roles at once (a signed roster entry). */
+  'team.setRoles': defineMethod(
+    z.strictObject({
+      member: memberNameSchema,
+      roles: z.array(teamRoleSchema).max(teamRoles.length),
+    }),
+    teamViewSchema,
+  ),
+  /** Assigns a shared case to a current member, or to nobody: an entry on the trail. */
+  'team.assignCase': defineMethod(
+    z.strictObject({ caseId: caseIdSchema, member: memberNameSchema.nullable() }),
+    writtenEntrySchema,
+  ),
+  /**
+   * Asks for a second review before closing a shared case with `outcome`, naming every other
+   * reviewer. Refused when no review is needed, or when nobody else holds the reviewer role.
+   */
+  'team.requestReview': defineMethod(
+    z.strictObject({ caseId: caseIdSchema, outcome: caseOutcomeSchema, reason: reasonSchema }),
+    writtenEntrySchema,
+    { maxInputBytes: reasonInputBytes },
+  ),
+  /**
+   * A reviewer approves the close request the case waits on (`request`, its entry id), the case as
+   * it stands on this desk. Refused, in the rule's words, for one's own request, without the
+   * reviewer role, or when the request no longer waits.
+   */
+  'team.approve': defineMethod(
+    z.strictObject({ caseId: caseIdSchema, request: entryIdSchema }),
+    writtenEntrySchema,
+  ),
+  /** A reviewer sends the close request the case waits on back, saying why. */
+  'team.sendBack': defineMethod(
+    z.strictObject({ caseId: caseIdSchema, request: entryIdSchema, reason: reasonSchema }),
+    writtenEntrySchema,
+    { maxInputBytes: reasonInputBytes },
+  ),
+  /**
+   * The open shared cases waiting for this member's review, assigned to them, and unassigned:
+   * counts and case ids, cheap enough to ask every few seconds.
+   */
+  'team.reviewQueue': defineMethod(z.strictObject({}), reviewQueueSchema),
 }

@@ -14,6 +14,7 @@ import { replayTeamCase } from '../../../shared/team/teamCaseReplay'
 import { idOfTeamEntry, type TeamEntry } from '../../../shared/team/teamEntry'
 import type { IdentityService } from '../identity/identityService'
 import { ServiceError } from '../serviceError'
+import { createTeamFourEyes, type TeamFourEyes } from './teamFourEyes'
 import type { TeamFiles, TeamService } from './teamService'
 
 /** The attachment that carries a linked check's raw answer, exactly as the service sent it. */
@@ -81,7 +82,10 @@ function checkOfEntry(entry: TeamEntry, raw: Uint8Array | null): ExportedCheck |
   }
 }
 
-export interface TeamCases {
+export interface TeamCases extends Pick<
+  TeamFourEyes,
+  'assign' | 'requestReview' | 'approve' | 'sendBack' | 'reviewQueue'
+> {
   share(input: { caseId: string; trail: AuditEntry[]; checks: CheckEvidence[] }): Promise<{
     entries: number
   }>
@@ -99,6 +103,7 @@ export interface TeamCases {
  * check read from the raw answer its entry carries.
  */
 export function createTeamCases(team: TeamService, identity: IdentityService): TeamCases {
+  const fourEyes = createTeamFourEyes(team)
   const shapedChange = (change: AuditChange, check: CheckEvidence | undefined) => {
     const shaped =
       change.action === 'check-linked' ? linkedCheckChange(change, check) : { change, files: {} }
@@ -152,7 +157,11 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
     },
     write: async ({ caseId, change, check }) => {
       const shaped = shapedChange(change, check)
-      const entry = await team.write(caseId, shaped.change, { files: shaped.files })
+      const entry = await team.write(caseId, shaped.change, {
+        files: shaped.files,
+        // Whether a shared case may close is decided here, for every page and every desk alike.
+        ...(change.action === 'closed' ? { vet: fourEyes.vetClose(caseId) } : {}),
+      })
       return { entryId: idOfTeamEntry(entry) }
     },
     list: async () => ({
@@ -189,7 +198,13 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
         setAside: setAsideSentences(trust.setAside),
         checks,
         missingChecks,
+        ...fourEyes.standing(replay.entries, trust.roster),
       }
     },
+    assign: fourEyes.assign,
+    requestReview: fourEyes.requestReview,
+    approve: fourEyes.approve,
+    sendBack: fourEyes.sendBack,
+    reviewQueue: fourEyes.reviewQueue,
   }
 }

@@ -22,9 +22,16 @@ import {
   type TeamScope,
 } from '../../../shared/team/teamEntry'
 import {
+  holdsRole,
+  memberRolesSetAction,
+  rolesAt,
+  type TeamRole,
+} from '../../../shared/team/teamRoles'
+import {
   memberKeyPublishedAction,
   memberRemovedAction,
   replayTeamRoster,
+  type TeamRoster,
   type TeamRosterReplay,
 } from '../../../shared/team/teamRoster'
 import { setAsideSentences } from '../../../shared/team/teamSetAside'
@@ -60,24 +67,35 @@ export interface TeamService {
    * entries. Their user must also be removed on the server, which only its admin can do.
    */
   removeMember(member: string, reason: string): Promise<TeamView>
+  /** A team admin sets all of a member's roles at once, in a signed roster entry. */
+  setRoles(member: string, roles: readonly TeamRole[]): Promise<TeamView>
+  /** The member this desk writes as; null when it is in no team. */
+  member(): string | null
   /**
    * Signs one change of this desk into a scope and keeps it; replication sends it. Files go as
-   * attachments, each pinned by its SHA-256 in the signed entry.
+   * attachments, each pinned by its SHA-256 in the signed entry. `vet` sees the entry as it will
+   * be written, after the entries it saw and before any other of this desk in the scope; what it
+   * throws keeps the entry unwritten.
    */
-  write(
-    scope: TeamScope,
-    change: TeamChange,
-    options?: { files?: TeamFiles; at?: string },
-  ): Promise<TeamEntry>
+  write(scope: TeamScope, change: TeamChange, options?: TeamWriteOptions): Promise<TeamEntry>
   /** How many documents this desk holds of each shared case, by case id. */
   caseScopes(): Promise<Map<string, number>>
   /** An attachment's bytes, only when they are what the entry's author signed. */
   attachment(entry: TeamEntry, name: string): Promise<Uint8Array | null>
-  /** What this desk holds of a case, judged against the roster: what counts and what not. */
-  scope(scope: TeamScope): Promise<TeamTrust>
+  /**
+   * What this desk holds of a case, judged against the roster (given with it): what counts and
+   * what not.
+   */
+  scope(scope: TeamScope): Promise<TeamTrust & { roster: TeamRoster }>
   /** The roster as this desk replays it, with the entries that count. */
   roster(): Promise<TeamRosterReplay>
   close(): Promise<void>
+}
+
+export interface TeamWriteOptions {
+  files?: TeamFiles
+  at?: string
+  vet?: (entry: TeamEntry) => Promise<void>
 }
 
 export interface TeamServiceOptions {
@@ -133,6 +151,12 @@ async function everyVersion(
   )
   return versions.flat()
 }
+
+const refuse = (message: string): ServiceError =>
+  new ServiceError(bridgeErrorNames.validation, message, {
+    status: 409,
+    mayHaveReachedService: false,
+  })
 
 const notJoined = (): ServiceError =>
   new ServiceError(bridgeErrorNames.validation, 'This desk is not in a team: join one first.', {
@@ -240,7 +264,7 @@ export function createTeamService({
   const write = async (
     scope: TeamScope,
     change: TeamChange,
-    { files = {}, at }: { files?: TeamFiles; at?: string } = {},
+    { files = {}, at, vet }: TeamWriteOptions = {},
   ): Promise<TeamEntry> => {
     const current = await connect()
     const membership = settings.read().team
@@ -271,6 +295,7 @@ export function createTeamService({
         heads.next(writer, pinned, at ?? now().toISOString()),
         (message) => key.sign(message),
       )
+      await vet?.(entry)
       await current.local.put({
         ...teamEntryDocument(entry),
         ...(names.length > 0
@@ -344,9 +369,23 @@ export function createTeamService({
         fingerprints: member.keys.map((key) => key.fingerprint),
         admin: configured.includes(member.member),
         removed: roster.removed.has(member.member),
+        roles: rolesAt(roster, member.member),
+        rolesContested: (roster.roles.get(member.member)?.at(-1)?.contested.length ?? 0) > 0,
       })),
       setAside: setAsideSentences(setAside),
     }
+  }
+
+  /** The roster as it stands, once this desk's member is known to hold `team-admin` in it. */
+  const asTeamAdmin = async (toDo: string): Promise<{ me: string; roster: TeamRoster }> => {
+    const current = await connect()
+    const membership = settings.read().team
+    if (!current || !membership) throw notJoined()
+    const { roster } = await rosterOf(current.local)
+    if (!holdsRole(roster, membership.member, 'team-admin')) {
+      throw refuse(`Only a team admin can ${toDo}: ask one of your team admins.`)
+    }
+    return { me: membership.member, roster }
   }
 
   const disconnect = async (): Promise<void> => {
@@ -388,34 +427,53 @@ export function createTeamService({
       return view()
     },
     removeMember: async (member, reason) => {
-      const current = await connect()
-      const membership = settings.read().team
-      if (!current || !membership) throw notJoined()
-      const refuse = (message: string) =>
-        new ServiceError(bridgeErrorNames.validation, message, {
-          status: 409,
-          mayHaveReachedService: false,
-        })
-      if (!(await admins(current.local)).includes(membership.member)) {
-        throw refuse('Only a team admin can remove a member: ask one of your team admins.')
-      }
-      if (member === membership.member) {
+      const { me, roster } = await asTeamAdmin('remove a member')
+      if (member === me) {
         throw refuse('You cannot remove yourself: ask another team admin, or leave the team.')
       }
-      const { roster } = await rosterOf(current.local)
       if (!roster.members.has(member)) {
         throw refuse(`“${member}” is not in the team’s roster: nothing was changed.`)
+      }
+      // The roster would set such a removal aside on every desk: said here instead.
+      if (roster.admins.includes(member) && !roster.admins.includes(me)) {
+        throw refuse(
+          `“${member}” is a team admin by the server’s configuration: only another such admin can remove them.`,
+        )
       }
       if (!roster.removed.has(member)) {
         await write(rosterScope, {
           action: memberRemovedAction,
-          summary: `${membership.member} removed ${member} from the team`,
+          summary: `${me} removed ${member} from the team`,
           before: null,
           after: { member, reason },
         })
       }
       return view()
     },
+    setRoles: async (member, roles) => {
+      const { me, roster } = await asTeamAdmin('set a member’s roles')
+      const known = roster.members.get(member)
+      if (!known || roster.removed.has(member)) {
+        throw refuse(
+          `“${member}” is not a member of the team${known ? ' any more' : ''}: nothing was changed.`,
+        )
+      }
+      // A roster-made admin who dropped their own role could leave the team with nobody to run it.
+      if (member === me && !roles.includes('team-admin') && !roster.admins.includes(me)) {
+        throw refuse(
+          'You cannot take the team-admin role from yourself: ask another team admin to.',
+        )
+      }
+      const held = [...new Set(roles)]
+      await write(rosterScope, {
+        action: memberRolesSetAction,
+        summary: `${me} set the roles of ${known.name} (${member}): ${held.join(', ') || 'none'}`,
+        before: { member, roles: rolesAt(roster, member) },
+        after: { member, roles: held },
+      })
+      return view()
+    },
+    member: () => settings.read().team?.member ?? null,
     leave: async () => {
       await disconnect()
       await keys.delete('team-password').catch(() => undefined)
@@ -456,7 +514,10 @@ export function createTeamService({
       const current = await connect()
       if (!current) throw notJoined()
       const { roster } = await rosterOf(current.local)
-      return trustTeamEntries(scope, await held(current.local, scope), roster, verify)
+      return {
+        ...trustTeamEntries(scope, await held(current.local, scope), roster, verify),
+        roster,
+      }
     },
     roster: async () => {
       const current = await connect()

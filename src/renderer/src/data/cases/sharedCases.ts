@@ -72,6 +72,10 @@ export async function applySharedCase(db: AppDatabase, shared: SharedCase): Prom
       authors: shared.authors,
       setAside: shared.setAside,
       missingChecks: shared.missingChecks,
+      assignment: shared.assignment,
+      awaitedReview: shared.awaitedReview,
+      closeVerdict: shared.closeVerdict,
+      memberRoles: shared.memberRoles,
     })
   })
 }

@@ -195,6 +195,11 @@ export interface TeamCaseRow {
   authors: SharedCase['authors']
   setAside: string[]
   missingChecks: string[]
+  /** Four-eyes review, as the main side judged it when applied; absent on rows applied before it. */
+  assignment?: SharedCase['assignment']
+  awaitedReview?: SharedCase['awaitedReview']
+  closeVerdict?: SharedCase['closeVerdict']
+  memberRoles?: SharedCase['memberRoles']
 }
 
 export type AppDatabase = Dexie & {
