@@ -299,6 +299,13 @@ export function createTeamFourEyes(team: TeamService): TeamFourEyes {
     standing: (applied, roster) => fourEyesStanding(applied, roster, me()),
     vetClose: (caseId) => async (close) => {
       const { seen, roster } = await seenBy(caseId, close)
+      // Closing would settle by default what colleagues still disagree on: they settle it first.
+      const unsettled = replayTeamCase(seen).disagreements.length
+      if (unsettled > 0) {
+        throw refused(
+          `${unsettled === 1 ? 'A disagreement between members stands' : `${unsettled} disagreements between members stand`} on this case: decide again, knowing both sides, before closing it.`,
+        )
+      }
       const verdict = closeVerdict(seen, roster, {
         member: close.member,
         outcome: closingOutcomeIn(close),

@@ -1,5 +1,5 @@
 import { Dexie } from 'dexie'
-import { auditTrailOf } from './caseReads'
+import { auditTrailOf, readCaseChecks } from './caseReads'
 import { writeSharedChange } from './sharedCases'
 import { nextAuditEntry, type AuditChange } from '../../../../shared/cases/auditChain'
 import {
@@ -26,8 +26,7 @@ import { hitDecisionId, type CheckHit } from '../../../../shared/cases/checkHits
 import { withdrawnByUnlinking } from '../../../../shared/cases/caseReview'
 import type { EnvironmentId } from '../../../../shared/environments'
 import type { Actor } from '../../../../shared/identity/investigator'
-import { onAppDatabase, type AppDatabase, type StoredCheck } from '../database/appDatabase'
-import { isStoredCheck } from '../database/storedCheck'
+import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { CaseRuleError } from './caseErrors'
 import { changesSummary, emptySummary, storeCaseSummary } from './caseSummaries'
 import {
@@ -215,9 +214,8 @@ export async function closeCase(
   closing: Closing,
 ): Promise<void> {
   await changeCase(db, actor, caseId, async (current, at) => {
-    const checks = (await db.checks.bulkGet(current.checkIds)).filter(
-      (check): check is StoredCheck => check !== undefined && isStoredCheck(check),
-    )
+    // A shared case's checks include those colleagues linked, kept beside it.
+    const { checks } = await readCaseChecks(db, current)
     const decisions = await db.hitDecisions.where('caseId').equals(caseId).toArray()
     // Every current decision counts, also one on a check no longer on this computer: a verifier
     // of the bundle replays them all.
