@@ -1,4 +1,5 @@
 import { sharedCasesRepository } from '../data/cases/sharedCases'
+import { isInTeam } from '../data/team/teamQueries'
 import type { ScheduledWork } from './scheduler'
 
 /**
@@ -11,5 +12,5 @@ export const teamTickMs = 1_000
 export const teamWork: ScheduledWork = {
   name: 'team',
   everyMs: teamTickMs,
-  turn: () => sharedCasesRepository.syncSharedCases(),
+  turn: async () => (isInTeam() ? sharedCasesRepository.syncSharedCases() : 0),
 }

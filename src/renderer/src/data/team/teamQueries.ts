@@ -8,13 +8,22 @@ const teamKey = ['team'] as const
 /** How often the team's status is asked again while a screen shows it: replication never stops. */
 const teamStatusRefreshMs = 2_000
 
-/** This desk's team, its roster and where replication stands, as the main side reports them. */
+/**
+ * This desk's team, its roster and where replication stands, as the main side reports them: asked
+ * again every few seconds while the desk is in a team, once otherwise (joining answers anew).
+ */
 export const useTeam = () =>
   useQuery({
     queryKey: teamKey,
     queryFn: () => callBridge('team.view', {}),
-    refetchInterval: teamStatusRefreshMs,
+    refetchInterval: (query) => (query.state.data?.joined ? teamStatusRefreshMs : false),
   })
+
+/**
+ * Whether this desk is in a team, as last reported (the header asks at start): background work
+ * for shared cases asks the main side nothing while it is not.
+ */
+export const isInTeam = (): boolean => queryClient.getQueryData<TeamView>(teamKey)?.joined === true
 
 /** Joining and leaving; each answer becomes the team shown everywhere, each refusal a sentence. */
 export function useTeamMembership() {
