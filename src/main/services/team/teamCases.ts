@@ -134,7 +134,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       }
       // A large case comes in parts: each part is the trail so far, with the checks its new
       // entries link. A part cut short (a lost reply, a stopped process) goes on where it stopped.
-      const written = (await team.caseScopes()).get(caseId) ?? 0
+      const written = await team.caseDocuments(caseId)
       const byId = new Map(checks.map((check) => [check.localId, check]))
       // Every new entry is shaped (its check found and read) before the first is written: a part
       // is shared whole or not at all.
@@ -168,7 +168,8 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       cases: [...(await team.caseScopes())].map(([caseId, documents]) => ({ caseId, documents })),
     }),
     read: async (caseId) => {
-      const documents = (await team.caseScopes()).get(caseId) ?? 0
+      // One case's documents, not every case's: a read is not a scan of the whole team.
+      const documents = await team.caseDocuments(caseId)
       const trust = await team.scope(caseId)
       const replay = replayTeamCase(trust.applied)
       const checks: ExportedCheck[] = []

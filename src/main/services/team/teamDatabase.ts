@@ -26,6 +26,8 @@ export interface ReplicationOptions {
   live?: boolean
   retry?: boolean
   back_off_function?: (previousMs: number) => number
+  /** Which documents to send (to a server: a function run on this desk). */
+  filter?: (document: StoredDocument) => boolean
 }
 
 export interface TeamDatabase {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { join } from 'node:path'
 import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { TeamJoin, TeamSync, TeamView } from '../../../shared/bridge/teamContract'
@@ -47,6 +47,7 @@ import {
   type TeamDatabase,
 } from './teamDatabase'
 import { startTeamReplication, type TeamReplication } from './teamReplication'
+import { acceptedInBackground, nativeFirstSignatureCheck } from './teamSignatureCheck'
 import { checkTeamSignIn } from './teamSignIn'
 
 type TeamJoinParsed = { [K in keyof TeamJoin]: string }
@@ -80,6 +81,8 @@ export interface TeamService {
   write(scope: TeamScope, change: TeamChange, options?: TeamWriteOptions): Promise<TeamEntry>
   /** How many documents this desk holds of each shared case, by case id. */
   caseScopes(): Promise<Map<string, number>>
+  /** How many documents this desk holds of one shared case, as `caseScopes` counts them. */
+  caseDocuments(caseId: string): Promise<number>
   /** An attachment's bytes, only when they are what the entry's author signed. */
   attachment(entry: TeamEntry, name: string): Promise<Uint8Array | null>
   /**
@@ -181,7 +184,16 @@ export function createTeamService({
   now = () => new Date(),
 }: TeamServiceOptions): TeamService {
   let connection: Connection | null = null
-  const verify = rememberingSignatureCheck()
+  /** Signatures of arrived entries already accepted off this thread, until a read asks for them. */
+  const acceptedEarlier = new Set<string>()
+  const signatureKey = (signature: string, message: Uint8Array, publicKey: string): string =>
+    `${publicKey}:${bytesToHex(message)}:${signature}`
+  const checkNow = nativeFirstSignatureCheck()
+  const verify = rememberingSignatureCheck((signature, message, publicKey) => {
+    const key = signatureKey(signature, message, publicKey)
+    if (acceptedEarlier.delete(key)) return true
+    return checkNow(signature, message, publicKey)
+  })
   const writing = new Map<string, Promise<unknown>>()
 
   const device = async (): Promise<string> => {
@@ -190,6 +202,22 @@ export function createTeamService({
     const made = randomBytes(16).toString('hex')
     await settings.update((current) => ({ ...current, device: made }))
     return made
+  }
+
+  /**
+   * Checks the signatures of entries as they arrive, on Node's thread pool, so a read of their
+   * case finds them accepted: a join checks while it waits for the server, and on another thread.
+   */
+  const checkArriving = (documents: readonly unknown[]): void => {
+    for (const document of documents) {
+      const { signature, hash, publicKey } = (document ?? {}) as Record<string, unknown>
+      if (typeof signature !== 'string' || typeof publicKey !== 'string') continue
+      if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) continue
+      const message = hexToBytes(hash)
+      void acceptedInBackground(signature, message, publicKey).then((accepted) => {
+        if (accepted) acceptedEarlier.add(signatureKey(signature, message, publicKey))
+      })
+    }
   }
 
   const connect = async (): Promise<Connection | null> => {
@@ -213,6 +241,7 @@ export function createTeamService({
       member: membership.member,
       device: await device(),
       onUpdate: () => undefined,
+      onPulled: checkArriving,
       now,
     })
     return connection
@@ -258,8 +287,21 @@ export function createTeamService({
     return config.success ? config.data.admins : []
   }
 
-  const rosterOf = async (local: TeamDatabase) =>
-    replayTeamRoster(await held(local, rosterScope), await admins(local), verify)
+  /** The last roster replayed, with the admins and the revisions it was replayed from. */
+  let lastRoster: { from: string; replay: ReturnType<typeof replayTeamRoster> } | null = null
+  /**
+   * The roster, replayed again only when its documents or admins changed: every read of a case
+   * needs it, and a revision of an entry never changes.
+   */
+  const rosterOf = async (local: TeamDatabase) => {
+    const documents = await held(local, rosterScope)
+    const configured = await admins(local)
+    const from = JSON.stringify([configured, documents.map(({ _id, _rev }) => [_id, _rev])])
+    if (lastRoster?.from !== from) {
+      lastRoster = { from, replay: replayTeamRoster(documents, configured, verify) }
+    }
+    return lastRoster.replay
+  }
 
   const write = async (
     scope: TeamScope,
@@ -391,6 +433,7 @@ export function createTeamService({
   const disconnect = async (): Promise<void> => {
     const current = connection
     connection = null
+    lastRoster = null
     await current?.replication?.stop()
     await current?.local.close()
   }
@@ -494,6 +537,13 @@ export function createTeamService({
         counts.set(scope, (counts.get(scope) ?? 0) + 1)
       }
       return counts
+    },
+    caseDocuments: async (caseId) => {
+      const current = await connect()
+      if (!current) return 0
+      const prefix = scopePrefix(caseId)
+      const { rows } = await current.local.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0` })
+      return rows.length
     },
     attachment: async (entry, name) => {
       const current = await connect()
