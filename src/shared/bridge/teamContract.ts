@@ -219,7 +219,10 @@ export const memberRolesViewSchema = z.object({
 /** A shared case as this desk computes it from the entries the roster lets count. */
 export const sharedCaseSchema = z.object({
   caseId: caseIdSchema,
-  /** How many documents of the case this desk holds, applied or not: more means news. */
+  /**
+   * How many documents of the case and of the roster this desk holds, applied or not: more means
+   * news (a roster change can change what the case's entries count for).
+   */
   documents: z.number().int().nonnegative(),
   entries: z.array(sharedEntrySchema),
   disagreements: z.array(teamDisagreementSchema),

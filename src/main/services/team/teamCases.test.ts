@@ -139,9 +139,16 @@ describe('cases shared through the team server, over the bridge', { timeout: 60_
         replicated,
       )
       .toEqual(['ana:2', 'ben:1'])
+    // 3 of the case and 2 of the roster (each desk's published key).
     expect(data(await ana.call('team.sharedCases', {}))).toEqual({
-      cases: [{ caseId, documents: 3 }],
+      cases: [{ caseId, documents: 5 }],
     })
+    // A roster change is news for every case: what its entries count for may have changed.
+    data(await ana.call('team.removeMember', { member: 'ben', reason: 'Left the team.' }))
+    expect(data(await ana.call('team.sharedCases', {}))).toEqual({
+      cases: [{ caseId, documents: 6 }],
+    })
+    expect(data<SharedCase>(await ana.call('team.readCase', { caseId })).documents).toBe(6)
   })
 
   it('refuses, in a sentence, what cannot be shared under this desk’s signature', async () => {
@@ -187,7 +194,7 @@ describe('cases shared through the team server, over the bridge', { timeout: 60_
       /was not handed over with its raw answer: nothing was shared/,
     )
     expect(data(await ana.call('team.sharedCases', {}))).toEqual({
-      cases: [{ caseId, documents: 3 }],
+      cases: [{ caseId, documents: 6 }],
     })
   })
 })
