@@ -18,6 +18,7 @@ import { historyAtScale } from './historyRows'
 import { printAndSave, type BenchRow } from './benchStats'
 import { hostUnderAbuse } from './hostUnderAbuseRows'
 import { restartToHistory } from './restartRows'
+import { teamRows } from './teamRows'
 import { verifyRows } from './verifyRows'
 import { watchRows } from './watchRows'
 
@@ -41,4 +42,5 @@ rows.push(...(await backupAtScale()))
 rows.push(...(await verifyRows()))
 rows.push(...(await bulkInputAtScale()))
 rows.push(...(await watchRows()))
+rows.push(...(await teamRows()))
 printAndSave(rows)
