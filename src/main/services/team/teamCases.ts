@@ -11,7 +11,7 @@ import type { AuditChange } from '../../../shared/cases/auditChain'
 import type { AuditEntry } from '../../../shared/cases/caseSchemas'
 import { setAsideSentences } from '../../../shared/team/teamSetAside'
 import { replayTeamCase } from '../../../shared/team/teamCaseReplay'
-import { idOfTeamEntry, type TeamEntry } from '../../../shared/team/teamEntry'
+import { idOfTeamEntry, rosterScope, type TeamEntry } from '../../../shared/team/teamEntry'
 import type { IdentityService } from '../identity/identityService'
 import { ServiceError } from '../serviceError'
 import { createTeamFourEyes, type TeamFourEyes } from './teamFourEyes'
@@ -134,7 +134,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       }
       // A large case comes in parts: each part is the trail so far, with the checks its new
       // entries link. A part cut short (a lost reply, a stopped process) goes on where it stopped.
-      const written = await team.caseDocuments(caseId)
+      const written = await team.scopeDocuments(caseId)
       const byId = new Map(checks.map((check) => [check.localId, check]))
       // Every new entry is shaped (its check found and read) before the first is written: a part
       // is shared whole or not at all.
@@ -164,12 +164,21 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       })
       return { entryId: idOfTeamEntry(entry) }
     },
-    list: async () => ({
-      cases: [...(await team.caseScopes())].map(([caseId, documents]) => ({ caseId, documents })),
-    }),
+    list: async () => {
+      const roster = await team.scopeDocuments(rosterScope)
+      return {
+        cases: [...(await team.caseScopes())].map(([caseId, documents]) => ({
+          caseId,
+          documents: documents + roster,
+        })),
+      }
+    },
     read: async (caseId) => {
-      // One case's documents, not every case's: a read is not a scan of the whole team.
-      const documents = await team.caseDocuments(caseId)
+      // One case's documents, not every case's: a read is not a scan of the whole team. The
+      // roster's count too: a removal or a key arriving changes what the case's entries count
+      // for, so a page applies the case again then as well.
+      const documents =
+        (await team.scopeDocuments(caseId)) + (await team.scopeDocuments(rosterScope))
       const trust = await team.scope(caseId)
       const replay = replayTeamCase(trust.applied)
       const checks: ExportedCheck[] = []

@@ -81,8 +81,11 @@ export interface TeamService {
   write(scope: TeamScope, change: TeamChange, options?: TeamWriteOptions): Promise<TeamEntry>
   /** How many documents this desk holds of each shared case, by case id. */
   caseScopes(): Promise<Map<string, number>>
-  /** How many documents this desk holds of one shared case, as `caseScopes` counts them. */
-  caseDocuments(caseId: string): Promise<number>
+  /**
+   * How many documents this desk holds of one scope (a shared case, as `caseScopes` counts them,
+   * or the roster).
+   */
+  scopeDocuments(scope: TeamScope): Promise<number>
   /** An attachment's bytes, only when they are what the entry's author signed. */
   attachment(entry: TeamEntry, name: string): Promise<Uint8Array | null>
   /**
@@ -538,10 +541,10 @@ export function createTeamService({
       }
       return counts
     },
-    caseDocuments: async (caseId) => {
+    scopeDocuments: async (scope) => {
       const current = await connect()
       if (!current) return 0
-      const prefix = scopePrefix(caseId)
+      const prefix = scopePrefix(scope)
       const { rows } = await current.local.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0` })
       return rows.length
     },
