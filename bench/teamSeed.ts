@@ -1,14 +1,21 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { startMainSide } from '../src/main/app/startMainSide'
+import { dispatchBridgeCall } from '../src/main/bridge/dispatchBridgeCall'
+import { sessionKeyStore } from '../src/main/services/keys/secretKeyStore'
 import { openRemoteTeamDatabase, type StoredDocument } from '../src/main/services/team/teamDatabase'
+import { startSandbox } from '../src/sandbox/sandboxServer'
 import { bundledSanctionedWallets } from '../src/sandbox/crypto/walletRecords'
 import { checkEvidenceOf, type ExportedCheck } from '../src/shared/bridge/evidenceContract'
 import { hitsOf } from '../src/shared/cases/checkHits'
 import { teamScopeHeads, type TeamChange } from '../src/shared/team/nextTeamEntry'
 import { signTeamEntry, teamEntryDocument, type TeamEntry } from '../src/shared/team/teamEntry'
 import { exportedCheckOf } from '../src/test-support/evidenceFixtures'
-import { searchOn, startMainSideOnSandbox } from '../src/test-support/mainSideOnSandbox'
+import { searchOn } from '../src/test-support/mainSideOnSandbox'
 import { publishDeskKey, testDesk, type TestDesk } from '../src/test-support/teamDesks'
 import { setUpTeamForTest, type TeamServer } from '../src/test-support/teamServer'
 
@@ -33,7 +40,17 @@ export interface SeededTeam {
 
 /** 1,000 real answers of the sandbox through the main side, half of them sanctioned wallets. */
 async function realChecks(count: number): Promise<ExportedCheck[]> {
-  const app = await startMainSideOnSandbox({ rateLimitPerSecond: 1_000_000 })
+  const sandbox = await startSandbox({ rateLimitPerSecond: 1_000_000 })
+  const { baseUrl, secretKey } = sandbox.environment('sandbox')
+  const dataDir = await mkdtemp(join(tmpdir(), 'cd-bench-team-checks-'))
+  const mainSide = await startMainSide({
+    dataDir,
+    keyStore: sessionKeyStore('bench'),
+    localSandbox: { baseUrl, secretKey },
+  })
+  const app = {
+    call: (method: string, input: unknown) => dispatchBridgeCall(mainSide.handlers, method, input),
+  }
   try {
     const hits = bundledSanctionedWallets()
       .filter((wallet) => wallet.publicKey.startsWith('0x'))
@@ -48,7 +65,9 @@ async function realChecks(count: number): Promise<ExportedCheck[]> {
     }
     return checks
   } finally {
-    await app.stop()
+    await mainSide.close()
+    await sandbox.close()
+    await rm(dataDir, { recursive: true, force: true })
   }
 }
 
