@@ -7,6 +7,7 @@ import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCas
 import { loopbackRelay } from '../test-support/loopbackRelay'
 import {
   caseAsKept,
+  keptAfterSync,
   caseWithCheck,
   teamDeskOnSandbox,
   type TeamDeskOnSandbox,
@@ -102,12 +103,7 @@ describe('two desks that decide one hit differently while offline', { timeout: 9
     })
     const onAna = await caseAsKept(ana.db, caseId)
     expect((await ana.db.teamCases.get(caseId))?.disagreements).toEqual([])
-    await expect
-      .poll(async () => {
-        await syncSharedCases(ben.db)
-        return caseAsKept(ben.db, caseId)
-      }, replicated)
-      .toEqual(onAna)
+    await expect.poll(() => keptAfterSync(ben, caseId), replicated).toEqual(onAna)
     expect((await ben.db.teamCases.get(caseId))?.disagreements).toEqual([])
     await closeCase(ana.db, ana.actor, caseId, {
       outcome: 'no_concern',

@@ -17,6 +17,7 @@ import {
 import { searchOn } from '../test-support/mainSideOnSandbox'
 import {
   caseAsKept,
+  keptAfterSync,
   caseWithCheck,
   teamOfTwo,
   type TeamDeskOnSandbox,
@@ -74,12 +75,7 @@ describe('a case shared by two desks, through the page’s data layer and the te
       // Replication brings the entries in its own batches: Ben's copy grows until it is Ana's.
       const onAnaFirst = await caseAsKept(ana.db, caseId)
       expect(onAnaFirst.caseRecord?.title).toBe('Wallet of a new customer')
-      await expect
-        .poll(async () => {
-          await syncSharedCases(ben.db)
-          return caseAsKept(ben.db, caseId)
-        }, replicated)
-        .toEqual(onAnaFirst)
+      await expect.poll(() => keptAfterSync(ben, caseId), replicated).toEqual(onAnaFirst)
       // Ben never ran the check: it is the case's, not his History's.
       expect(await ben.db.checks.count()).toBe(0)
 
@@ -103,12 +99,7 @@ describe('a case shared by two desks, through the page’s data layer and the te
         }, replicated)
         .toBe(1)
       const onAna = await caseAsKept(ana.db, caseId)
-      await expect
-        .poll(async () => {
-          await syncSharedCases(ben.db)
-          return caseAsKept(ben.db, caseId)
-        }, replicated)
-        .toEqual(onAna)
+      await expect.poll(() => keptAfterSync(ben, caseId), replicated).toEqual(onAna)
       expect(onAna.trail.map((entry) => entry.actor?.name)).toEqual([
         'Investigator ana',
         'Investigator ana',
@@ -157,12 +148,7 @@ describe('a case shared by two desks, through the page’s data layer and the te
       expect(calls).toEqual([1, 1, 1])
       const onAna = await caseAsKept(ana.db, caseId)
       expect(onAna.caseRecord?.checkIds).toEqual([refs[0]!.localId, refs[1]!.localId])
-      await expect
-        .poll(async () => {
-          await syncSharedCases(ben.db)
-          return caseAsKept(ben.db, caseId)
-        }, replicated)
-        .toEqual(onAna)
+      await expect.poll(() => keptAfterSync(ben, caseId), replicated).toEqual(onAna)
     },
   )
 })

@@ -3,7 +3,7 @@ import { actorOfIdentity, type Actor } from '../shared/identity/investigator'
 import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
 import { auditTrailOf, readCaseChecks } from '../renderer/src/data/cases/caseReads'
 import type { BridgeCaller } from '../renderer/src/data/cases/caseExport'
-import { connectTeamCaller } from '../renderer/src/data/cases/sharedCases'
+import { connectTeamCaller, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
 import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
 import { createCase, linkCheck } from '../renderer/src/data/cases/caseRepository'
@@ -65,6 +65,12 @@ export async function caseAsKept(db: AppDatabase, caseId: string) {
     decisions: await db.hitDecisions.where('caseId').equals(caseId).sortBy('id'),
     checks: caseRecord ? (await readCaseChecks(db, caseRecord)).checks : [],
   }
+}
+
+/** What a desk keeps of a case once its page has taken in what replication brought. */
+export async function keptAfterSync(desk: TeamDeskOnSandbox, caseId: string) {
+  await syncSharedCases(desk.db)
+  return caseAsKept(desk.db, caseId)
 }
 
 /** A team of two on a team server of its own: ana (a team admin) and ben, each at a desk. */
