@@ -102,6 +102,9 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await download.saveAs(bundlePath)
   await expect(cases.exportDone).toContainText('files')
   await expect(cases.exportDone).toContainText(`Signed by ${investigator.name}`)
+  // News that goes: the trail's `exported` entry keeps what the notice said.
+  await page.clock.runFor(10_000)
+  await expect(cases.exportDone).toBeHidden()
   expect(download.suggestedFilename()).toMatch(
     /^CD-[0-9A-Z]{4}-[0-9A-Z]{4} ACME Ltd wallet alert \d{4}-\d{2}-\d{2}\.zip$/,
   )

@@ -1,8 +1,10 @@
 import { Alert, Button, Code, Text } from '@mantine/core'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { IconFileZip } from '@tabler/icons-react'
+import { useState } from 'react'
 import { callBridge } from '../../bridge/bridgeClient'
 import { formatBytes } from '../../components/fileDelivery'
+import { useAutoDismiss } from '../../components/useAutoDismiss'
 import { useFileDelivery } from '../../components/useFileDelivery'
 import { caseErrorMessage } from './caseErrorMessage'
 import { groupedFingerprint } from '../../../../shared/identity/investigator'
@@ -56,20 +58,41 @@ export function CaseExportOutcome({ delivery: { state } }: { delivery: CaseExpor
     )
   }
   if (state.kind !== 'done') return null
+  return <ExportDone result={state.result} sessionOnly={sessionOnly} />
+}
+
+type WrittenBundle = Extract<CaseExport['state'], { kind: 'done' }>['result']
+
+/**
+ * News that goes by itself (the trail's `exported` entry keeps the bundle's hash and signer),
+ * unless it asks for something: a bundle signed with a session-only key stays until dismissed.
+ */
+function ExportDone({ result, sessionOnly }: { result: WrittenBundle; sessionOnly: boolean }) {
+  const [open, setOpen] = useState(true)
+  const holding = useAutoDismiss(open && !sessionOnly ? result.sha256 : null, () => setOpen(false))
+  if (!open) return null
   return (
-    <Alert color="green" variant="light" title="Evidence bundle written" data-testid="export-done">
+    <Alert
+      color="green"
+      variant="light"
+      title="Evidence bundle written"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => setOpen(false)}
+      {...holding}
+      data-testid="export-done"
+    >
       <Text size="sm">
-        {state.result.delivery.kind === 'saved'
-          ? `Saved to ${state.result.delivery.path}`
-          : `Downloaded as “${state.result.fileName}”`}{' '}
-        — {state.result.files} files, {formatBytes(state.result.bytes)}.
+        {result.delivery.kind === 'saved'
+          ? `Saved to ${result.delivery.path}`
+          : `Downloaded as “${result.fileName}”`}{' '}
+        — {result.files} files, {formatBytes(result.bytes)}.
       </Text>
       <Text size="xs" c="dimmed">
-        SHA-256 of the ZIP: <Code>{state.result.sha256}</Code>
+        SHA-256 of the ZIP: <Code>{result.sha256}</Code>
       </Text>
       <Text size="xs" c="dimmed" data-testid="export-signer">
-        Signed by {shown(state.result.signer.name)}, key{' '}
-        {groupedFingerprint(state.result.signer.fingerprint)}
+        Signed by {shown(result.signer.name)}, key {groupedFingerprint(result.signer.fingerprint)}
       </Text>
       {sessionOnly && (
         <Text size="xs" c="orange.9" data-testid="export-session-key">
