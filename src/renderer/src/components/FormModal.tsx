@@ -22,7 +22,7 @@ export function FormModal({
   onClose: () => void
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void
   failure: string | null
-  confirm: { label: string; color?: string; testId: string }
+  confirm: { label: string; color?: string; testId: string; disabled?: boolean }
   children: ReactNode
 }) {
   return (

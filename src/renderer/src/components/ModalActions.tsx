@@ -11,7 +11,14 @@ export function ModalActions({
   onCancel: () => void
   cancelLabel?: string
   /** Without `onClick`, the confirm button submits the dialog's form (so Enter does too). */
-  confirm?: { label: string; onClick?: () => void; color?: string; testId: string }
+  /** `disabled` when the action would only be refused: the dialog says why above it. */
+  confirm?: {
+    label: string
+    onClick?: () => void
+    color?: string
+    testId: string
+    disabled?: boolean
+  }
 }) {
   return (
     <Stack gap="xs">
@@ -29,6 +36,7 @@ export function ModalActions({
             color={confirm.color}
             type={confirm.onClick ? 'button' : 'submit'}
             onClick={confirm.onClick}
+            disabled={confirm.disabled}
             data-testid={confirm.testId}
           >
             {confirm.label}
