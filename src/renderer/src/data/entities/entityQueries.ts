@@ -19,19 +19,31 @@ export const useCachedEntity = (
     [environment, id],
   )
 
-/** A page of the entity list as last fetched, null when it never was. */
-export const useCachedEntityPage = (
+/**
+ * A page of the entity list as last fetched: undefined while it is read, null when it never was.
+ * useLiveQuery hands back the previous page's result until the next one is read, which would put
+ * one page's rows under another page's range: a result is only this page's if it says so.
+ */
+export function useCachedEntityPage(
   environment: EnvironmentId | null,
   page: number,
   limit: number,
-): CachedPageView | null | undefined =>
-  useLiveQuery(
-    async () =>
-      environment === null
-        ? null
-        : ((await readEntityPage(appDatabase, environment, page, limit)) ?? null),
+): CachedPageView | null | undefined {
+  const read = useLiveQuery(
+    async () => ({
+      environment,
+      page,
+      limit,
+      view:
+        environment === null
+          ? null
+          : ((await readEntityPage(appDatabase, environment, page, limit)) ?? null),
+    }),
     [environment, page, limit],
   )
+  const current = read?.environment === environment && read.page === page && read.limit === limit
+  return current ? read.view : undefined
+}
 
 export interface EntityMatches {
   /** The text these keys answer, so a screen can tell stale results apart. */

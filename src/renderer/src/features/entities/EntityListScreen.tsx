@@ -227,7 +227,7 @@ export function EntityListScreen() {
           </ScrollArea>
         ) : (
           <Center style={{ flex: 1 }} p="xl">
-            {fetch.isFetching ? (
+            {fetch.isFetching || cached === undefined ? (
               <Loader size="sm" />
             ) : (
               <Text c="dimmed" size="sm">
