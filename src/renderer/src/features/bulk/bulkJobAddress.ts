@@ -52,9 +52,10 @@ export function useResultFilter(
   const change = useCallback(
     (part: Partial<BulkResultFilter>) =>
       void navigate({
+        from: '/bulk/$jobId',
         to: '/bulk/$jobId',
         params: { jobId },
-        search: (previous: BulkJobSearch) =>
+        search: (previous) =>
           searchOfFilter({ ...filterOfSearch(previous), ...part }),
         replace: true,
       }),
