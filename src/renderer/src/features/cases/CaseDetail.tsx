@@ -8,6 +8,7 @@ import { CaseChecksPanel } from './CaseChecksPanel'
 import { CaseEntitiesPanel } from './CaseEntitiesPanel'
 import { CaseHeader } from './CaseHeader'
 import { CaseNotesPanel } from './CaseNotesPanel'
+import { CaseReviewPanel } from './CaseReviewPanel'
 import { CaseTimeline } from './CaseTimeline'
 import { isCaseTab, useCaseTab, type CaseSearch } from './caseAddress'
 
@@ -33,6 +34,7 @@ export function CaseDetail({
         caseRecord={caseRecord}
         tallyWanted={walletCount !== undefined || tab !== 'checks'}
       />
+      <CaseReviewPanel caseRecord={caseRecord} />
       <Tabs value={tab} onChange={(value) => value !== null && isCaseTab(value) && showTab(value)}>
         <Tabs.List>
           <Tabs.Tab value="checks" data-testid="case-tab-checks">

@@ -8,6 +8,9 @@ import { CaseStateBadge } from '../../components/CaseStateBadge'
 import { ShortIdentifier } from '../../components/ShortIdentifier'
 import { Timestamp } from '../../components/Timestamp'
 import { useHitTally } from '../../data/cases/caseQueries'
+import { useSharedCase } from '../../data/cases/sharedCaseQueries'
+import { oneDeskSentence } from '../../../../shared/team/fourEyes'
+import { CaseAssignee } from './CaseAssignee'
 import { CaseStateActions } from './CaseStateActions'
 import { CaseExportOutcome, ExportCaseButton, useCaseExport } from './ExportCaseButton'
 import { ImportedCaseNotice } from './ImportedCaseNotice'
@@ -51,6 +54,8 @@ export function CaseHeader({
   tallyWanted: boolean
 }) {
   const delivery = useCaseExport(caseRecord.id)
+  // Undefined while read: the closure says nothing of a review until it is known not shared.
+  const shared = useSharedCase(caseRecord.id)
   return (
     <Paper withBorder radius="sm" px="md" py="sm">
       <Stack gap={6}>
@@ -101,6 +106,7 @@ export function CaseHeader({
           <RescreenCaseButton caseRecord={caseRecord} />
           <ExportCaseButton delivery={delivery} />
           <ShareCaseButton caseRecord={caseRecord} />
+          <CaseAssignee caseId={caseRecord.id} />
         </Group>
         <SharedCaseNotice caseId={caseRecord.id} />
         <CaseExportOutcome delivery={delivery} />
@@ -115,6 +121,11 @@ export function CaseHeader({
             {caseRecord.closure.undecidedHitsReason && (
               <Text size="sm" mt={4}>
                 Hits left undecided because: {shown(caseRecord.closure.undecidedHitsReason)}
+              </Text>
+            )}
+            {shared === null && !caseRecord.origin && (
+              <Text size="sm" mt={4} c="dimmed" data-testid="case-closure-one-desk">
+                {oneDeskSentence}
               </Text>
             )}
           </Alert>

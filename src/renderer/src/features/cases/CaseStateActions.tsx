@@ -1,4 +1,4 @@
-import { Button, Group, Select, Textarea } from '@mantine/core'
+import { Alert, Button, Group, Select, Text, Textarea } from '@mantine/core'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useState } from 'react'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
@@ -22,6 +22,9 @@ import {
   statesReachableFrom,
 } from '../../../../shared/cases/caseRules'
 import { useHitTally } from '../../data/cases/caseQueries'
+import { fourEyesCalls } from '../../data/cases/fourEyesCalls'
+import { useSharedCase, useTeamRoster } from '../../data/cases/sharedCaseQueries'
+import { closeReview, membersLabel, type CloseReview } from './fourEyesWords'
 
 const moveLabels: Record<CaseState, string> = {
   open: 'Back to open',
@@ -47,27 +50,81 @@ const validateReopening = zodFormResolver<{ reason: string }>(z.object({ reason:
   reason: 'The reason',
 })
 
-function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
+/** What the close dialog of a shared case says about a second review before its fields. */
+function ReviewNeeds({ review, approvers }: { review: CloseReview; approvers: string }) {
+  if (review.kind === 'close') {
+    if (review.why === null) return null
+    return (
+      <Text size="sm" data-testid="close-review">
+        {review.why}
+      </Text>
+    )
+  }
+  return (
+    <Alert
+      color={review.kind === 'nobody' ? 'red' : 'yellow'}
+      variant="light"
+      title="A second review is needed before this case closes"
+      data-testid="close-review"
+    >
+      <Text size="sm">{review.why}</Text>
+      {review.kind === 'ask' && (
+        <>
+          <Text size="sm" mt={4} data-testid="close-review-approvers">
+            Who may approve: {approvers}.
+          </Text>
+          {review.note && (
+            <Text size="sm" mt={4}>
+              {review.note}
+            </Text>
+          )}
+          <Text size="sm" mt={4} c="dimmed">
+            Asking sends them the outcome and your reason; once one approves, you close the case.
+          </Text>
+        </>
+      )}
+    </Alert>
+  )
+}
+
+/**
+ * Closing a case, or on a shared case that needs a second review first, asking for it: the same
+ * outcome and reason go into the request, and the reviewer approves exactly that.
+ */
+export function CloseCaseModal({
+  caseRecord,
+  onClose,
+}: {
+  caseRecord: CaseRecord
+  onClose: () => void
+}) {
   const tally = useHitTally(caseRecord)
+  const shared = useSharedCase(caseRecord.id)
+  const roster = useTeamRoster()
   const form = useForm<ClosingForm>({
     initialValues: { outcome: null, reason: '', undecidedHitsReason: '' },
     validate: validateClosing,
   })
   const { failure, attempt } = useCaseChange('The reason')
   const caseActions = useCaseActions()
-  const openHits = tally ? openHitsSentence(tally) : null
+  const review = closeReview(shared ?? null, form.values.outcome, roster)
+  const asking = review.kind === 'ask'
+  const openHits = tally && !asking ? openHitsSentence(tally) : null
   // Said before the user chooses; the repository refuses it anyway.
   const noConcernRefusal = outcomeRefusal('no_concern', tally?.byDecision.true_match ?? 0)
 
-  // Whether open hits may be left is the case's rule, decided by the repository.
+  // Whether open hits may be left is the case's rule, decided by the repository; whether a shared
+  // case may close is the four-eyes rule's, decided by the main side.
   const close = ({ reason, undecidedHitsReason }: ClosingForm, outcome: CaseOutcome) =>
     attempt(
       () =>
-        caseActions.closeCase(caseRecord.id, {
-          outcome,
-          reason,
-          ...(openHits ? { undecidedHitsReason } : {}),
-        }),
+        asking
+          ? fourEyesCalls.requestReview(caseRecord.id, outcome, reason)
+          : caseActions.closeCase(caseRecord.id, {
+              outcome,
+              reason,
+              ...(openHits ? { undecidedHitsReason } : {}),
+            }),
       onClose,
     )
 
@@ -80,8 +137,21 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
         if (values.outcome) void close(values, values.outcome)
       })}
       failure={failure}
-      confirm={{ label: 'Close case', color: 'green', testId: 'close-confirm' }}
+      confirm={
+        asking
+          ? { label: 'Ask for review', testId: 'close-ask-review' }
+          : {
+              label: 'Close case',
+              color: 'green',
+              testId: 'close-confirm',
+              disabled: review.kind === 'nobody',
+            }
+      }
     >
+      <ReviewNeeds
+        review={review}
+        approvers={asking ? membersLabel(roster, review.approvers) : ''}
+      />
       <Select
         label="Outcome"
         placeholder="Choose the outcome"
@@ -97,7 +167,11 @@ function CloseCaseModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClo
       />
       <Textarea
         label="Reason"
-        description="Why the case closes with this outcome; it goes into the audit trail and the report"
+        description={
+          asking
+            ? 'Why the case should close with this outcome; the reviewer reads it, and it goes into the audit trail'
+            : 'Why the case closes with this outcome; it goes into the audit trail and the report'
+        }
         autosize
         minRows={2}
         {...form.getInputProps('reason')}

@@ -7,28 +7,11 @@ import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisp
 import { ActorName } from '../../components/ActorName'
 import { Timestamp } from '../../components/Timestamp'
 import { useAuditTrail } from '../../data/cases/caseQueries'
+import { useTeamRoster } from '../../data/cases/sharedCaseQueries'
 import { BulkJobTrailDetail } from './BulkJobTrailDetail'
-import { entryWords } from './trailEntryWords'
-import { untrustedRestoreAction } from '../../../../shared/cases/untrustedRestore'
+import { entryWords, trailKinds } from './trailEntryWords'
 
-/** The kinds of change a reader filters the trail by, each the actions it stands for. */
-const kinds = {
-  decisions: { label: 'Decisions', actions: ['hit-decided', 'rescreened'] },
-  notes: { label: 'Notes', actions: ['note-added'] },
-  links: {
-    label: 'Checks and entities',
-    actions: [
-      'check-linked',
-      'check-unlinked',
-      'entity-linked',
-      'entity-unlinked',
-      'bulk-job-linked',
-    ],
-  },
-  state: { label: 'State', actions: ['created', 'state-changed', 'closed', 'reopened'] },
-  exports: { label: 'Exports and restores', actions: ['exported', untrustedRestoreAction] },
-} as const
-type Kind = keyof typeof kinds
+type Kind = keyof typeof trailKinds
 
 /** Who an entry names, as the filter keys them: entries from before actors were kept share one. */
 const personOf = (entry: AuditEntry): string => entry.actor?.fingerprint ?? ''
@@ -36,6 +19,7 @@ const personOf = (entry: AuditEntry): string => entry.actor?.fingerprint ?? ''
 /** The case's audit trail, newest first, each entry in full, with whether its chain is intact. */
 export function CaseTimeline({ caseId }: { caseId: string }) {
   const trail = useAuditTrail(caseId)
+  const roster = useTeamRoster()
   const [kind, setKind] = useState<Kind | ''>('')
   const [person, setPerson] = useState<string | null>(null)
   if (!trail) return null
@@ -45,7 +29,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
     .reverse()
     .filter(
       (entry) =>
-        (kind === '' || (kinds[kind].actions as readonly string[]).includes(entry.action)) &&
+        (kind === '' || (trailKinds[kind].actions as readonly string[]).includes(entry.action)) &&
         (person === null || personOf(entry) === person),
     )
   return (
@@ -79,7 +63,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
           onChange={(event) => setKind(event.currentTarget.value as Kind | '')}
           data={[
             { value: '', label: 'Every change' },
-            ...Object.entries(kinds).map(([value, { label }]) => ({ value, label })),
+            ...Object.entries(trailKinds).map(([value, { label }]) => ({ value, label })),
           ]}
         />
         <NativeSelect
@@ -105,7 +89,7 @@ export function CaseTimeline({ caseId }: { caseId: string }) {
       )}
       <Timeline bulletSize={22} lineWidth={2} active={shownEntries.length}>
         {shownEntries.map((entry) => {
-          const words = entryWords(entry)
+          const words = entryWords(entry, { roster, trail })
           return (
             <Timeline.Item
               key={entry.seq}

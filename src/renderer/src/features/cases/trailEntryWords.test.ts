@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEntry, HitDecision } from '../../../../shared/cases/caseSchemas'
-import { entryWords } from './trailEntryWords'
+import type { Actor } from '../../../../shared/identity/investigator'
+import { describedActions, entryWords, trailKinds } from './trailEntryWords'
 
 const wallet = '0x5ca1ab1e00000000000000000000000000000001'
 
@@ -118,5 +119,96 @@ describe('a timeline entry says what happened in full', () => {
       headline: 'False positive: x',
       details: [],
     })
+  })
+})
+
+const actorOf = (name: string, fingerprint: string): Actor => ({
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
+  organisation: 'Example Compliance',
+  fingerprint,
+})
+const alex = actorOf('Alex Investigator', 'a'.repeat(64))
+const bea = actorOf('Bea Reviewer', 'b'.repeat(64))
+const roster = [
+  { member: 'alex', name: alex.name, fingerprints: [alex.fingerprint] },
+  { member: 'bea', name: bea.name, fingerprints: [bea.fingerprint] },
+]
+const by = (actor: Actor, seq: number, change: AuditEntry): AuditEntry => ({
+  ...change,
+  actor,
+  seq,
+})
+
+describe('a shared case’s review and assignment say what changed and who', () => {
+  const request = by(
+    alex,
+    3,
+    entry('review-requested', 'Asked for a second review', null, {
+      outcome: 'risk_confirmed',
+      reason: 'The wallet is listed.',
+      reviewers: ['bea'],
+    }),
+  )
+  const approval = by(bea, 4, entry('approved', 'Close approved', null, { request: 'e-3' }))
+  const sending = by(
+    bea,
+    5,
+    entry('sent-back', 'Close request sent back', null, {
+      request: 'e-3',
+      reason: 'Ask the exchange first.',
+    }),
+  )
+  const trail = [request, approval, sending]
+
+  it('names the assignee and who had the case before, by the roster’s names', () => {
+    expect(
+      entryWords(
+        entry('assigned', 'Assigned to Bea Reviewer (bea)', { member: 'alex' }, { member: 'bea' }),
+        { roster, trail },
+      ),
+    ).toEqual({
+      headline: 'Assigned to Bea Reviewer (bea)',
+      details: ['Was assigned to Alex Investigator (alex).'],
+    })
+    expect(
+      entryWords(entry('assigned', 'Unassigned', { member: null }, { member: null }), {
+        roster,
+        trail,
+      }),
+    ).toEqual({ headline: 'Unassigned', details: [] })
+  })
+
+  it('says a close request with its outcome, reason and reviewers, and each answer with the request it answers', () => {
+    expect(entryWords(request, { roster, trail })).toEqual({
+      headline: 'Asked for review before closing as Risk confirmed: The wallet is listed.',
+      details: ['Reviewers asked: Bea Reviewer (bea).'],
+    })
+    expect(entryWords(approval, { roster, trail }).headline).toBe(
+      'Approved the close requested by Alex Investigator (alex) as “Risk confirmed”',
+    )
+    expect(entryWords(sending, { roster, trail })).toEqual({
+      headline: 'Sent back: Ask the exchange first.',
+      details: ['Answers the close requested by Alex Investigator (alex) as “Risk confirmed”.'],
+    })
+  })
+
+  it('names members by their names alone when the roster does not hold them (no team, or not yet arrived)', () => {
+    expect(entryWords(approval, { roster: [], trail }).headline).toBe(
+      'Approved the close requested by Alex Investigator as “Risk confirmed”',
+    )
+    expect(entryWords(approval).headline).toBe('Approved the close request')
+    expect(entryWords(request).details).toEqual(['Reviewers asked: bea.'])
+  })
+
+  it('lets the timeline’s filter find every action it says in full, review and assignment included', () => {
+    const filtered = Object.values(trailKinds).flatMap(({ actions }) => [...actions])
+    expect(describedActions.filter((action) => !filtered.includes(action))).toEqual([])
+    expect(trailKinds.review.actions).toEqual([
+      'assigned',
+      'review-requested',
+      'approved',
+      'sent-back',
+    ])
   })
 })

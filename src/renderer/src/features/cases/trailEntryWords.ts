@@ -13,6 +13,9 @@ import {
   type HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import { hitKeyParts } from '../../../../shared/cases/checkHits'
+import { fourEyesActionNames, fourEyesActions } from '../../../../shared/cases/fourEyesActions'
+import { reviewRequestSchema, reviewSendBackSchema } from '../../../../shared/team/fourEyesEntries'
+import { caseAssignmentSchema } from '../../../../shared/team/teamAssignment'
 import {
   untrustedRestoreAction,
   untrustedRestoreSchema,
@@ -22,13 +25,45 @@ import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { categoryLabel } from '../../components/checkLabels'
 import { formatLocalDateTime } from '../../components/formatTime'
+import { actorLabel, memberLabel, membersLabel, type RosterNames } from './fourEyesWords'
 import { shownLines } from './shownLines'
+
+/** The kinds of change a reader filters the trail by, each the actions it stands for. */
+export const trailKinds = {
+  decisions: { label: 'Decisions', actions: ['hit-decided', 'rescreened'] },
+  notes: { label: 'Notes', actions: ['note-added'] },
+  links: {
+    label: 'Checks and entities',
+    actions: [
+      'check-linked',
+      'check-unlinked',
+      'entity-linked',
+      'entity-unlinked',
+      'bulk-job-linked',
+    ],
+  },
+  state: { label: 'State', actions: ['created', 'state-changed', 'closed', 'reopened'] },
+  review: { label: 'Review and assignment', actions: fourEyesActionNames },
+  exports: { label: 'Exports and restores', actions: ['exported', untrustedRestoreAction] },
+} as const
 
 /** What a timeline entry says: one line of what happened, then the lines that say it in full. */
 export interface EntryWords {
   headline: string
   details: string[]
 }
+
+/**
+ * What the entries of a shared case need to be said in full: members by their names, and the
+ * close request an approval or a sending back answers (the trail's latest before it: a reviewer
+ * answers the request that waits, and the trail is in the case's one order).
+ */
+export interface TrailContext {
+  roster: RosterNames
+  trail: readonly AuditEntry[]
+}
+
+const noContext: TrailContext = { roster: [], trail: [] }
 
 /** The parts of entries this reads; an entry that does not hold them is said by its summary. */
 const checkRefSchema = z.object({ query: z.string(), fetchedAt: z.string() })
@@ -80,8 +115,59 @@ function decisionWords(entry: AuditEntry): EntryWords | null {
   }
 }
 
+const requestAnswered = (entry: AuditEntry, { trail }: TrailContext) =>
+  trail.findLast(
+    (earlier) => earlier.seq < entry.seq && earlier.action === fourEyesActions.reviewRequested,
+  )
+
+/** "the close requested by Alex (alex) as “Risk confirmed”", or less when the trail lacks it. */
+function requestWords(entry: AuditEntry, context: TrailContext): string {
+  const request = requestAnswered(entry, context)
+  if (!request) return 'the close request'
+  const asked = reviewRequestSchema.safeParse(request.after).data
+  return `the close requested by ${actorLabel(context.roster, request.actor)}${asked ? ` as “${caseOutcomeLabels[asked.outcome]}”` : ''}`
+}
+
+/** Four-eyes review and assignment: who works on the case, who asked to close it, who answered. */
+const fourEyesDescribers: Record<string, Describer> = {
+  [fourEyesActions.assigned]: (entry, { roster }) => {
+    const assigned = caseAssignmentSchema.safeParse(entry.after)
+    if (!assigned.success) return null
+    const earlier = caseAssignmentSchema.safeParse(entry.before).data?.member
+    const { member } = assigned.data
+    return {
+      headline: member ? `Assigned to ${memberLabel(roster, member)}` : 'Unassigned',
+      details: earlier ? [`Was assigned to ${memberLabel(roster, earlier)}.`] : [],
+    }
+  },
+  [fourEyesActions.reviewRequested]: (entry, { roster }) => {
+    const request = reviewRequestSchema.safeParse(entry.after)
+    if (!request.success) return null
+    const { outcome, reason, reviewers } = request.data
+    return {
+      headline: `Asked for review before closing as ${caseOutcomeLabels[outcome]}: ${shown(reason)}`,
+      details: [`Reviewers asked: ${membersLabel(roster, reviewers) || 'nobody'}.`],
+    }
+  },
+  [fourEyesActions.approved]: (entry, context) => ({
+    headline: `Approved ${requestWords(entry, context)}`,
+    details: [],
+  }),
+  [fourEyesActions.sentBack]: (entry, context) => {
+    const sending = reviewSendBackSchema.safeParse(entry.after)
+    if (!sending.success) return null
+    return {
+      headline: `Sent back: ${shown(sending.data.reason)}`,
+      details: [`Answers ${requestWords(entry, context)}.`],
+    }
+  },
+}
+
+type Describer = (entry: AuditEntry, context: TrailContext) => EntryWords | null
+
 /** Each action in full, from what its entry holds; null when the entry does not hold it. */
-const describers: Record<string, (entry: AuditEntry) => EntryWords | null> = {
+const describers: Record<string, Describer> = {
+  ...fourEyesDescribers,
   created: (entry) => {
     const created = createdSchema.safeParse(entry.after)
     if (!created.success) return null
@@ -204,8 +290,11 @@ function entityWords(change: 'linked' | 'unlinked', value: unknown): EntryWords 
  * made safe to show. Entries of actions this version does not know, or that do not hold what they
  * should, are said by their own summary.
  */
-export const entryWords = (entry: AuditEntry): EntryWords =>
-  (Object.hasOwn(describers, entry.action) ? describers[entry.action]?.(entry) : null) ?? {
+/** The actions this says in full, each by what its entry holds. */
+export const describedActions: readonly string[] = Object.keys(describers)
+
+export const entryWords = (entry: AuditEntry, context: TrailContext = noContext): EntryWords =>
+  (Object.hasOwn(describers, entry.action) ? describers[entry.action]?.(entry, context) : null) ?? {
     headline: shown(entry.summary),
     details: [],
   }
