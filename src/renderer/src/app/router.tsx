@@ -17,7 +17,7 @@ import { BulkJobScreen } from '../features/bulk/BulkJobScreen'
 import { BulkScreen } from '../features/bulk/BulkScreen'
 import { bulkJobSearchSchema } from '../features/bulk/bulkJobAddress'
 import { CasesScreen } from '../features/cases/CasesScreen'
-import { caseSearchSchema } from '../features/cases/caseAddress'
+import { caseListSearchSchema, caseSearchSchema } from '../features/cases/caseAddress'
 import { EntityDetailScreen } from '../features/entities/EntityDetailScreen'
 import { EntityListScreen } from '../features/entities/EntityListScreen'
 import { HistoryCheckScreen } from '../features/history/HistoryCheckScreen'
@@ -144,11 +144,13 @@ function HistoryCheckRoute(): ReactNode {
 
 /**
  * The case list and the open case are one screen: opening another case changes the address and
- * the case shown, while the list stays as it is (mounted, scrolled where it was).
+ * the case shown, while the list stays as it is (mounted, scrolled where it was, its filters in
+ * the address of both).
  */
 const casesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cases',
+  validateSearch: caseListSearchSchema,
   component: CasesRoute,
 })
 const caseListRoute = createRoute({ getParentRoute: () => casesRoute, path: '/' })

@@ -14,12 +14,8 @@ import { openAppDatabase, type AppDatabase, type StoredCheck } from '../database
 import { checkAttemptsSchema } from '../database/migrations/0007-check-attempts'
 import { caseSummaryHoldersSchema } from '../database/migrations/0013-case-summary-holders'
 import { caseSummaryReviewSchema } from '../database/migrations/0014-case-summary-review'
-import {
-  caseListRow,
-  noCaseListFilters,
-  selectCaseRows,
-  type CaseListFilters,
-} from './caseListSelection'
+import { readCaseListRows } from './caseListReads'
+import { noCaseListFilters, selectCaseRows, type CaseListFilters } from './caseListSelection'
 import { closeCase, createCase, decideHit, linkCheck } from './caseRepository'
 import { casesOfChecks } from './caseReads'
 
@@ -44,13 +40,8 @@ const decide = (caseId: string, index: number, decision: 'true_match' | 'false_p
 const newCase = (title: string, subject = 'Someone') =>
   createCase(db, fixtureActor, { title, subject, description: '' })
 
-const rows = async () => {
-  const [cases, summaries] = await Promise.all([db.cases.toArray(), db.caseSummaries.toArray()])
-  const byCase = new Map(summaries.map((summary) => [summary.caseId, summary]))
-  return cases.map((caseRecord) => caseListRow(caseRecord, byCase.get(caseRecord.id)))
-}
 const titles = async (filters: Partial<CaseListFilters>) =>
-  selectCaseRows(await rows(), { ...noCaseListFilters, ...filters }).map(
+  selectCaseRows(await readCaseListRows(db), { ...noCaseListFilters, ...filters }).map(
     (row) => row.caseRecord.title,
   )
 

@@ -5,10 +5,17 @@ import {
   type CaseRecord,
   type CaseState,
 } from '../../../../shared/cases/caseSchemas'
-import type { CaseSummary } from '../database/appDatabase'
+import type { CaseSummary, TeamCaseRow } from '../database/appDatabase'
+import {
+  inCaseQueue,
+  sharedStandingOf,
+  type CaseQueue,
+  type SharedCaseStanding,
+} from './caseQueues'
 import { emptySummary } from './caseSummaries'
 
-export type CaseSort = 'updated' | 'created' | 'title'
+export const caseSorts = ['updated', 'created', 'title'] as const
+export type CaseSort = (typeof caseSorts)[number]
 
 /** By what the case's hits say, or by the outcome a closed case was closed with. */
 export type CaseOutcomeFilter =
@@ -19,6 +26,8 @@ export interface CaseListFilters {
   state: CaseState | 'all'
   outcome: CaseOutcomeFilter
   sort: CaseSort
+  /** A team's queue of shared cases (see caseQueues): only for a desk in a team. */
+  queue: CaseQueue | 'all'
 }
 
 export const noCaseListFilters: CaseListFilters = {
@@ -26,6 +35,7 @@ export const noCaseListFilters: CaseListFilters = {
   state: 'all',
   outcome: 'all',
   sort: 'updated',
+  queue: 'all',
 }
 
 export interface CaseListRow {
@@ -33,18 +43,25 @@ export interface CaseListRow {
   /** The readable number, "CD-7K3M-Q9XA" (see caseNumber). */
   number: string
   summary: CaseSummary
+  /** Its assignee and the review it waits on when it is shared; null when it is not. */
+  shared: SharedCaseStanding | null
   /** Title, subject, number, id, identifiers and holders, lower case: what the search looks in. */
   searchText: string
 }
 
 /** A case with what the list needs of it; the number and the searched text are made once. */
-export function caseListRow(caseRecord: CaseRecord, summary: CaseSummary | undefined): CaseListRow {
+export function caseListRow(
+  caseRecord: CaseRecord,
+  summary: CaseSummary | undefined,
+  shared?: TeamCaseRow,
+): CaseListRow {
   const number = caseNumber(caseRecord.id)
   const found = summary ?? emptySummary(caseRecord.id)
   return {
     caseRecord,
     number,
     summary: found,
+    shared: shared ? sharedStandingOf(shared) : null,
     searchText: [
       caseRecord.title,
       caseRecord.subject,
@@ -76,6 +93,9 @@ const outcomeTests: Record<CaseOutcomeFilter, (row: CaseListRow) => boolean> = {
   ) as Record<`closed_${CaseOutcome}`, (row: CaseListRow) => boolean>),
 }
 
+export const isCaseOutcomeFilter = (value: unknown): value is CaseOutcomeFilter =>
+  typeof value === 'string' && Object.hasOwn(outcomeTests, value)
+
 const titleOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 const orders: Record<CaseSort, (a: CaseListRow, b: CaseListRow) => number> = {
@@ -87,19 +107,23 @@ const orders: Record<CaseSort, (a: CaseListRow, b: CaseListRow) => number> = {
 /**
  * The cases the list shows, in its order. Every row is already in memory (a few thousand small
  * records, read once and kept live), so a keystroke filters an array and reads nothing: every
- * typed word must occur somewhere in the case's title, subject, number, id or identifiers.
+ * typed word must occur somewhere in the case's title, subject, number, id or identifiers. A
+ * team's queue is judged for the member `me`, and not at all on a desk in no team (`me` null).
  */
 export function selectCaseRows(
   rows: readonly CaseListRow[],
   filters: CaseListFilters,
+  me: string | null = null,
 ): CaseListRow[] {
   const words = filters.text.toLowerCase().split(/\s+/).filter(Boolean)
   const outcome = outcomeTests[filters.outcome]
+  const { queue } = filters
   return rows
     .filter(
       (row) =>
         (filters.state === 'all' || row.caseRecord.state === filters.state) &&
         outcome(row) &&
+        (queue === 'all' || me === null || inCaseQueue(queue, row.caseRecord, row.shared, me)) &&
         words.every((word) => row.searchText.includes(word)),
     )
     .sort(orders[filters.sort])

@@ -7,7 +7,8 @@ import type {
 } from '../../../../shared/cases/caseSchemas'
 import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
 import { appDatabase } from '../database/appDatabase'
-import { caseListRow, type CaseListRow } from './caseListSelection'
+import { readCaseListRows, readCasesAwaitingReview, type CaseAwaitingReview } from './caseListReads'
+import type { CaseListRow } from './caseListSelection'
 import {
   casesWithCheck,
   casesWithEntity,
@@ -31,14 +32,14 @@ export const useCase = (caseId: string | null): CaseRecord | null | undefined =>
 
 /** Every case with its number and summary, for the case list to search, filter and sort. */
 export const useCaseListRows = (): CaseListRow[] | undefined =>
-  useLiveQuery(async () => {
-    const [cases, summaries] = await Promise.all([
-      appDatabase.cases.toArray(),
-      appDatabase.caseSummaries.toArray(),
-    ])
-    const byCase = new Map(summaries.map((summary) => [summary.caseId, summary]))
-    return cases.map((caseRecord) => caseListRow(caseRecord, byCase.get(caseRecord.id)))
-  }, [])
+  useLiveQuery(() => readCaseListRows(appDatabase), [])
+
+/**
+ * The shared cases waiting for the member `me` to review them, as this desk last applied them (so
+ * also offline); none on a desk in no team (`me` null).
+ */
+export const useCasesAwaitingReview = (me: string | null): CaseAwaitingReview[] | undefined =>
+  useLiveQuery(async () => (me === null ? [] : readCasesAwaitingReview(appDatabase, me)), [me])
 
 /** The cases something may still be added to, most recently changed first. */
 export const useEditableCases = (): CaseRecord[] | undefined =>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { TeamJoin, TeamView } from '../../../../shared/bridge/teamContract'
 import { callBridge, errorMessage } from '../../bridge/bridgeClient'
+import type { TeamRole } from '../../../../shared/team/teamRoles'
 import { queryClient } from '../queryClient'
 
 const teamKey = ['team'] as const
@@ -39,5 +40,29 @@ export function useTeamMembership() {
     leave: () => run(() => callBridge('team.leave', {})),
     removeMember: (member: string, reason: string) =>
       run(() => callBridge('team.removeMember', { member, reason })),
+  }
+}
+
+/** The member this desk writes as in its team; null while in none or not yet known. */
+export const useTeamMember = (): string | null => {
+  const team = useTeam().data
+  return team?.joined ? team.member : null
+}
+
+/**
+ * A team admin sets one member's roles: each member's editor has its own, so a refusal shows
+ * beside the member it was about, in the sentence the main side gave.
+ */
+export function useRolesSetting() {
+  const mutation = useMutation({
+    mutationFn: (input: { member: string; roles: TeamRole[] }) =>
+      callBridge('team.setRoles', input),
+    onSuccess: (team) => queryClient.setQueryData(teamKey, team),
+  })
+  return {
+    pending: mutation.isPending,
+    error: mutation.error ? errorMessage(mutation.error) : null,
+    save: (member: string, roles: TeamRole[]) =>
+      mutation.mutateAsync({ member, roles }).catch(() => null),
   }
 }

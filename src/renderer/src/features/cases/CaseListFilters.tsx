@@ -1,9 +1,11 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
 import { caseOutcomeLabels, caseStateLabels } from '../../../../shared/cases/caseLabels'
 import { caseOutcomes, caseStates } from '../../../../shared/cases/caseSchemas'
 import type { CaseListFilters as Filters } from '../../data/cases/caseListSelection'
-import { casesActions, useCasesStore } from './store'
+import { caseQueueLabels, caseQueues } from '../../data/cases/caseQueues'
+import { casesActions } from './store'
 
 const stateOptions = [
   { value: 'all', label: 'Any state' },
@@ -25,29 +27,52 @@ const sortOptions = [
   { value: 'created', label: 'Newest' },
   { value: 'title', label: 'Title A–Z' },
 ]
+const queueOptions = [
+  { value: 'all', label: 'Any case' },
+  ...caseQueues.map((queue) => ({ value: queue, label: caseQueueLabels[queue] })),
+]
 
-const selects = [
-  { key: 'state', label: 'State', data: stateOptions },
-  { key: 'outcome', label: 'Outcome', data: outcomeOptions },
-  { key: 'sort', label: 'Sort by', data: sortOptions },
-] as const
+const selects = {
+  state: { label: 'State', data: stateOptions, grow: 1 },
+  outcome: { label: 'Outcome', data: outcomeOptions, grow: 1 },
+  sort: { label: 'Sort by', data: sortOptions, grow: 1 },
+  // "Waiting for my review" takes more room than "Last changed".
+  queue: { label: 'Team', data: queueOptions, grow: 1.3 },
+} as const
 
-/** The case list's search, its two filters and its order. */
-export function CaseListFilters() {
-  const filters = useCasesStore((state) => state.listFilters)
-  const selectOf = ({ key, label, data }: (typeof selects)[number]) => (
+/**
+ * The case list's search, its filters and its order; on a desk in a team, also the team's queues
+ * of shared cases. `children` says how many cases the filters leave, beside the button that
+ * clears them.
+ */
+export function CaseListFilters({
+  filters,
+  inTeam,
+  children,
+}: {
+  filters: Filters
+  inTeam: boolean
+  children: ReactNode
+}) {
+  const selectOf = (key: keyof typeof selects) => (
     <NativeSelect
       key={key}
-      label={label}
+      label={selects[key].label}
       size="xs"
-      style={{ flex: 1, minWidth: 0 }}
-      data={data}
+      style={{ flex: selects[key].grow, minWidth: 0 }}
+      data={selects[key].data}
       value={filters[key]}
       onChange={(event) =>
         casesActions.setListFilter(key, event.currentTarget.value as Filters[typeof key])
       }
+      data-testid={`case-list-filter-${key}`}
     />
   )
+  const filtered =
+    filters.text !== '' ||
+    filters.state !== 'all' ||
+    filters.outcome !== 'all' ||
+    (inTeam && filters.queue !== 'all')
   return (
     <Stack gap={6} data-testid="case-list-filters">
       <TextInput
@@ -59,15 +84,19 @@ export function CaseListFilters() {
         onChange={(event) => casesActions.setListFilter('text', event.currentTarget.value)}
       />
       <Group gap={6} wrap="nowrap" align="flex-end">
-        {selects.slice(0, 2).map(selectOf)}
+        {selectOf('state')}
+        {selectOf('outcome')}
       </Group>
       <Group gap={6} wrap="nowrap" align="flex-end">
-        {selects.slice(2).map(selectOf)}
+        {inTeam && selectOf('queue')}
+        {selectOf('sort')}
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mih={22}>
+        {children}
         <Button
-          size="xs"
+          size="compact-xs"
           variant="subtle"
-          style={{ flex: 1 }}
-          disabled={filters.text === '' && filters.state === 'all' && filters.outcome === 'all'}
+          disabled={!filtered}
           onClick={casesActions.clearListFilters}
         >
           Clear filters

@@ -1,4 +1,5 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core'
+import { IconUser } from '@tabler/icons-react'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { useNavigate } from '@tanstack/react-router'
 import { countOf, noun } from '../../../../shared/text/counting'
@@ -7,15 +8,54 @@ import { formatLocalDate, formatLocalDateTime } from '../../components/formatTim
 import { HitStateBadge } from '../../components/HitStateBadge'
 import { MiddleTruncated } from '../../components/MiddleTruncated'
 import type { CaseListRow } from '../../data/cases/caseListSelection'
+import type { SharedCaseStanding } from '../../data/cases/caseQueues'
 import { hitStateOf } from '../../../../shared/cases/caseRules'
 
 /** Every item has this height, so the list can show only those in view. */
 export const caseListItemHeight = 112
 
-/** One case in the list: title and state, its readable number beside its id, and its hits. */
-export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolean }) {
+/** Who this desk is in its team, and how the roster names a member. */
+export interface CaseListTeam {
+  me: string
+  nameOf: (member: string) => string
+}
+
+/** "you", a member by name, or nobody; both names when two assignments stand. */
+const assigneeWords = ({ assignees }: SharedCaseStanding, team: CaseListTeam): string => {
+  const named = [...new Set(assignees)].flatMap((member) =>
+    member === null ? [] : [member === team.me ? 'you' : team.nameOf(member)],
+  )
+  return named.length === 0 ? 'Unassigned' : named.join(', ')
+}
+
+function Assignee({ standing, team }: { standing: SharedCaseStanding; team: CaseListTeam }) {
+  const words = assigneeWords(standing, team)
+  const label = words === 'Unassigned' ? words : `Assigned to ${words}`
+  return (
+    <Group gap={2} wrap="nowrap" maw="45%" style={{ flexShrink: 0 }} title={label}>
+      <IconUser size={12} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" c="dimmed" truncate aria-label={label} data-testid="case-list-assignee">
+        {words}
+      </Text>
+    </Group>
+  )
+}
+
+/**
+ * One case in the list: title and state, its readable number beside its id, and its hits; a
+ * shared case also its assignee and whether a close request waits for a review.
+ */
+export function CaseListItem({
+  row,
+  isOpen,
+  team,
+}: {
+  row: CaseListRow
+  isOpen: boolean
+  team: CaseListTeam | null
+}) {
   const navigate = useNavigate()
-  const { caseRecord, number, summary } = row
+  const { caseRecord, number, summary, shared } = row
   const hitState = hitStateOf(summary.hits)
   return (
     <UnstyledButton
@@ -55,10 +95,27 @@ export function CaseListItem({ row, isOpen }: { row: CaseListRow; isOpen: boolea
           {number}
         </Text>
         <MiddleTruncated value={caseRecord.id} tail={6} size="xs" testId="case-id" dimmed />
+        {shared && shared.approvers.length > 0 && caseRecord.state !== 'closed' && (
+          <Badge
+            size="sm"
+            color="violet"
+            variant="light"
+            radius="sm"
+            tt="none"
+            ml="auto"
+            style={{ flexShrink: 0 }}
+            data-testid="case-list-review-waiting"
+          >
+            Waiting for review
+          </Badge>
+        )}
       </Group>
-      <Text size="xs" c="dimmed" truncate w="100%" title={shown(caseRecord.subject)}>
-        {shown(caseRecord.subject)}
-      </Text>
+      <Group gap="xs" wrap="nowrap" w="100%">
+        <Text size="xs" c="dimmed" truncate style={{ flex: 1 }} title={shown(caseRecord.subject)}>
+          {shown(caseRecord.subject)}
+        </Text>
+        {shared && team && <Assignee standing={shared} team={team} />}
+      </Group>
       <Group gap={6} wrap="nowrap" w="100%">
         <Text
           size="xs"
