@@ -121,6 +121,7 @@ describe('the case list’s team queues, judged by the page from what it applied
           caseId: matched,
           number: caseNumber(matched),
           title: 'Listed wallet',
+          askedBy: 'Investigator ana',
           askedAt: expect.any(String) as string,
         },
       ])

@@ -18,6 +18,8 @@ import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { TeamHeaderStatus } from '../features/team/TeamHeaderStatus'
 import { NavRouterLink } from '../components/RouterLinks'
 import { useNewChanges } from '../data/watch/watchQueries'
+import { useCasesAwaitingReview } from '../data/cases/caseQueries'
+import { useTeamMember } from '../data/team/teamQueries'
 import { BulkFinishedNotice } from '../features/bulk/BulkFinishedNotice'
 import { UnfinishedRestoreNotice } from '../features/settings/UnfinishedRestoreNotice'
 import { ReadOnlyBanner } from './ReadOnlyBanner'
@@ -36,7 +38,9 @@ const navigation = [
 export function AppFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const environment = useActiveEnvironmentSettings()
-  const newChanges = useNewChanges()?.length ?? 0
+  const awaitingReview = useCasesAwaitingReview(useTeamMember())?.length ?? 0
+  // Cases waiting for my review are news on the Changes screen as much as a watch's changes.
+  const newChanges = (useNewChanges()?.length ?? 0) + awaitingReview
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 0 }} padding="md">
       <AppShell.Header>

@@ -24,7 +24,8 @@ export interface CaseAwaitingReview {
   caseId: string
   number: string
   title: string
-  /** When the review was asked for. */
+  /** Who asked for the review, by name, and when. */
+  askedBy: string
   askedAt: string
 }
 
@@ -45,6 +46,7 @@ export async function readCasesAwaitingReview(
       caseId: caseRecord.id,
       number: caseNumber(caseRecord.id),
       title: caseRecord.title,
+      askedBy: asked.author.name,
       askedAt: asked.at,
     })
   }

@@ -10,6 +10,7 @@ import { useActor } from '../../data/identity/identityQueries'
 import { useCase } from '../../data/cases/caseQueries'
 import { useNewChanges, useWatches } from '../../data/watch/watchQueries'
 import { watchRepository, type WatchChange } from '../../data/watch/watchRepository'
+import { CasesAwaitingReview } from './CasesAwaitingReview'
 
 /** Categories by their codes, as the service names them. */
 const changeSentence = (change: WatchChange): string =>
@@ -77,7 +78,7 @@ function CaseTitleLink({ caseId }: { caseId: string }) {
 
 /**
  * What re-screens found (watched wallets' and cases', and those of History rows or a bulk job)
- * since it was last acknowledged.
+ * since it was last acknowledged; in a team, first the shared cases waiting for your review.
  */
 export function ChangesScreen() {
   const changes = useNewChanges()
@@ -101,6 +102,7 @@ export function ChangesScreen() {
           </Button>
         )}
       </Group>
+      <CasesAwaitingReview />
       {changes?.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="changes-empty">
           No new changes. Watch a wallet from its check in History, or a case from its page: new or
