@@ -19,9 +19,9 @@ export const evidenceFormats = [evidenceFormat, sharedCaseEvidenceFormat] as con
  * earlier release keeps verifying after the report changes. Bundles made before layouts were
  * numbered name none: they are in layout 1 or 2, which hits.csv's columns tell apart.
  */
-export const reportLayouts = [1, 2, 3] as const
+export const reportLayouts = [1, 2, 3, 4] as const
 export type ReportLayout = (typeof reportLayouts)[number]
-export const currentReportLayout: ReportLayout = 3
+export const currentReportLayout: ReportLayout = 4
 
 /**
  * The first layout whose exporter refuses notes its trail never added: from it on, the verifier
@@ -107,7 +107,19 @@ export const manifestSchema = z.looseObject({
   signer: signerSchema.optional(),
   /** A shared case (format 2): every author, in the order they first wrote in the case. */
   team: z
-    .looseObject({ entries: z.number().int().nonnegative(), authors: z.array(teamAuthorSchema) })
+    .looseObject({
+      entries: z.number().int().nonnegative(),
+      authors: z.array(teamAuthorSchema),
+      /**
+       * The team admins the team server's configuration names, by whom the roles and removals in
+       * team/roster.json are judged. The configuration is the server admin's document, signed by
+       * no member's key, so no entry can vouch for it: the exporter states it here, under the
+       * bundle's signature (the signer must be a member, as the verifier checks), and the report
+       * shows it for the reader to hold against the server. Left out, nobody's setting of roles
+       * counts, so no approval does either: leaving it out can only make a close fail the rule.
+       */
+      admins: z.array(z.string()).optional(),
+    })
     .optional(),
 })
 export type BundleManifest = z.infer<typeof manifestSchema>

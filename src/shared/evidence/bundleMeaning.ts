@@ -171,9 +171,9 @@ export function checkBundleMeaning(
   }
   const trail = z.array(auditEntrySchema).safeParse(trailJson)
   if (!trail.success) return
-  if (manifest.format === sharedCaseEvidenceFormat) {
-    compareWithTeam(files, manifest, trail.data, problems)
-  } else compareActors(trail.data, manifest.signer, problems)
+  const shared = manifest.format === sharedCaseEvidenceFormat
+  const team = shared ? compareWithTeam(files, manifest, trail.data, problems) : null
+  if (!shared) compareActors(trail.data, manifest.signer, problems)
   // Restored untrusted data is never the signer's own, whoever restored it (see untrustedRestore).
   const restore = untrustedRestoreIn(trail.data)
   if (restore) {
@@ -219,5 +219,5 @@ export function checkBundleMeaning(
   }
   if (caseId !== undefined)
     checkHitsCsv(files, checks, caseId, replayed.decisions, layout, problems)
-  checkReport(files, manifest, checks, problems)
+  checkReport(files, manifest, checks, team, problems)
 }

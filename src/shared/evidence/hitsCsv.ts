@@ -32,6 +32,7 @@ export const hitsCsvLayoutColumns: Record<ReportLayout, readonly HitsCsvColumn[]
   1: hitsCsvColumns.filter((column) => !['holder', 'chain', 'lists'].includes(column)),
   2: hitsCsvColumns,
   3: hitsCsvColumns,
+  4: hitsCsvColumns,
 }
 
 export type DecisionOf = (checkId: string, hit: HitKeys) => HitDecision | undefined

@@ -5,9 +5,11 @@ import { caseOutcomeLabels, caseStateLabels, hitDecisionLabels } from '../cases/
 import type { AuditEntry, CaseNote, CaseRecord, HitDecision } from '../cases/caseSchemas'
 import type { HitKeys } from '../cases/checkHits'
 import { groupedFingerprint, type Signer } from '../identity/investigator'
-import { currentReportLayout, type ReportLayout, type TeamAuthor } from './bundleFormat'
+import { currentReportLayout, type ReportLayout } from './bundleFormat'
 import type { ExportedCheckSummary } from './checkSummary'
+import type { CloseReview } from './closeReview'
 import { escapeHtml } from './htmlText'
+import { closeReviewRow, reviewOfClose, trailEntryWhat, type ReportTeam } from './reportFourEyes'
 import { reportLayoutParts, type ReportLayoutParts } from './reportLayouts'
 import { actorName, environmentLabel, utc } from './reportText'
 import { selfCheckSection } from './reportSelfCheck'
@@ -25,12 +27,17 @@ export interface ReportModel {
   notes: readonly CaseNote[]
   auditTrail: readonly AuditEntry[]
   auditCheck: AuditChainCheck
-  /** A shared case: everyone who signed its entries, by member. */
-  team?: { authors: readonly TeamAuthor[] }
+  /** A shared case: everyone who signed its entries, by member (and from layout 4 on, more). */
+  team?: ReportTeam
+  /**
+   * How the close of a shared case that stands closed was reviewed (layout 4 on). A closed case of
+   * no team needs none given: it was closed on a one-person desk, and the report says so.
+   */
+  closeReview?: CloseReview | null
 }
 
 /** A model rendered in one layout: the sections read their layout's parts from it. */
-interface Rendering extends ReportModel {
+export interface Rendering extends ReportModel {
   layout: ReportLayoutParts
 }
 
@@ -108,9 +115,11 @@ function summaryRows({ caseRecord, checks, decisionOf, layout }: Rendering): str
   return rows.map(([label, value]) => `<tr><td>${label}</td><td>${value}</td></tr>`).join('')
 }
 
-function closureSection({ caseRecord }: Rendering): string {
-  const closure = caseRecord.closure
+function closureSection(model: Rendering): string {
+  const closure = model.caseRecord.closure
   if (!closure) return ''
+  const review = reviewOfClose(model)
+  const [reviewLabel, reviewText] = review ? closeReviewRow(review) : []
   return `<h2>Closure</h2>
   <table class="summary"><tbody>
     <tr><td>Outcome</td><td><strong>${caseOutcomeLabels[closure.outcome]}</strong></td></tr>
@@ -120,7 +129,7 @@ function closureSection({ caseRecord }: Rendering): string {
       closure.undecidedHitsReason
         ? `<tr><td>Why hits were left undecided</td><td>${escapeHtml(closure.undecidedHitsReason)}</td></tr>`
         : ''
-    }
+    }${reviewLabel ? `\n    <tr><td>${reviewLabel}</td><td>${reviewText}</td></tr>` : ''}
   </tbody></table>`
 }
 
@@ -210,7 +219,9 @@ function notesSection({ notes }: ReportModel): string {
     .join('')
 }
 
-function auditSection({ auditTrail, auditCheck }: ReportModel): string {
+function auditSection({ auditTrail, auditCheck, layout, team }: Rendering): string {
+  const what = (entry: AuditEntry): string =>
+    layout.fourEyes ? trailEntryWhat(entry, team, auditTrail) : escapeHtml(entry.summary)
   const status = auditCheck.intact
     ? `<p class="intact">The trail's ${auditCheck.entries} entries chain intact (SHA-256).</p>`
     : `<p class="broken">The trail is broken at entry ${auditCheck.seq}: ${escapeHtml(auditCheck.problem)}.</p>`
@@ -218,7 +229,7 @@ function auditSection({ auditTrail, auditCheck }: ReportModel): string {
     .map(
       (entry) =>
         `<tr><td>${entry.seq}</td><td>${utc(entry.at)}</td><td>${actorName(entry.actor)}</td>
-        <td>${escapeHtml(entry.summary)}</td><td class="mono">${entry.hash.slice(0, 12)}…</td></tr>`,
+        <td>${what(entry)}</td><td class="mono">${entry.hash.slice(0, 12)}…</td></tr>`,
     )
     .join('')
   return `${status}<table><thead><tr><th>#</th><th>When</th><th>Who</th><th>What</th><th>Hash</th></tr></thead>
@@ -271,7 +282,7 @@ ${entitiesSection(model)}
 ${notesSection(model)}
 <h2>Audit trail</h2>
 ${auditSection(model)}
-${layout.summaryPage ? selfCheckSection(model.signer) : ''}<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json, signed in
+${layout.summaryPage ? selfCheckSection(model.signer, layout.fourEyes) : ''}<footer>Every file of this bundle is listed with its size and SHA-256 in manifest.json, signed in
 signature.json. The raw answers of the service are kept byte for byte in checks/*/response.raw. To
 check that nothing changed: <span class="mono">npm run verify-bundle -- FILE.zip</span>, or the
 Verify screen of Compliance Desk.</footer>

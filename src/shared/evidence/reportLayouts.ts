@@ -30,6 +30,11 @@ export interface ReportLayoutParts {
    * saying how to check it without the app (reportSelfCheck), rather than a summary table alone.
    */
   summaryPage: boolean
+  /**
+   * Whether the report says how the close was reviewed (who approved it, or that the desk had no
+   * team), says the trail's four-eyes entries in words and names the team's admins.
+   */
+  fourEyes: boolean
 }
 
 const datasetCells = (hit: ExportedHit, separator: string, codeClass: string): string =>
@@ -98,6 +103,38 @@ const namedHolderStyles = `  .case-number { font-size: 12pt; font-weight: 700; l
   .chain { white-space: nowrap; font-weight: 600; }
 `
 
+/**
+ * The case number and title on every printed page; a first page summarising the case (its
+ * outcome, its hits by decision under the case rules, who did what); and a closing section on
+ * checking the bundle with standard tools.
+ */
+const summarised: ReportLayoutParts = {
+  ...namedHolders,
+  title: (caseRecord) =>
+    `${caseNumber(caseRecord.id)} case report: ${escapeHtml(caseRecord.title)}`,
+  styles: `${namedHolderStyles}  .summary-page { break-after: page; }
+  .tally th, .tally td { width: 20%; text-align: right; font-variant-numeric: tabular-nums; }
+  .tally td { font-size: 12pt; font-weight: 600; }
+  .tally th:last-child, .tally td:last-child { border-left: 1px solid #adb5bd; }
+  .count { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  h3 { break-after: avoid; }
+  .who td:first-child { width: 38%; }
+  .self-check { break-before: page; }
+  .self-check ol { padding-left: 6mm; } .self-check li { margin: 0 0 3mm; break-inside: avoid; }
+  .self-check li p { margin: 0 0 1mm; }
+  pre.command { margin: 0; padding: 1.5mm 2.5mm; background: #f1f3f5; border-radius: 2px;
+                font: 8.5pt/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+                white-space: pre-wrap; overflow-wrap: anywhere; }
+  .signature .mono { word-break: normal; overflow-wrap: anywhere; }
+  @media screen { .summary-page { border-bottom: 1.5px dashed #adb5bd; padding-bottom: 6mm; } }
+
+`,
+  pageRule: titledPageRule,
+  summaryLead: () => [],
+  summaryPage: true,
+  fourEyes: false,
+}
+
 export const reportLayoutParts: Record<ReportLayout, ReportLayoutParts> = {
   /** Bundles of the first releases, made before layouts were numbered: a record, its datasets. */
   1: {
@@ -115,6 +152,7 @@ export const reportLayoutParts: Record<ReportLayout, ReportLayoutParts> = {
     // Hits were known by category and record alone then.
     hitKey: (hit) => hit.chainlessKey,
     summaryPage: false,
+    fourEyes: false,
   },
   /** The case number on every page; each hit's holder, chain and lists by name. */
   2: {
@@ -126,35 +164,13 @@ export const reportLayoutParts: Record<ReportLayout, ReportLayoutParts> = {
     pageRule,
     summaryLead: (caseRecord) => [['Case number', escapeHtml(caseNumber(caseRecord.id))]],
     summaryPage: false,
+    fourEyes: false,
   },
+  3: summarised,
   /**
-   * The case number and title on every printed page; a first page summarising the case (its
-   * outcome, its hits by decision under the case rules, who did what); and a closing section on
-   * checking the bundle with standard tools.
+   * As layout 3, and the four-eyes rule shown: who approved the close (or that no second review
+   * was needed, or that the desk had no team) in the summary and the closure, the trail's review
+   * entries in words, and the team admins a shared case's roster was judged by.
    */
-  3: {
-    ...namedHolders,
-    title: (caseRecord) =>
-      `${caseNumber(caseRecord.id)} case report: ${escapeHtml(caseRecord.title)}`,
-    styles: `${namedHolderStyles}  .summary-page { break-after: page; }
-  .tally th, .tally td { width: 20%; text-align: right; font-variant-numeric: tabular-nums; }
-  .tally td { font-size: 12pt; font-weight: 600; }
-  .tally th:last-child, .tally td:last-child { border-left: 1px solid #adb5bd; }
-  .count { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-  h3 { break-after: avoid; }
-  .who td:first-child { width: 38%; }
-  .self-check { break-before: page; }
-  .self-check ol { padding-left: 6mm; } .self-check li { margin: 0 0 3mm; break-inside: avoid; }
-  .self-check li p { margin: 0 0 1mm; }
-  pre.command { margin: 0; padding: 1.5mm 2.5mm; background: #f1f3f5; border-radius: 2px;
-                font: 8.5pt/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
-                white-space: pre-wrap; overflow-wrap: anywhere; }
-  .signature .mono { word-break: normal; overflow-wrap: anywhere; }
-  @media screen { .summary-page { border-bottom: 1.5px dashed #adb5bd; padding-bottom: 6mm; } }
-
-`,
-    pageRule: titledPageRule,
-    summaryLead: () => [],
-    summaryPage: true,
-  },
+  4: { ...summarised, fourEyes: true },
 }

@@ -4,13 +4,15 @@ import { verifyAuditChain } from '../cases/auditChain'
 import { auditEntrySchema, caseNoteSchema, hitDecisionSchema } from '../cases/caseSchemas'
 import { decisionOnHit } from '../cases/checkHits'
 import { escapeForDisplay } from '../text/escapeForDisplay'
-import { bundlePaths, type BundleManifest } from './bundleFormat'
+import { bundlePaths, sharedCaseEvidenceFormat, type BundleManifest } from './bundleFormat'
 import { caseFileSchema, caseRecordOfFile } from './caseFile'
 import type { BundleProblem } from './bundleProblems'
 import { layoutOfBundle } from './bundleLayout'
 import type { ExportedCheckSummary } from './checkSummary'
 import { meaningProblem } from './meaningProblems'
+import type { ReportTeam } from './reportFourEyes'
 import { renderReportHtml } from './reportHtml'
+import { checkTeamEvidence, type TeamEvidenceCheck } from './teamEvidence'
 
 const parts = {
   caseFile: [bundlePaths.case, caseFileSchema],
@@ -31,16 +33,31 @@ function readPart<T>(files: ReadonlyMap<string, Uint8Array>, path: string, schem
   }
 }
 
+/** A shared case's entries and roster as the bundle holds them, judged by its stated admins. */
+function teamOfBundle(
+  files: ReadonlyMap<string, Uint8Array>,
+  manifest: BundleManifest,
+): TeamEvidenceCheck | null {
+  if (manifest.format !== sharedCaseEvidenceFormat) return null
+  const entries = readPart(files, bundlePaths.teamEntries, z.array(z.unknown()))
+  const roster = readPart(files, bundlePaths.teamRoster, z.array(z.unknown()))
+  if (!entries || !roster) return null
+  return checkTeamEvidence(manifest.case.id, entries, roster, manifest.team?.admins ?? [])
+}
+
 /**
  * The report the exporter writes for these files: the same rendering of the case, its checks as
  * their raw answers give them, the decisions, entities, notes and trail, under the manifest's
- * time, signer and version, in the bundle's layout. A path instead when a file it needs cannot be
- * read (the manifest's when it names a layout this version does not know).
+ * time, signer and version, in the bundle's layout; for a shared case, its authors, the admins
+ * the manifest states, and how its close was reviewed as the bundle's entries and roster show it.
+ * A path instead when a file it needs cannot be read (the manifest's when it names a layout this
+ * version does not know). `team` is the shared case's evidence when the caller has read it already.
  */
 export function reportOfBundle(
   files: ReadonlyMap<string, Uint8Array>,
   manifest: BundleManifest,
   checks: readonly ExportedCheckSummary[],
+  team: TeamEvidenceCheck | null = teamOfBundle(files, manifest),
 ): { report: string } | { unreadable: string } {
   const caseFile = readPart(files, ...parts.caseFile)
   const entities = readPart(files, ...parts.entities)
@@ -68,12 +85,23 @@ export function reportOfBundle(
       notes,
       auditTrail,
       auditCheck: verifyAuditChain(auditTrail),
-      ...(manifest.team ? { team: manifest.team } : {}),
+      ...(manifest.team ? { team: reportTeamOf(manifest.team, team) } : {}),
+      closeReview: team?.closeReview ?? null,
     },
     layout,
   )
   return { report }
 }
+
+/** What the report says of a shared case's team: the manifest's words, the entries' ids. */
+export const reportTeamOf = (
+  { authors, admins }: NonNullable<BundleManifest['team']>,
+  team: Pick<TeamEvidenceCheck, 'replay'> | null,
+): ReportTeam => ({
+  authors,
+  ...(admins ? { admins } : {}),
+  ...(team ? { entryIds: team.replay.entryIds } : {}),
+})
 
 /** The first place two texts differ, as a line number and a short stretch of each around it. */
 function firstDifference(found: string, expected: string): string {
@@ -93,6 +121,7 @@ export function checkReport(
   files: ReadonlyMap<string, Uint8Array>,
   manifest: BundleManifest,
   checks: readonly ExportedCheckSummary[],
+  team: TeamEvidenceCheck | null,
   problems: BundleProblem[],
 ): void {
   const say = (detail: string) => problems.push(meaningProblem(bundlePaths.report, detail))
@@ -101,7 +130,7 @@ export function checkReport(
     say('is not in the bundle, so it cannot be checked')
     return
   }
-  const expected = reportOfBundle(files, manifest, checks)
+  const expected = reportOfBundle(files, manifest, checks, team)
   if ('unreadable' in expected) {
     say(`cannot be checked: ${expected.unreadable} is not as Compliance Desk writes it`)
     return

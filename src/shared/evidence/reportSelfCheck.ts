@@ -18,6 +18,10 @@ const keyFile = 'signer.pem'
 const signatureFile = 'signature.bin'
 const listedFile = 'listed.txt'
 
+/** What the verifier checks beyond the files' bytes in a shared case (layout 4 on). */
+const fourEyesCheck = `, and, in a case shared in a team, that each entry is signed by its author's key
+and that a case closed with a true match or after an escalation was approved by a second reviewer`
+
 /** A command to type as it stands; its own element, so that it can be copied (and tested) whole. */
 const command = (text: string): string =>
   `<pre class="command"><code>${escapeHtml(text)}</code></pre>`
@@ -27,7 +31,7 @@ const command = (text: string): string =>
  * only, the file names as they are in the bundle. The commands are run as printed by a test
  * (bundleSelfCheck.test.ts), so the steps stay true.
  */
-export function selfCheckSection(signer: Signer): string {
+export function selfCheckSection(signer: Signer, fourEyes: boolean): string {
   const { manifest, signature } = bundlePaths
   return `<section class="self-check" aria-labelledby="self-check">
 <h2 id="self-check">How to check this report without Compliance Desk</h2>
@@ -60,7 +64,7 @@ ${command(`jq -r .signature ${signature} | xxd -r -p > ${signatureFile}`)}</li>
 ${command(`openssl pkeyutl -verify -pubin -inkey ${keyFile} -rawin -in ${manifest} -sigfile ${signatureFile}`)}</li>
 </ol>
 <p>These steps prove the files unchanged and who signed them. That the files agree with each
-other (decisions.json with the audit trail it replays, each check.json with its response.raw) is
+other (decisions.json with the audit trail it replays, each check.json with its response.raw)${fourEyes ? fourEyesCheck : ''} is
 checked by Compliance Desk's verifier as well: <span class="mono">npm run verify-bundle --
 ${bundleZip}</span>.</p>
 </section>

@@ -5,7 +5,14 @@ import { walletsUnderReview } from '../cases/caseReview'
 import { groupedFingerprint } from '../identity/investigator'
 import { countOf, formatNumber, noun, type Noun } from '../text/counting'
 import { escapeHtml } from './htmlText'
-import type { ReportModel } from './reportHtml'
+import {
+  adminsNote,
+  closeReviewRow,
+  fourEyesEntryKinds,
+  reviewOfClose,
+  type ReportTeam,
+} from './reportFourEyes'
+import type { Rendering } from './reportHtml'
 import { actorName, utc } from './reportText'
 
 /** Each kind of trail entry as a count of what it did ("3 checks linked"). */
@@ -25,15 +32,22 @@ const entryKinds: Record<string, Noun> = {
   exported: noun('export'),
 }
 
-// An action a later version writes is still counted, under its own name.
-const kindOf = (action: string): Noun => entryKinds[action] ?? noun(`“${action}” entry`)
+/** The kinds a layout counts by: from layout 4 on, the four-eyes entries too. */
+const kindsOf = (fourEyes: boolean): Record<string, Noun> =>
+  fourEyes ? { ...entryKinds, ...fourEyesEntryKinds } : entryKinds
 
 /**
  * Who did what, from the trail: each actor (by key; entries older than actors were recorded
  * apart) with their entries counted by kind, in the order each person and kind first appears. In a
  * shared case each actor is also named by the team member whose key signed their entries.
  */
-function whoDidWhat(trail: readonly AuditEntry[], team: ReportModel['team']): string {
+function whoDidWhat(
+  trail: readonly AuditEntry[],
+  team: ReportTeam | undefined,
+  kinds: Record<string, Noun>,
+): string {
+  // An action a later version writes is still counted, under its own name.
+  const kindOf = (action: string): Noun => kinds[action] ?? noun(`“${action}” entry`)
   const memberOf = new Map(team?.authors.map(({ member, author }) => [author.fingerprint, member]))
   const byActor = new Map<string, { entry: AuditEntry; kinds: Map<string, number> }>()
   for (const entry of trail) {
@@ -57,7 +71,7 @@ function whoDidWhat(trail: readonly AuditEntry[], team: ReportModel['team']): st
 }
 
 /** What the signatures of a shared case's entries vouch for, and whose they are. */
-function sharedCaseNote({ authors }: NonNullable<ReportModel['team']>): string {
+function sharedCaseNote({ authors }: ReportTeam): string {
   const members = [...new Set(authors.map(({ member }) => member))].map(escapeHtml)
   return `<p class="meta">A case shared in a team, written by ${countOf(members.length, noun('member'))} (${members.join(', ')}): each entry is signed by its author's own key, as kept in team/entries.json, and each key was published by its member in the team's roster (team/roster.json). The signature over the bundle is the exporter's.</p>
 `
@@ -68,14 +82,10 @@ function sharedCaseNote({ authors }: NonNullable<ReportModel['team']>): string {
  * hits counted by decision with the case rules the app reviews by (each wallet's latest check,
  * each record once), and who did what.
  */
-export function summaryPage({
-  caseRecord,
-  checks,
-  decisionOf,
-  auditTrail,
-  team,
-}: ReportModel): string {
+export function summaryPage(model: Rendering): string {
+  const { caseRecord, checks, decisionOf, auditTrail, team, layout } = model
   const { closure } = caseRecord
+  const review = reviewOfClose(model)
   const wallets = walletsUnderReview(checks).length
   const tally = tallyReview(checks, (check) => check.hits, decisionOf)
   const rows: Array<[string, string]> = [
@@ -90,6 +100,7 @@ export function summaryPage({
         ? `<strong>${caseOutcomeLabels[closure.outcome]}</strong>, closed ${utc(closure.closedAt)}`
         : '<span class="undecided">None yet: the case is not closed</span>',
     ],
+    ...(review ? [closeReviewRow(review)] : []),
     ['Opened', utc(caseRecord.createdAt)],
     ['Last changed', utc(caseRecord.updatedAt)],
     ['Checks', `${countOf(checks.length, noun('check'))} of ${countOf(wallets, noun('wallet'))}`],
@@ -109,6 +120,6 @@ export function summaryPage({
 <tbody><tr>${counts.map(([, count]) => `<td>${formatNumber(count)}</td>`).join('')}</tr></tbody></table>
 <p class="meta">Counted over each wallet's latest check, each record once: a wallet's earlier checks are its history.</p>
 <h3>Who did what</h3>
-${team ? sharedCaseNote(team) : ''}${whoDidWhat(auditTrail, team)}
+${team ? sharedCaseNote(team) : ''}${team && layout.fourEyes ? adminsNote(team) : ''}${whoDidWhat(auditTrail, team, kindsOf(layout.fourEyes))}
 `
 }

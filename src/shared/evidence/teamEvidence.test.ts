@@ -29,12 +29,14 @@ function sharedCase(): TeamEntryDocument[] {
 }
 
 const details = (entries: unknown[], roster: unknown[] = [anaKey, benKey]) =>
-  checkTeamEvidence(caseId, entries, roster).problems.map(({ path, detail }) => `${path} ${detail}`)
+  checkTeamEvidence(caseId, entries, roster, []).problems.map(
+    ({ path, detail }) => `${path} ${detail}`,
+  )
 
 describe("a shared case's evidence in a bundle", () => {
   it('holds when every entry is signed by its member’s published key on a whole chain', () => {
     const entries = sharedCase()
-    const check = checkTeamEvidence(caseId, [...entries].reverse(), [anaKey, benKey])
+    const check = checkTeamEvidence(caseId, [...entries].reverse(), [anaKey, benKey], [])
     expect(check.problems).toEqual([])
     expect(check.replay.authors.map(({ member, entries: count }) => [member, count])).toEqual([
       ['ana', 2],
@@ -79,7 +81,7 @@ describe("a shared case's evidence in a bundle", () => {
   })
 
   it('says when the one who signs the bundle published no key in its roster', () => {
-    const check = checkTeamEvidence(caseId, sharedCase(), [anaKey])
+    const check = checkTeamEvidence(caseId, sharedCase(), [anaKey], [])
     const keyOf = ({ publicKey, author }: TestDesk) => ({
       publicKey,
       fingerprint: author.fingerprint,

@@ -3,10 +3,12 @@ import type { AuditEntry } from '../cases/caseSchemas'
 import { groupedFingerprint, type Signer } from '../identity/investigator'
 import { replayTeamCase, type TeamCaseReplay } from '../team/teamCaseReplay'
 import { trailOfTeamEntries } from '../team/teamCaseTrail'
-import { replayTeamRoster } from '../team/teamRoster'
+import { replayTeamRoster, type TeamRoster } from '../team/teamRoster'
 import type { SetAsideEntry, SetAsideKind } from '../team/teamSetAside'
 import { trustTeamEntries } from '../team/teamTrust'
+import type { FourEyesBreach } from '../team/fourEyes'
 import { bundlePaths, type TeamAuthor } from './bundleFormat'
+import { closeReviewOfTeam, standingCloseBreach, type CloseReview } from './closeReview'
 import { differingFields } from './trailAgreement'
 
 /**
@@ -23,11 +25,18 @@ export interface TeamEvidenceCheck {
   trail: AuditEntry[]
   /** Who each key published in the bundle's roster speaks for. */
   keyOwners: ReadonlyMap<string, string>
+  /** The roster the bundle's roster entries replay to, judged by the admins given. */
+  roster: TeamRoster
+  /** The four-eyes rule broken by the close the case stands closed by, or null. */
+  breach: FourEyesBreach | null
+  /** How that close was reviewed; null when the case is not closed. */
+  closeReview: CloseReview | null
 }
 
 /**
- * Roster entries a desk set aside by the roster's rules (a removal the bundle cannot judge, having
- * no list of admins) simply give no key, which shows at any case entry that needed one.
+ * Roster entries set aside by the roster's rules (a setting of roles or a removal not by a team
+ * admin) simply count for nothing, which shows where they were needed: at a case entry whose key
+ * is not given, or at a close whose approver did not hold the reviewer role.
  */
 const rosterDamage: ReadonlySet<SetAsideKind> = new Set([
   'damaged',
@@ -44,16 +53,19 @@ const inBundle = ({ kind, id, problem }: SetAsideEntry): string =>
 /**
  * Checks each entry on its own (shape, id, hash, key, signature), each chain of a member's desk
  * from its first entry without a gap or a fork, and each entry's key against the roster entries
- * given: published by the entry's own member, with that very key. The roster entries are held to
- * the same checks, except the roster's rules on removals, which need the team's admins.
+ * given: published by the entry's own member, with that very key, and not after the member was
+ * removed. The roster entries are held to the same checks, their roles and removals judged by
+ * `admins`, the team admins the server's configuration names. The four-eyes rule is then judged on
+ * the entries that hold (`breach`), not among the problems: the exporter says it in other words.
  */
 export function checkTeamEvidence(
   caseId: string,
   entries: readonly unknown[],
   roster: readonly unknown[],
+  admins: readonly string[],
 ): TeamEvidenceCheck {
   const problems: TeamEvidenceCheck['problems'] = []
-  const rosterReplay = replayTeamRoster(roster, [])
+  const rosterReplay = replayTeamRoster(roster, admins)
   for (const aside of rosterReplay.setAside) {
     if (rosterDamage.has(aside.kind)) {
       problems.push({ path: bundlePaths.teamRoster, detail: inBundle(aside) })
@@ -69,8 +81,14 @@ export function checkTeamEvidence(
     replay,
     trail: trailOfTeamEntries(caseId, replay.entries),
     keyOwners: rosterReplay.roster.keyOwners,
+    roster: rosterReplay.roster,
+    breach: standingCloseBreach(replay, rosterReplay.roster),
+    closeReview: closeReviewOfTeam(replay, rosterReplay.roster),
   }
 }
+
+/** A broken four-eyes rule as the verifier names it: the closing entry, then what it lacked. */
+export const breachDetail = ({ problem, why }: FourEyesBreach): string => `${problem}. ${why}`
 
 const named = (entry: AuditEntry): string => `entry ${entry.seq} (${entry.action})`
 

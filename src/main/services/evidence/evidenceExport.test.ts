@@ -12,6 +12,7 @@ import { caseNumber } from '../../../shared/cases/caseNumber'
 import { untrustedRestoreChange } from '../../../shared/cases/untrustedRestore'
 import {
   bundlePaths,
+  currentReportLayout,
   manifestSchema,
   type BundleManifest,
 } from '../../../shared/evidence/bundleFormat'
@@ -95,7 +96,7 @@ describe('exporting a case', () => {
     )
     expect(manifest).toMatchObject({
       format: 'compliance-desk-evidence/1',
-      reportLayout: 3,
+      reportLayout: currentReportLayout,
       case: { id: 'case_fixture', state: 'closed' },
       counts: { checks: 3, hits: 2, decisions: 2, entities: 1, notes: 1 },
       auditTrail: { entries: 8, intact: true },

@@ -25,6 +25,7 @@ import {
   type BundleManifest,
 } from '../../../shared/evidence/bundleFormat'
 import {
+  breachDetail,
   checkTeamEvidence,
   signerAgainstTeam,
   trailAgainstTeam,
@@ -50,6 +51,7 @@ import { evidenceContradictions } from '../../../shared/evidence/checkEvidenceAg
 import { hitsCsv } from '../../../shared/evidence/hitsCsv'
 import { caseNumber } from '../../../shared/cases/caseNumber'
 import { renderReportHtml } from '../../../shared/evidence/reportHtml'
+import { reportTeamOf } from '../../../shared/evidence/reportMeaning'
 import { countOf, noun } from '../../../shared/text/counting'
 
 export interface ExportResult {
@@ -325,7 +327,12 @@ export class EvidenceExporter {
     const { signer } = session.signing
     const evidence = await this.sharedCases.evidenceOf(session.caseRecord.id, signer.publicKey)
     if (!evidence) return null
-    const check = checkTeamEvidence(session.caseRecord.id, evidence.entries, evidence.roster)
+    const check = checkTeamEvidence(
+      session.caseRecord.id,
+      evidence.entries,
+      evidence.roster,
+      evidence.admins,
+    )
     const [problem] = check.problems
     if (problem) {
       throw refuse(
@@ -336,6 +343,12 @@ export class EvidenceExporter {
     if (signerProblem) {
       throw refuse(
         `This case is shared, but this computer's signature ${signerProblem.replace(/^is by /, 'uses ')}: join the team again to publish it. Nothing was written.`,
+      )
+    }
+    // The rule travels with the evidence: a close it refuses would fail every verification.
+    if (check.breach) {
+      throw refuse(
+        `This case stands closed without the second review the four-eyes rule asks for (${bundlePaths.teamEntries} ${breachDetail(check.breach)}), so a bundle of it would not verify. Reopen the case, ask a reviewer to approve the close, close it again, then export. Nothing was written.`,
       )
     }
     const [different] = trailAgainstTeam(session.auditTrail, check)
@@ -432,6 +445,7 @@ export class EvidenceExporter {
     const team = shared && {
       entries: shared.evidence.entries.length,
       authors: shared.check.replay.authors,
+      admins: shared.evidence.admins,
     }
     await writer.add(
       bundlePaths.hitsCsv,
@@ -448,7 +462,9 @@ export class EvidenceExporter {
       notes: session.notes,
       auditTrail: session.auditTrail,
       auditCheck,
-      ...(team ? { team } : {}),
+      ...(team && shared
+        ? { team: reportTeamOf(team, shared.check), closeReview: shared.check.closeReview }
+        : {}),
     })
     await writer.add(bundlePaths.report, new TextEncoder().encode(report))
     return {
