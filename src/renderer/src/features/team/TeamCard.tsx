@@ -16,6 +16,7 @@ import { useForm } from '@mantine/form'
 import { useState } from 'react'
 import {
   teamJoinSchema,
+  type RosterMemberView,
   type TeamJoin,
   type TeamView,
 } from '../../../../shared/bridge/teamContract'
@@ -24,6 +25,7 @@ import { formatLocalDateTime } from '../../components/formatTime'
 import { ModalActions } from '../../components/ModalActions'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { useTeam, useTeamMembership } from '../../data/team/teamQueries'
+import { MemberRoles } from './MemberRoles'
 import { RemoveMemberButton } from './RemoveMemberButton'
 import { TeamStatusLine } from './TeamStatusLine'
 
@@ -126,7 +128,14 @@ function JoinedTeam({
   membership: Membership
 }) {
   const [leaving, setLeaving] = useState(false)
-  const youAreAdmin = team.roster.some((member) => member.member === team.member && member.admin)
+  const you = team.roster.find((member) => member.member === team.member)
+  const youAreAdmin = you?.roles.includes('team-admin') === true
+  // A team admin the roster made may remove members, but not one the server's configuration names.
+  const mayRemove = (member: RosterMemberView): boolean =>
+    youAreAdmin &&
+    !member.removed &&
+    member.member !== team.member &&
+    (you?.admin === true || !member.admin)
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
@@ -150,11 +159,17 @@ function JoinedTeam({
           ))}
         </Alert>
       )}
+      <Text size="xs" c="dimmed">
+        An investigator works cases; a reviewer approves a colleague’s close of a case with a true
+        match or that was escalated; a team admin sets roles and removes members.
+        {youAreAdmin ? '' : ' Only a team admin can change them.'}
+      </Text>
       <Table.ScrollContainer minWidth={0}>
         <Table verticalSpacing={6} data-testid="team-roster">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Member</Table.Th>
+              <Table.Th>Roles</Table.Th>
               <Table.Th>Organisation</Table.Th>
               <Table.Th>Key fingerprints</Table.Th>
             </Table.Tr>
@@ -182,13 +197,16 @@ function JoinedTeam({
                         removed
                       </Badge>
                     )}
-                    {youAreAdmin && !member.removed && member.member !== team.member && (
+                    {mayRemove(member) && (
                       <RemoveMemberButton member={member} membership={membership} />
                     )}
                   </Group>
                   <Text size="xs" c="dimmed">
                     {member.member} · {member.email}
                   </Text>
+                </Table.Td>
+                <Table.Td>
+                  <MemberRoles member={member} editable={youAreAdmin} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{member.organisation}</Text>
