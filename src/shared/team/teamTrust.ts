@@ -1,4 +1,4 @@
-import { vetTeamDocuments } from './teamChains'
+import { chainOf, vetTeamDocuments } from './teamChains'
 import { idOfTeamEntry, type SignatureCheck, type TeamEntry, type TeamScope } from './teamEntry'
 import type { TeamRoster } from './teamRoster'
 import { bySetAsideId, type SetAsideEntry } from './teamSetAside'
@@ -24,8 +24,15 @@ export function trustTeamEntries(
 ): TeamTrust {
   const { chained, setAside } = vetTeamDocuments(scope, documents, verify)
   const applied: TeamEntry[] = []
+  // Chains that reached past their member's removal: in the one order a chain's entries come by
+  // sequence, and an entry written after one made after the removal was made after it too,
+  // whatever time it says (or a desk would apply it after a gap no bundle of the case can show).
+  const removedChains = new Set<string>()
   for (const entry of chained) {
-    const problem = problemOf(entry, roster)
+    const problem = removedChains.has(chainOf(entry))
+      ? { kind: 'removed-member' as const, text: `was made after ${entry.member} was removed` }
+      : problemOf(entry, roster)
+    if (problem?.kind === 'removed-member') removedChains.add(chainOf(entry))
     if (problem) {
       const id = idOfTeamEntry(entry)
       setAside.push({ kind: problem.kind, id, problem: `${id} ${problem.text}`, entry })
