@@ -34,6 +34,7 @@ import type { SecretKeyStore } from '../services/keys/secretKeyStore'
 import { openSettingsStore } from '../services/settings/settingsStore'
 import { openSpending } from '../services/spending/spending'
 import { createTeamCases } from '../services/team/teamCases'
+import { watchTeamReviews } from '../services/team/teamReviewAlerts'
 import { createTeamService } from '../services/team/teamService'
 import { mainLog } from './mainLog'
 import packageJson from '../../../package.json' with { type: 'json' }
@@ -130,7 +131,8 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
   const exporter = new EvidenceExporter(destination, packageJson.version, identity, {
     sharedCases: sharedCaseEvidence(team),
   })
-  const alerts = createChangeAlerts(settings, options.notifications ?? noOsNotifications)
+  const notifications = options.notifications ?? noOsNotifications
+  const alerts = createChangeAlerts(settings, notifications)
   const backup = new BackupService(destination, environments, identity, alerts, packageJson.version)
   const restore = new RestoreService({
     file: await openPendingRestoreFile(options.dataDir, {
@@ -157,6 +159,14 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       .start()
       .catch((error: unknown) => mainLog.failure('resuming team replication', error))
   }
+  const teamCases = createTeamCases(team, identity)
+  const reviewAlerts = watchTeamReviews({
+    member: () => team.member(),
+    reviewQueue: teamCases.reviewQueue,
+    alerts,
+    port: notifications,
+    onFailure: (error) => mainLog.failure('reading the cases waiting for your review', error),
+  })
   return {
     handlers: createBridgeHandlers({
       environments,
@@ -169,13 +179,14 @@ export async function startMainSide(options: MainSideOptions): Promise<MainSide>
       alerts,
       spending,
       team,
-      teamCases: createTeamCases(team, identity),
+      teamCases,
       storage: access.state,
     }),
     keyStore,
     localSandbox,
     downloads,
     close: async () => {
+      reviewAlerts.stop()
       // Stopping never fails on storage (a closing file a full disk refuses): said in one line.
       await journal.close().catch((error: unknown) => mainLog.failure('closing the journal', error))
       await team
