@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { SignatureCheck } from '../src/shared/evidence/bundleSignature'
+import { closeReviewSentence } from '../src/shared/evidence/closeReview'
+import { closeReviewOfBundle } from '../src/shared/evidence/reportMeaning'
 import { verifyBundle } from '../src/shared/evidence/verifyBundle'
 import {
   fingerprintSchema,
@@ -82,6 +84,15 @@ async function main(args: string[]): Promise<number> {
         `Author: ${shown(member)}, ${shown(author.name)} <${shown(author.email)}>, ${shown(author.organisation)}; key ${groupedFingerprint(author.fingerprint)}; ${entries} ${entries === 1 ? 'entry' : 'entries'}`,
       )
     }
+    // Roles and removals are judged by these: the signer's word, not a member's signed entry.
+    const admins = result.manifest.team?.admins
+    if (admins) {
+      console.log(
+        `Team admins: ${admins.map(shown).join(', ') || 'none'} (as the signer states the team server's configuration names them)`,
+      )
+    }
+    const review = closeReviewOfBundle(result.files, result.manifest)
+    if (review) console.log(`Second review: ${shown(closeReviewSentence(review))}`)
   }
   for (const problem of result.problems) {
     console.log(
@@ -93,7 +104,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (result.ok) {
     console.log(
-      `OK: every file matches its SHA-256 and size in the manifest, the signature over the manifest is valid, ${result.manifest?.team ? "each of the shared case's entries is signed by its author's key as the bundle's roster publishes it and the audit trail is what they replay to, " : ''}and every check, decision and the report say what the raw answers and the audit trail say.`,
+      `OK: every file matches its SHA-256 and size in the manifest, the signature over the manifest is valid, ${result.manifest?.team ? "each of the shared case's entries is signed by its author's key as the bundle's roster publishes it, the audit trail is what they replay to and the case closed as the four-eyes rule allows, " : ''}and every check, decision and the report say what the raw answers and the audit trail say.`,
     )
     return 0
   }

@@ -10,6 +10,7 @@ import type { BundleProblem } from './bundleProblems'
 import { layoutOfBundle } from './bundleLayout'
 import type { ExportedCheckSummary } from './checkSummary'
 import { meaningProblem } from './meaningProblems'
+import { oneDeskReview, type CloseReview } from './closeReview'
 import type { ReportTeam } from './reportFourEyes'
 import { renderReportHtml } from './reportHtml'
 import { checkTeamEvidence, type TeamEvidenceCheck } from './teamEvidence'
@@ -91,6 +92,20 @@ export function reportOfBundle(
     layout,
   )
   return { report }
+}
+
+/**
+ * How the close a bundle's case stands closed by was reviewed, as its report says it: by the
+ * entries and roster of a shared case, or for a case of no team, that nobody else could review
+ * it. Null when the case is not closed, or its team's files cannot be read.
+ */
+export function closeReviewOfBundle(
+  files: ReadonlyMap<string, Uint8Array>,
+  manifest: BundleManifest,
+): CloseReview | null {
+  if (!manifest.case.closure) return null
+  if (manifest.format !== sharedCaseEvidenceFormat) return oneDeskReview
+  return teamOfBundle(files, manifest)?.closeReview ?? null
 }
 
 /** What the report says of a shared case's team: the manifest's words, the entries' ids. */
