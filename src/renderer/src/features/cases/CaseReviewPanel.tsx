@@ -82,7 +82,7 @@ function Panel({ color, title, children }: { color: string; title: string; child
       variant="light"
       icon={<IconEyeCheck size={18} />}
       title={title}
-      data-testid="case-review"
+      data-testid="case-review-panel"
     >
       <Stack gap={6}>{children}</Stack>
     </Alert>
@@ -193,7 +193,7 @@ export function CaseReviewPanel({ caseRecord }: { caseRecord: CaseRecord }) {
   const requestedBy = actorLabel(roster, standing.request.actor)
   const approvedByMe = me !== null && memberOfActor(roster, standing.approval.actor) === me
   return (
-    <Panel color="green" title={`Close${outcome} approved`}>
+    <Panel color="green" title={`Closing${outcome}: approved`}>
       {standing.mayClose && approver ? (
         <Group gap="sm" justify="space-between">
           <Text size="sm" data-testid="case-review-approved">
@@ -203,7 +203,6 @@ export function CaseReviewPanel({ caseRecord }: { caseRecord: CaseRecord }) {
           <Button
             size="xs"
             color="green"
-            variant="light"
             onClick={() => setDialog('close')}
             data-testid="case-review-close"
           >
