@@ -20,21 +20,20 @@ export interface CaseListTeam {
   nameOf: (member: string) => string
 }
 
-/** "you", a member by name, or nobody; both names when two assignments stand. */
+/** "Assigned to you", to a member by name, or to nobody; both when two assignments stand. */
 const assigneeWords = ({ assignees }: SharedCaseStanding, team: CaseListTeam): string => {
   const named = [...new Set(assignees)].flatMap((member) =>
     member === null ? [] : [member === team.me ? 'you' : team.nameOf(member)],
   )
-  return named.length === 0 ? 'Unassigned' : named.join(', ')
+  return named.length === 0 ? 'Unassigned' : `Assigned to ${named.join(', ')}`
 }
 
 function Assignee({ standing, team }: { standing: SharedCaseStanding; team: CaseListTeam }) {
   const words = assigneeWords(standing, team)
-  const label = words === 'Unassigned' ? words : `Assigned to ${words}`
   return (
-    <Group gap={2} wrap="nowrap" maw="45%" style={{ flexShrink: 0 }} title={label}>
+    <Group gap={2} wrap="nowrap" maw="50%" style={{ flexShrink: 0 }} title={words}>
       <IconUser size={12} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size="xs" c="dimmed" truncate aria-label={label} data-testid="case-list-assignee">
+      <Text size="xs" c="dimmed" truncate data-testid="case-list-assignee">
         {words}
       </Text>
     </Group>

@@ -37,7 +37,15 @@ export function MemberRoles({ member, editable }: { member: RosterMemberView; ed
     <Stack gap={4} data-testid="team-roles">
       <Group gap={4} wrap="wrap">
         {member.roles.map((role) => (
-          <Badge key={role} size="sm" variant="outline" color="gray" radius="sm" tt="none">
+          <Badge
+            key={role}
+            size="sm"
+            variant="outline"
+            color="gray"
+            radius="sm"
+            tt="none"
+            data-testid="team-role"
+          >
             {teamRoleLabels[role]}
           </Badge>
         ))}
