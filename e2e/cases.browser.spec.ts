@@ -81,6 +81,8 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   )
   await expect(cases.state).toHaveText('Closed')
   await expect(cases.closure).toContainText('SAR filed')
+  // A desk with no team: the four-eyes rule could not apply, and the closure says so.
+  await expect(cases.closure).toContainText('Closed without a second review (one-person desk).')
   await saveScreen(page, 'cases-02-closed-case')
 
   await cases.showTab('timeline')
