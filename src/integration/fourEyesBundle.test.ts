@@ -10,7 +10,7 @@ import { bundlePaths } from '../shared/evidence/bundleFormat'
 import { verifyBundle } from '../shared/evidence/verifyBundle'
 import type { TeamEntryDocument } from '../shared/team/teamEntry'
 import { sampleWallets } from '../shared/records/sampleWallets'
-import { closeCase, decideHit } from '../renderer/src/data/cases/caseRepository'
+import { closeCase, decideHit, reopenCase } from '../renderer/src/data/cases/caseRepository'
 import { exportCase } from '../renderer/src/data/cases/caseExport'
 import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import { downloadedBundle } from '../test-support/evidenceFixtures'
@@ -173,4 +173,49 @@ describe('the four-eyes rule in the evidence bundle of a shared case', () => {
     expect(run.status).toBe(1)
     expect(run.stdout).toContain(`MEANING team/entries.json entry ${close._id} closes the case`)
   })
+
+  it(
+    'refuses to export a case closed alone and then shared, until it is closed again with an approval',
+    { timeout: 90_000 },
+    async () => {
+      const { caseId, result, stored } = await caseWithCheck(ana, wallet, 'Closed before sharing')
+      await decideHit(ana.db, ana.actor, caseId, {
+        check: {
+          localId: stored.localId,
+          environment: stored.environment,
+          queryKey: stored.queryKey,
+        },
+        hit: hitsOf(result.check)[0]!,
+        decision: 'true_match',
+        rationale: 'Listed wallet, same chain.',
+      })
+      await closeCase(ana.db, ana.actor, caseId, closing)
+      await shareCase(ana.db, caseId)
+      await expect(exportCase(ana.db, ana.call, caseId)).rejects.toThrow(
+        /^This case stands closed without the second review the four-eyes rule asks for \(team\/entries\.json entry .* closes the case without an approval by a second reviewer made after its last change\. Because 1 hit is a confirmed true match, .*nobody has asked for a review yet\.\), so a bundle of it would not verify\. Reopen the case, ask a reviewer to approve the close, close it again, then export\. Nothing was written\.$/,
+      )
+
+      await reopenCase(ana.db, ana.actor, caseId, 'Closed before the team could review it.')
+      const { entryId: request } = await ana.call('team.requestReview', {
+        caseId,
+        outcome: closing.outcome,
+        reason: 'The wallet is listed.',
+      })
+      await expect
+        .poll(
+          async () => (await ben.call('team.reviewQueue', {})).waitingForMyReview.caseIds,
+          replicated,
+        )
+        .toContain(caseId)
+      await ben.call('team.approve', { caseId, request })
+      await expect
+        .poll(async () => (await keptOn(ana, caseId))?.closeVerdict?.may, replicated)
+        .toBe(true)
+      await closeCase(ana.db, ana.actor, caseId, closing)
+      const again = downloadedBundle(ana.main, await exportCase(ana.db, ana.call, caseId))
+      const verified = verifyBundle(again)
+      expect(verified.problems).toEqual([])
+      expect(reportOf(again)).toMatch(approvedBy)
+    },
+  )
 })

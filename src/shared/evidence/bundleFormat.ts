@@ -114,9 +114,10 @@ export const manifestSchema = z.looseObject({
        * The team admins the team server's configuration names, by whom the roles and removals in
        * team/roster.json are judged. The configuration is the server admin's document, signed by
        * no member's key, so no entry can vouch for it: the exporter states it here, under the
-       * bundle's signature (the signer must be a member, as the verifier checks), and the report
-       * shows it for the reader to hold against the server. Left out, nobody's setting of roles
-       * counts, so no approval does either: leaving it out can only make a close fail the rule.
+       * bundle's signature. It is the signer's word, as everything the bundle states beside its
+       * signed entries is (the reader pins the signer with `verify-bundle --signer`), and the
+       * report shows it to be held against the server. Left out, no setting of roles counts, so
+       * no approval does: leaving it out can only make a close fail the rule.
        */
       admins: z.array(z.string()).optional(),
     })

@@ -19,8 +19,8 @@ const signatureFile = 'signature.bin'
 const listedFile = 'listed.txt'
 
 /** What the verifier checks beyond the files' bytes in a shared case (layout 4 on). */
-const fourEyesCheck = `, and, in a case shared in a team, that each entry is signed by its author's key
-and that a case closed with a true match or after an escalation was approved by a second reviewer`
+const fourEyesCheck = `, and so, in a case shared in a team, is that each entry is signed by its author's
+key and that a case closed with a true match or after an escalation was approved by a second reviewer`
 
 /** A command to type as it stands; its own element, so that it can be copied (and tested) whole. */
 const command = (text: string): string =>
@@ -64,8 +64,8 @@ ${command(`jq -r .signature ${signature} | xxd -r -p > ${signatureFile}`)}</li>
 ${command(`openssl pkeyutl -verify -pubin -inkey ${keyFile} -rawin -in ${manifest} -sigfile ${signatureFile}`)}</li>
 </ol>
 <p>These steps prove the files unchanged and who signed them. That the files agree with each
-other (decisions.json with the audit trail it replays, each check.json with its response.raw)${fourEyes ? fourEyesCheck : ''} is
-checked by Compliance Desk's verifier as well: <span class="mono">npm run verify-bundle --
+other (decisions.json with the audit trail it replays, each check.json with its response.raw) is
+checked by Compliance Desk's verifier as well${fourEyes ? fourEyesCheck : ''}: <span class="mono">npm run verify-bundle --
 ${bundleZip}</span>.</p>
 </section>
 `

@@ -9,6 +9,7 @@ import { sharedCaseEvidence } from './sharedCaseEvidence'
 
 const { ana, ben, cyd } = fourEyesDesks
 const dee = testDesk('dee', 4)
+const eve = testDesk('eve', 5)
 const caseId = 'case_roster'
 
 /** A desk's team as the exporter reads it: one case, the roster, the configured admins. */
@@ -31,11 +32,11 @@ const teamHolding = (
 /**
  * Cyd, a team admin by the server's configuration, never writes in the case: she publishes her
  * key, makes ben a reviewer, then removes dee (who never wrote in the case either). Ana and ben
- * write the case; ben approves ana's close.
+ * write the case; ben approves ana's close. Eve is in the team and has nothing to do with it.
  */
 function teamWithAnAdminOutsideTheCase() {
   const roster = new RosterLog()
-  for (const desk of [ana, ben, cyd, dee]) roster.publish(desk)
+  for (const desk of [ana, ben, cyd, dee, eve]) roster.publish(desk)
   const benReviews = roster.roles(cyd, 'ben', ['investigator', 'reviewer'])
   const deeRemoved = roster.remove(cyd, 'dee', '2026-11-20T08:30:00.000Z')
   const log = new CaseLog(caseId)
@@ -48,7 +49,7 @@ function teamWithAnAdminOutsideTheCase() {
 }
 
 describe('what a bundle of a shared case carries of the roster', () => {
-  it('carries the settings of roles and removals by an admin who never wrote in the case, with her chain whole', async () => {
+  it('carries the settings of roles and removals by an admin who never wrote in the case, with her chain whole and the members they name', async () => {
     const { roster, log, benReviews, deeRemoved, approval } = teamWithAnAdminOutsideTheCase()
     const evidence = await teamHolding(log.entries, roster.entries, ['cyd']).evidenceOf(
       caseId,
@@ -59,6 +60,7 @@ describe('what a bundle of a shared case carries of the roster', () => {
       ['ana', 'member-key-published'],
       ['ben', 'member-key-published'],
       ['cyd', 'member-key-published'],
+      ['dee', 'member-key-published'],
       ['cyd', 'member-roles-set'],
       ['cyd', 'member-removed'],
     ])

@@ -5,7 +5,7 @@ import {
   type TeamEntry,
   type TeamEntryDocument,
 } from '../../../shared/team/teamEntry'
-import { memberRolesSetAction } from '../../../shared/team/teamRoles'
+import { memberRolesSchema, memberRolesSetAction } from '../../../shared/team/teamRoles'
 import { memberRemovedAction, type TeamRosterReplay } from '../../../shared/team/teamRoster'
 import type { TeamService } from '../team/teamService'
 
@@ -15,8 +15,9 @@ export interface TeamEvidence {
   entries: TeamEntryDocument[]
   /**
    * The roster entries the case needs to be judged by: those that publish the authors' keys and
-   * the exporter's, every setting of roles and every removal that counts, and whatever those need
-   * in turn (each with every entry before it on its desk's chain, and the key that signed it).
+   * the exporter's, every setting of roles and every removal that counts with the keys of the
+   * members they concern, and whatever those need in turn (each with every entry before it on its
+   * desk's chain, and the key that signed it).
    */
   roster: TeamEntryDocument[]
   /** The team admins as the server's configuration names them, by whom the roster is judged. */
@@ -34,13 +35,18 @@ export const noSharedCases: SharedCaseEvidence = { evidenceOf: async () => null 
 /** Roster entries that decide what a member may do: the four-eyes rule reads them all. */
 const rulingActions: ReadonlySet<string> = new Set([memberRolesSetAction, memberRemovedAction])
 
+/** The member a setting of roles or a removal is about (both name them alike). */
+const memberConcerned = (entry: TeamEntry): string | undefined =>
+  memberRolesSchema.pick({ member: true }).safeParse(entry.after).data?.member
+
 /**
  * The roster entries a bundle needs: the publications of these keys and every setting of roles
- * and removal that counts here, so that a verifier who trusts nothing on this desk judges who
- * reviewed and who was removed as this desk does. Each comes with every entry before it on its
- * desk's chain (a chain with a gap counts for nothing), and each of those with the publication of
- * the key that signed it, until nothing more is needed. Members who neither wrote in the case nor
- * ran the roster stay out of the bundle.
+ * and removal that counts here, with the keys of the members they concern, so that a verifier who
+ * trusts nothing on this desk judges who reviewed, who could have and who was removed as this
+ * desk does. Each comes with every entry before it on its desk's chain (a chain with a gap counts
+ * for nothing), and each of those with the publication of the key that signed it, until nothing
+ * more is needed. Members the roster's rulings never named, who neither wrote in the case nor ran
+ * the roster, stay out of the bundle.
  */
 export function rosterEntriesOf(replay: TeamRosterReplay, keys: ReadonlySet<string>): TeamEntry[] {
   const held = [...replay.applied, ...replay.setAside.flatMap(({ entry }) => entry ?? [])]
@@ -52,10 +58,16 @@ export function rosterEntriesOf(replay: TeamRosterReplay, keys: ReadonlySet<stri
       ?.keys.find(({ publicKey }) => publicKey === key)?.entryId
     return byId.get(entryId ?? '')
   }
+  const ruling = replay.applied.filter((entry) => rulingActions.has(entry.action))
+  // Whom roles were given or who was removed: who could approve is told by name, not guessed.
+  const concerned = new Set(ruling.flatMap((entry) => memberConcerned(entry) ?? []))
+  const concernedKeys = [...concerned].flatMap(
+    (member) => replay.roster.members.get(member)?.keys.map(({ publicKey }) => publicKey) ?? [],
+  )
   const chosen = new Map<string, TeamEntry>()
   const needed = [
-    ...[...keys].flatMap((key) => publicationOf(key) ?? []),
-    ...replay.applied.filter((entry) => rulingActions.has(entry.action)),
+    ...[...keys, ...concernedKeys].flatMap((key) => publicationOf(key) ?? []),
+    ...ruling,
   ]
   let wanted = needed.pop()
   while (wanted) {
