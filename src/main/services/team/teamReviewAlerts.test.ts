@@ -57,6 +57,11 @@ describe('review alerts: an OS notification when more cases wait for my review',
       '2 cases wait for your review',
     ])
     expect(port.show).toHaveBeenCalledWith({
+      title: '1 case waits for your review',
+      body: 'A colleague asked for a second review before closing. Open Changes to see it.',
+      opens: '/changes',
+    })
+    expect(port.show).toHaveBeenLastCalledWith({
       title: '2 cases wait for your review',
       body: 'A colleague asked for a second review before closing. Open Changes to see them.',
       opens: '/changes',

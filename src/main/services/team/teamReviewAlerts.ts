@@ -71,7 +71,7 @@ export function watchTeamReviews({
     if (waiting > before && alerts.view().notifyChanges) {
       port.show({
         title: `${countOf(waiting, noun('case'))} ${waiting === 1 ? 'waits' : 'wait'} for your review`,
-        body: 'A colleague asked for a second review before closing. Open Changes to see them.',
+        body: `A colleague asked for a second review before closing. Open Changes to see ${waiting === 1 ? 'it' : 'them'}.`,
         opens: '/changes',
       })
     }

@@ -65,7 +65,6 @@ export function CaseListFilters({
       onChange={(event) =>
         casesActions.setListFilter(key, event.currentTarget.value as Filters[typeof key])
       }
-      data-testid={`case-list-filter-${key}`}
     />
   )
   const filtered =
