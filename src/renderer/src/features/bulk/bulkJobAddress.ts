@@ -55,8 +55,7 @@ export function useResultFilter(
         from: '/bulk/$jobId',
         to: '/bulk/$jobId',
         params: { jobId },
-        search: (previous) =>
-          searchOfFilter({ ...filterOfSearch(previous), ...part }),
+        search: (previous) => searchOfFilter({ ...filterOfSearch(previous), ...part }),
         replace: true,
       }),
     [jobId, navigate],
