@@ -18,6 +18,7 @@ describe('the team status line', () => {
     expect(words({})).toEqual({ text: 'Team: in sync', tone: 'ok' })
     expect(words({ state: 'sending', waiting: 3 }).text).toBe('Team: 3 changes waiting to be sent')
     expect(words({ state: 'sending', waiting: 1 }).text).toBe('Team: 1 change waiting to be sent')
+    expect(words({ state: 'sending', waiting: 0 }).text).toBe('Team: receiving changes…')
     expect(
       words({ state: 'offline', waiting: 2, offlineSince: '2026-11-26T10:42:00.000Z' }),
     ).toEqual({ text: 'Team: offline since 10:42 · 2 changes waiting to be sent', tone: 'warning' })

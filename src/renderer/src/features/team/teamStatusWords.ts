@@ -21,7 +21,11 @@ export function teamStatusWords(
     case 'connecting':
       return { text: 'Team: connecting…', tone: 'busy' }
     case 'sending':
-      return { text: `Team: ${waiting}`, tone: 'busy' }
+      // Not caught up with nothing of ours to send: what is missing is on its way in.
+      return {
+        text: sync.waiting > 0 ? `Team: ${waiting}` : 'Team: receiving changes…',
+        tone: 'busy',
+      }
     case 'offline':
       return {
         text: `Team: offline since ${sync.offlineSince ? timeOf(sync.offlineSince) : 'now'} · ${waiting}`,
