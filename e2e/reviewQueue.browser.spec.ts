@@ -4,7 +4,7 @@ import { expect, test as appTest } from './fixtures/browserModeTest'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import { investigator, type Person } from './pages/investigatorForm'
 import { ReviewQueue } from './pages/reviewQueue'
-import { TeamBridge } from './pages/teamBridge'
+import { PageBridge } from './pages/pageBridge'
 import { TeamRoles } from './pages/teamRoles'
 import { saveScreen } from './support/screenshots'
 
@@ -107,9 +107,9 @@ test('a team admin makes ben a reviewer; a close request reaches his Changes bad
 
   // 4. Ana assigns the first to Ben and asks for a review before closing it (through the bridge:
   // the close dialog has its own spec).
-  const bridge = new TeamBridge(page)
-  await bridge.call('team.assignCase', { caseId, member: 'ben' })
-  await bridge.call('team.requestReview', {
+  const bridge = new PageBridge(page)
+  await bridge.data('team.assignCase', { caseId, member: 'ben' })
+  await bridge.data('team.requestReview', {
     caseId,
     outcome: 'risk_confirmed',
     reason: 'The customer is the official the record names.',
