@@ -203,11 +203,11 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   await verify.check(forgedPath)
   await expect(verify.result).toHaveAttribute('data-ok', 'false')
   await expect(verify.problemsOfKind('meaning')).toContainText(
-    `entry ${closing} closes the case without an approval by a second reviewer made after its last change`,
+    `${closing} closes the case without an approval by a second reviewer made after its last change`,
   )
   const printed = verifyBundleCli(forgedPath)
   expect(printed.status).toBe(1)
-  expect(printed.stdout).toContain(`MEANING team/entries.json entry ${closing} closes the case`)
+  expect(printed.stdout).toContain(`MEANING team/entries.json ${closing} closes the case`)
   await cases.open()
   await cases.openCase(caseTitle)
 

@@ -3,6 +3,7 @@ import type { SignatureCheck } from '../src/shared/evidence/bundleSignature'
 import { closeReviewSentence } from '../src/shared/evidence/closeReview'
 import { closeReviewOfBundle } from '../src/shared/evidence/reportMeaning'
 import { verifyBundle } from '../src/shared/evidence/verifyBundle'
+import { verificationFailure } from '../src/shared/evidence/bundleProblems'
 import {
   fingerprintSchema,
   groupedFingerprint,
@@ -109,7 +110,7 @@ async function main(args: string[]): Promise<number> {
     return 0
   }
   console.log(
-    `FAILED: ${result.problems.length} problem(s); this bundle is not as it was exported and signed.`,
+    `FAILED: ${result.problems.length} problem(s); ${verificationFailure(result.problems)}.`,
   )
   return 1
 }

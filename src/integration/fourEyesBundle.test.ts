@@ -147,7 +147,7 @@ describe('the four-eyes rule in the evidence bundle of a shared case', () => {
       path: bundlePaths.teamEntries,
       detail: expect.stringMatching(
         new RegExp(
-          `^entry ${close._id} closes the case without an approval by a second reviewer made after its last change\\. Because 1 hit is a confirmed true match, .*: Investigator ana \\(ana\\) asked for a review and no reviewer has approved it yet\\.$`,
+          `^${close._id} closes the case without an approval by a second reviewer made after its last change\\. Because 1 hit is a confirmed true match, .*: Investigator ana \\(ana\\) asked for a review and no reviewer has approved it yet\\.$`,
         ),
       ) as string,
     })
@@ -171,7 +171,11 @@ describe('the four-eyes rule in the evidence bundle of a shared case', () => {
 
     const run = verifyOnCommandLine(forged)
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain(`MEANING team/entries.json entry ${close._id} closes the case`)
+    expect(run.stdout).toContain(`MEANING team/entries.json ${close._id} closes the case`)
+    // The files are what the forger signed: the bundle is not damaged, it records what did not happen.
+    expect(run.stdout).toContain(
+      'FAILED: 1 problem(s); the bundle is intact as signed, but what it records does not hold.',
+    )
   })
 
   it(
@@ -192,7 +196,7 @@ describe('the four-eyes rule in the evidence bundle of a shared case', () => {
       await closeCase(ana.db, ana.actor, caseId, closing)
       await shareCase(ana.db, caseId)
       await expect(exportCase(ana.db, ana.call, caseId)).rejects.toThrow(
-        /^This case stands closed without the second review the four-eyes rule asks for \(team\/entries\.json entry .* closes the case without an approval by a second reviewer made after its last change\. Because 1 hit is a confirmed true match, .*nobody has asked for a review yet\.\), so a bundle of it would not verify\. Reopen the case, ask a reviewer to approve the close, close it again, then export\. Nothing was written\.$/,
+        /^This case stands closed without the second review the four-eyes rule asks for \(team\/entries\.json entry:.* closes the case without an approval by a second reviewer made after its last change\. Because 1 hit is a confirmed true match, .*nobody has asked for a review yet\.\), so a bundle of it would not verify\. Reopen the case, ask a reviewer to approve the close, close it again, then export\. Nothing was written\.$/,
       )
 
       await reopenCase(ana.db, ana.actor, caseId, 'Closed before the team could review it.')

@@ -51,7 +51,7 @@ describe('the four-eyes rule in the evidence of a shared case', () => {
     // Nothing of the chains shows it: the approval was the last entry of ben's desk.
     expect(check.problems).toEqual([])
     expect(problemsOf(check)).toEqual([
-      `team/entries.json entry ${closed.close._id} closes the case without an approval by a second reviewer made after its last change. Because 1 hit is a confirmed true match, the case closes only with the approval of a second member holding the reviewer role, made after its last change: Ana Example (ana) asked for a review and no reviewer has approved it yet.`,
+      `team/entries.json ${closed.close._id} closes the case without an approval by a second reviewer made after its last change. Because 1 hit is a confirmed true match, the case closes only with the approval of a second member holding the reviewer role, made after its last change: Ana Example (ana) asked for a review and no reviewer has approved it yet.`,
     ])
     expect(check.closeReview?.kind).toBe('breached')
   })
@@ -67,7 +67,7 @@ describe('the four-eyes rule in the evidence of a shared case', () => {
       `team/entries.json ${assignment._id} follows an entry of its desk the bundle does not hold: its chain has a gap`,
       expect.stringMatching(
         new RegExp(
-          `^team/entries.json entry ${closed.close._id} closes the case without an approval`,
+          `^team/entries.json ${closed.close._id} closes the case without an approval`,
         ),
       ),
     ])

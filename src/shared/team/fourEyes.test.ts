@@ -288,7 +288,7 @@ describe('closes that broke the rule', () => {
         entryId: early._id,
         member: 'ana',
         at: early.at,
-        problem: `entry ${early._id} closes the case without an approval by a second reviewer made after its last change`,
+        problem: `${early._id} closes the case without an approval by a second reviewer made after its last change`,
         why: expect.stringContaining(
           'asked for a review and no reviewer has approved it yet',
         ) as unknown,

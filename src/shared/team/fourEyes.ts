@@ -108,7 +108,7 @@ export function fourEyesBreaches(
         entryId,
         member: close.member,
         at: close.at,
-        problem: `entry ${entryId} closes the case without an approval by a second reviewer made after its last change`,
+        problem: `${entryId} closes the case without an approval by a second reviewer made after its last change`,
         why: verdict.why,
       },
     ]

@@ -3,6 +3,7 @@ import { IconFileCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react
 import { useState } from 'react'
 import { caseStateLabels } from '../../../../shared/cases/caseLabels'
 import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
+import { verificationFailure } from '../../../../shared/evidence/bundleProblems'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { Timestamp } from '../../components/Timestamp'
 import { bundleTrust, importable } from '../../data/cases/caseImport'
@@ -98,7 +99,7 @@ export function VerifyScreen() {
               ? knownSigner
                 ? 'Verified: the bundle is exactly as its signer exported it'
                 : 'Intact and signed, but by a key this computer does not know'
-              : 'Verification failed: this bundle is not as it was exported and signed'
+              : `Verification failed: ${verificationFailure(result.problems)}`
           }
           data-testid="verify-result"
           data-ok={result.ok}
