@@ -2,15 +2,14 @@ import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReviewQueue } from '../shared/bridge/teamContract'
 import { caseNumber } from '../shared/cases/caseNumber'
-import { hitsOf } from '../shared/cases/checkHits'
 import { sampleWallets } from '../shared/records/sampleWallets'
 import { readCaseListRows, readCasesAwaitingReview } from '../renderer/src/data/cases/caseListReads'
 import { noCaseListFilters, selectCaseRows } from '../renderer/src/data/cases/caseListSelection'
 import { caseQueues, type CaseQueue } from '../renderer/src/data/cases/caseQueues'
-import { closeCase, createCase, decideHit } from '../renderer/src/data/cases/caseRepository'
+import { closeCase, createCase } from '../renderer/src/data/cases/caseRepository'
 import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import {
-  caseWithCheck,
+  sharedTrueMatch,
   teamOfTwo,
   type TeamDeskOnSandbox as Desk,
   type TeamOfTwo,
@@ -67,18 +66,7 @@ describe('the case list’s team queues, judged by the page from what it applied
       await expect.poll(rosterOnAna, replicated).toEqual(['ana', 'ben'])
 
       // A case with a true match, assigned to ben, whose close waits for ben's review.
-      const { caseId: matched, result, stored } = await caseWithCheck(ana, wallet, 'Listed wallet')
-      await decideHit(ana.db, ana.actor, matched, {
-        check: {
-          localId: stored.localId,
-          environment: stored.environment,
-          queryKey: stored.queryKey,
-        },
-        hit: hitsOf(result.check)[0]!,
-        decision: 'true_match',
-        rationale: 'Listed wallet, same chain.',
-      })
-      await shareCase(ana.db, matched)
+      const { caseId: matched } = await sharedTrueMatch(ana, wallet, 'Listed wallet')
       await ana.call('team.setRoles', { member: 'ben', roles: ['investigator', 'reviewer'] })
       await ana.call('team.assignCase', { caseId: matched, member: 'ben' })
       await ana.call('team.requestReview', {

@@ -21,6 +21,7 @@ import {
 } from '../test-support/teamBundleTampering'
 import {
   caseWithCheck,
+  sharedTrueMatch,
   teamOfTwo,
   type TeamDeskOnSandbox as Desk,
   type TeamOfTwo,
@@ -73,18 +74,7 @@ describe('the four-eyes rule in the evidence bundle of a shared case', () => {
   beforeAll(async () => {
     team = await teamOfTwo('team')
     ;({ ana, ben } = team)
-    const { caseId, result, stored } = await caseWithCheck(ana, wallet, 'Listed wallet')
-    await decideHit(ana.db, ana.actor, caseId, {
-      check: {
-        localId: stored.localId,
-        environment: stored.environment,
-        queryKey: stored.queryKey,
-      },
-      hit: hitsOf(result.check)[0]!,
-      decision: 'true_match',
-      rationale: 'Listed wallet, same chain.',
-    })
-    await shareCase(ana.db, caseId)
+    const { caseId } = await sharedTrueMatch(ana, wallet, 'Listed wallet')
     // Ben's key reaches ana's roster by replication: only then can she give him a role.
     await vi.waitFor(async () => {
       const view = await ana.call('team.view', {})

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { hitsOf } from '../shared/cases/checkHits'
 import { sampleWallets } from '../shared/records/sampleWallets'
-import { addNote, closeCase, decideHit } from '../renderer/src/data/cases/caseRepository'
+import { addNote, closeCase } from '../renderer/src/data/cases/caseRepository'
 import { auditTrailOf } from '../renderer/src/data/cases/caseReads'
 import {
   approveClose,
@@ -10,10 +9,10 @@ import {
   requestReview,
   sendBackClose,
 } from '../renderer/src/data/cases/fourEyesCalls'
-import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
+import { syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import { reviewStanding } from '../renderer/src/features/cases/fourEyesWords'
 import {
-  caseWithCheck,
+  sharedTrueMatch,
   teamOfTwo,
   type TeamDeskOnSandbox as Desk,
   type TeamOfTwo,
@@ -42,19 +41,6 @@ const panelOn = async (desk: Desk, caseId: string) => {
   return caseRecord && row ? reviewStanding(row, trail, caseRecord.state) : null
 }
 
-/** A case of ana's with a true match, shared: it closes only with ben's approval. */
-async function sharedTrueMatch(ana: Desk, title: string): Promise<string> {
-  const { caseId, result, stored } = await caseWithCheck(ana, wallet, title)
-  await decideHit(ana.db, ana.actor, caseId, {
-    check: { localId: stored.localId, environment: stored.environment, queryKey: stored.queryKey },
-    hit: hitsOf(result.check)[0]!,
-    decision: 'true_match',
-    rationale: 'Listed wallet, same chain.',
-  })
-  await shareCase(ana.db, caseId)
-  return caseId
-}
-
 describe('four eyes through the page’s data layer: two desks and the team server', () => {
   let team: TeamOfTwo
   let ana: Desk
@@ -75,7 +61,7 @@ describe('four eyes through the page’s data layer: two desks and the team serv
     'asks, is approved by the other desk, withdraws the approval by a change, and closes on both once approved again',
     { timeout: 120_000 },
     async () => {
-      const caseId = await sharedTrueMatch(ana, 'Listed wallet')
+      const caseId = (await sharedTrueMatch(ana, wallet, 'Listed wallet')).caseId
       await assignCase(ana.db, caseId, 'ben')
       expect((await ana.db.teamCases.get(caseId))?.assignment).toMatchObject({
         assignee: 'ben',
@@ -139,7 +125,7 @@ describe('four eyes through the page’s data layer: two desks and the team serv
     'a reviewer sends a request back with a reason, and the requester reads it',
     { timeout: 90_000 },
     async () => {
-      const caseId = await sharedTrueMatch(ana, 'Wallet to ask about')
+      const caseId = (await sharedTrueMatch(ana, wallet, 'Wallet to ask about')).caseId
       await requestReview(ana.db, caseId, 'inconclusive', 'Nothing more to find.')
       const request = (await ana.db.teamCases.get(caseId))?.awaitedReview?.request.entryId
       await expect

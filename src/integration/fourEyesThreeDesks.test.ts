@@ -1,18 +1,16 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeOutput } from '../shared/bridge'
-import { hitsOf } from '../shared/cases/checkHits'
 import { sampleWallets } from '../shared/records/sampleWallets'
 import {
   addNote,
   changeState,
   closeCase,
   createCase,
-  decideHit,
 } from '../renderer/src/data/cases/caseRepository'
 import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import {
-  caseWithCheck,
+  sharedTrueMatch,
   teamDeskOnSandbox,
   type TeamDeskOnSandbox as Desk,
 } from '../test-support/teamDeskOnSandbox'
@@ -71,20 +69,7 @@ describe('four eyes on a shared case: three desks, the page’s data layer, the 
       await expect
         .poll(async () => (await rosterOf(ana)).map((entry) => entry.member), replicated)
         .toEqual(['ana', 'ben', 'cyd'])
-      const made = await caseWithCheck(ana, wallet, 'Listed wallet')
-      const { result, stored } = made
-      caseId = made.caseId
-      await decideHit(ana.db, ana.actor, caseId, {
-        check: {
-          localId: stored.localId,
-          environment: stored.environment,
-          queryKey: stored.queryKey,
-        },
-        hit: hitsOf(result.check)[0]!,
-        decision: 'true_match',
-        rationale: 'Listed wallet, same chain.',
-      })
-      await shareCase(ana.db, caseId)
+      caseId = (await sharedTrueMatch(ana, wallet, 'Listed wallet')).caseId
 
       await expect(
         ana.call('team.requestReview', { caseId, outcome: 'risk_confirmed', reason: 'Done.' }),

@@ -3,10 +3,15 @@ import { actorOfIdentity, type Actor } from '../shared/identity/investigator'
 import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
 import { auditTrailOf, readCaseChecks } from '../renderer/src/data/cases/caseReads'
 import type { BridgeCaller } from '../renderer/src/data/cases/caseExport'
-import { connectTeamCaller, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
+import {
+  connectTeamCaller,
+  shareCase,
+  syncSharedCases,
+} from '../renderer/src/data/cases/sharedCases'
 import { startMainSideOnSandbox, type MainSideOnSandbox } from './mainSideOnSandbox'
 import { saveCheck, toStoredCheck } from '../renderer/src/data/checks/checkRepository'
-import { createCase, linkCheck } from '../renderer/src/data/cases/caseRepository'
+import { createCase, decideHit, linkCheck } from '../renderer/src/data/cases/caseRepository'
+import { hitsOf } from '../shared/cases/checkHits'
 import type { StoredCheck } from '../renderer/src/data/database/appDatabase'
 import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { searchOn } from './mainSideOnSandbox'
@@ -118,4 +123,25 @@ export async function caseWithCheck(
     fetchedAt: stored.fetchedAt,
   })
   return { caseId, result, stored }
+}
+
+/**
+ * A case of `desk`'s with a check of `wallet` whose first hit is decided a true match, shared: the
+ * four-eyes rule applies to it. The wallet must have a hit on the sandbox.
+ */
+export async function sharedTrueMatch(
+  desk: TeamDeskOnSandbox,
+  wallet: string,
+  title: string,
+): Promise<{ caseId: string; result: CryptoSearchResult; stored: StoredCheck }> {
+  const made = await caseWithCheck(desk, wallet, title)
+  const { caseId, result, stored } = made
+  await decideHit(desk.db, desk.actor, caseId, {
+    check: { localId: stored.localId, environment: stored.environment, queryKey: stored.queryKey },
+    hit: hitsOf(result.check)[0]!,
+    decision: 'true_match',
+    rationale: 'Listed wallet, same chain.',
+  })
+  await shareCase(desk.db, caseId)
+  return made
 }
