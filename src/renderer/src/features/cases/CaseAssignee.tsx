@@ -1,9 +1,8 @@
 import { Group, Select, Text } from '@mantine/core'
 import { IconUserCheck } from '@tabler/icons-react'
-import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { fourEyesCalls } from '../../data/cases/fourEyesCalls'
 import { useFourEyesCall, useSharedCase, useTeamRoster } from '../../data/cases/sharedCaseQueries'
-import { memberLabel } from './fourEyesWords'
+import { assignmentWords, memberLabel } from './fourEyesWords'
 
 /** The picker's value for "nobody": member names never are empty. */
 const nobody = ''
@@ -19,7 +18,8 @@ export function CaseAssignee({ caseId }: { caseId: string }) {
   const call = useFourEyesCall()
   const assignment = shared?.assignment
   if (!shared || !assignment || !shared.memberRoles) return null
-  const { assignee, contested, sides } = assignment
+  const { assignee, contested } = assignment
+  const words = assignmentWords(roster, assignment)
   const choices = [
     ...shared.memberRoles
       .filter(({ member }) => member !== assignee || contested)
@@ -30,7 +30,7 @@ export function CaseAssignee({ caseId }: { caseId: string }) {
     <Group gap="xs" style={{ rowGap: 2 }} data-testid="case-assignment">
       <IconUserCheck size={16} aria-hidden />
       <Text size="sm" data-testid="case-assignee">
-        {assignee === null ? 'Unassigned' : `Assigned to ${memberLabel(roster, assignee)}`}
+        {words.assignee}
       </Text>
       <Select
         size="xs"
@@ -47,16 +47,9 @@ export function CaseAssignee({ caseId }: { caseId: string }) {
         comboboxProps={{ withinPortal: true }}
         data-testid="case-assign"
       />
-      {contested && (
+      {words.contested && (
         <Text size="sm" c="orange" data-testid="case-assignment-contested">
-          Assigned at once by two members who did not know of each other:{' '}
-          {sides
-            .map(
-              (side) =>
-                `${shown(side.author.name)} gave it to ${side.assignee === null ? 'nobody' : memberLabel(roster, side.assignee)}`,
-            )
-            .join('; ')}
-          . Reassign it to settle who works on it.
+          {words.contested}
         </Text>
       )}
       {call.failure && (

@@ -3,6 +3,7 @@ import type { SharedCase } from '../../../../shared/bridge/teamContract'
 import type { AuditEntry } from '../../../../shared/cases/caseSchemas'
 import type { Actor } from '../../../../shared/identity/investigator'
 import {
+  assignmentWords,
   closeReview,
   nobodyReviewsSentence,
   reviewStanding,
@@ -194,5 +195,40 @@ describe('the review panel on a shared case', () => {
     const reopened = entry('reopened', alex, { reason: 'More found.' })
     expect(reviewStanding(row, [asked, approval, reopened], 'open')).toBeNull()
     expect(reviewStanding(null, [asked], 'open')).toBeNull()
+  })
+})
+
+describe('assignmentWords', () => {
+  const side = (entryId: string, member: string, author: Actor, assignee: string | null) => ({
+    entryId,
+    member,
+    author,
+    at,
+    assignee,
+  })
+
+  it('names the assignee by the roster, or says nobody is', () => {
+    const toBea = side('e-1', 'alex', alex, 'bea')
+    expect(assignmentWords(roster, { assignee: 'bea', contested: false, sides: [toBea] })).toEqual({
+      assignee: 'Assigned to Bea Reviewer (bea)',
+      contested: null,
+    })
+    expect(assignmentWords(roster, { assignee: null, contested: false, sides: [] })).toEqual({
+      assignee: 'Unassigned',
+      contested: null,
+    })
+    // A member the roster has not named yet is shown by their member name.
+    expect(assignmentWords(roster, { assignee: 'cyd', contested: false, sides: [] }).assignee).toBe(
+      'Assigned to cyd',
+    )
+  })
+
+  it('says who gave a contested case to whom, and how to settle it', () => {
+    const sides = [side('e-1', 'alex', alex, 'alex'), side('e-2', 'bea', bea, null)]
+    expect(assignmentWords(roster, { assignee: 'alex', contested: true, sides })).toEqual({
+      assignee: 'Assigned to Alex Investigator (alex)',
+      contested:
+        'Assigned at once by two members who did not know of each other: Alex Investigator (alex) took it; Bea Reviewer (bea) gave it to nobody. Reassign it to settle who works on it.',
+    })
   })
 })

@@ -1,5 +1,6 @@
 import type {
   AwaitedReviewView,
+  CaseAssignmentView,
   RosterMemberView,
   SharedCase,
 } from '../../../../shared/bridge/teamContract'
@@ -39,6 +40,31 @@ export function actorLabel(roster: RosterNames, actor: Actor | undefined): strin
   const member = memberOfActor(roster, actor)
   if (member) return memberLabel(roster, member)
   return actor ? shown(actor.name) : 'someone not recorded'
+}
+
+/** A case's header on who works on it: "Assigned to …" or "Unassigned", and a contest if any. */
+export interface AssignmentWords {
+  assignee: string
+  /** Two assignments made without knowing of each other: who gave it to whom, and what settles it. */
+  contested: string | null
+}
+
+export function assignmentWords(
+  roster: RosterNames,
+  { assignee, contested, sides }: CaseAssignmentView,
+): AssignmentWords {
+  const to = (member: string | null) => (member === null ? 'nobody' : memberLabel(roster, member))
+  return {
+    assignee: assignee === null ? 'Unassigned' : `Assigned to ${to(assignee)}`,
+    contested: contested
+      ? `Assigned at once by two members who did not know of each other: ${sides
+          .map(
+            (side) =>
+              `${memberLabel(roster, side.member)} ${side.assignee === side.member ? 'took it' : `gave it to ${to(side.assignee)}`}`,
+          )
+          .join('; ')}. Reassign it to settle who works on it.`
+      : null,
+  }
 }
 
 /** Members other than `me` holding the reviewer role: whom a close request of mine would ask. */
