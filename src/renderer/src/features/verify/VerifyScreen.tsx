@@ -2,6 +2,8 @@ import { Alert, Button, FileButton, Group, Stack, Table, Text } from '@mantine/c
 import { IconFileCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react'
 import { useState } from 'react'
 import { caseStateLabels } from '../../../../shared/cases/caseLabels'
+import { closeReviewSentence } from '../../../../shared/evidence/closeReview'
+import { closeReviewOfBundle } from '../../../../shared/evidence/reportMeaning'
 import { verifyBundle, type BundleVerification } from '../../../../shared/evidence/verifyBundle'
 import { verificationFailure } from '../../../../shared/evidence/bundleProblems'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
@@ -18,6 +20,8 @@ import { countOf, formatNumber, noun } from '../../../../shared/text/counting'
 interface Checked {
   fileName: string
   verification: BundleVerification
+  /** How the close was reviewed, in the sentence `npm run verify-bundle` prints; null when open. */
+  secondReview: string | null
 }
 
 /**
@@ -36,7 +40,14 @@ export function VerifyScreen() {
     setFailure(null)
     try {
       const verification = verifyBundle(new Uint8Array(await file.arrayBuffer()))
-      setChecked({ fileName: file.name, verification })
+      // Judged once per bundle: it replays the team's entries, which a render need not repeat.
+      const review =
+        verification.manifest && closeReviewOfBundle(verification.files, verification.manifest)
+      setChecked({
+        fileName: file.name,
+        verification,
+        secondReview: review ? closeReviewSentence(review) : null,
+      })
     } catch (error) {
       setFailure(
         `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
@@ -176,6 +187,23 @@ export function VerifyScreen() {
                 </Table.Td>
                 <Table.Td>
                   <BundleAuthors authors={manifest.team.authors} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {manifest.team?.admins && (
+              <Table.Tr>
+                <Table.Td c="dimmed">Team admins</Table.Td>
+                <Table.Td data-testid="verify-team-admins">
+                  {manifest.team.admins.map(shown).join(', ') || 'none'} (as the signer states the
+                  team server’s configuration names them)
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {checked?.secondReview && (
+              <Table.Tr>
+                <Table.Td c="dimmed">Second review</Table.Td>
+                <Table.Td data-testid="verify-second-review">
+                  {shown(checked.secondReview)}
                 </Table.Td>
               </Table.Tr>
             )}
