@@ -3,10 +3,11 @@ import { checkEvidenceOf, type CheckEvidence } from '../../../../shared/bridge/e
 import type { SharedCase } from '../../../../shared/bridge/teamContract'
 import type { AuditChange } from '../../../../shared/cases/auditChain'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
+import { turnsEvery } from '../pageTurns'
 import { CaseRuleError } from './caseErrors'
 import { auditTrailOf, readCaseChecks } from './caseReads'
 import { storeCaseSummary } from './caseSummaries'
-import { projectSharedCase } from './sharedCaseProjection'
+import { projectSharedCase, type ProjectedCase } from './sharedCaseProjection'
 
 export type TeamCaller = <M extends BridgeMethod>(
   method: M,
@@ -41,54 +42,85 @@ const sharedCaseTables = (db: AppDatabase) => [
   db.teamCases,
 ]
 
+/** Time the page's thread works on a shared case before it gives the page a turn. */
+const workPerTurnMs = 8
+
 /**
- * Keeps a shared case here as its entries say, in one transaction: the case, its trail, notes and
- * decisions are replaced by what the entries replay to (the same on every desk), and the checks
- * other desks linked are kept beside the case, not in History (they were not run here). A case
- * whose opening entry has not arrived yet is only remembered, not shown.
+ * Rows written in pieces, each awaited: a write copies its rows on the page's thread before the
+ * database takes them, and the next piece starts in another task (the last one's answer), so a
+ * trail of hundreds of entries does not hold the page, yet it all stays in the one transaction.
  */
-export async function applySharedCase(db: AppDatabase, shared: SharedCase): Promise<void> {
-  const projected = projectSharedCase(shared)
-  await db.transaction('rw', sharedCaseTables(db), async () => {
-    if (projected) {
-      const { caseRecord, notes, decisions, trail } = projected
-      await db.cases.put(caseRecord)
-      await db.caseNotes.where('caseId').equals(caseRecord.id).delete()
-      await db.caseNotes.bulkPut(notes)
-      await db.hitDecisions.where('caseId').equals(caseRecord.id).delete()
-      await db.hitDecisions.bulkPut(decisions)
-      await auditTrailOf(db, caseRecord.id).delete()
-      await db.auditEntries.bulkAdd(trail)
-      const here = await db.checks.bulkGet(shared.checks.map((check) => check.localId))
-      const elsewhere = shared.checks.filter((_check, index) => here[index] === undefined)
-      await db.importedCaseContents.put({ caseId: caseRecord.id, checks: elsewhere, entities: [] })
-      await storeCaseSummary(db, caseRecord)
-    }
-    await db.teamCases.put({
-      caseId: shared.caseId,
-      documents: shared.documents,
-      appliedAt: new Date().toISOString(),
-      disagreements: shared.disagreements,
-      authors: shared.authors,
-      setAside: shared.setAside,
-      missingChecks: shared.missingChecks,
-      assignment: shared.assignment,
-      awaitedReview: shared.awaitedReview,
-      closeVerdict: shared.closeVerdict,
-      memberRoles: shared.memberRoles,
-    })
+const rowsPerWrite = 25
+
+async function inPieces<T>(rows: readonly T[], write: (piece: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += rowsPerWrite) {
+    await write(rows.slice(start, start + rowsPerWrite))
+  }
+}
+
+/** One shared case's rows replaced by what its entries replay to, inside the caller's transaction. */
+async function writeSharedCase(
+  db: AppDatabase,
+  shared: SharedCase,
+  projected: ProjectedCase | null,
+): Promise<void> {
+  if (projected) {
+    const { caseRecord, notes, decisions, trail } = projected
+    await db.cases.put(caseRecord)
+    await db.caseNotes.where('caseId').equals(caseRecord.id).delete()
+    await inPieces(notes, (piece) => db.caseNotes.bulkPut(piece))
+    await db.hitDecisions.where('caseId').equals(caseRecord.id).delete()
+    await inPieces(decisions, (piece) => db.hitDecisions.bulkPut(piece))
+    await auditTrailOf(db, caseRecord.id).delete()
+    await inPieces(trail, (piece) => db.auditEntries.bulkAdd(piece))
+    const here = await db.checks.bulkGet(shared.checks.map((check) => check.localId))
+    const elsewhere = shared.checks.filter((_check, index) => here[index] === undefined)
+    await db.importedCaseContents.put({ caseId: caseRecord.id, checks: elsewhere, entities: [] })
+    await storeCaseSummary(db, caseRecord)
+  }
+  await db.teamCases.put({
+    caseId: shared.caseId,
+    documents: shared.documents,
+    appliedAt: new Date().toISOString(),
+    disagreements: shared.disagreements,
+    authors: shared.authors,
+    setAside: shared.setAside,
+    missingChecks: shared.missingChecks,
+    assignment: shared.assignment,
+    awaitedReview: shared.awaitedReview,
+    closeVerdict: shared.closeVerdict,
+    memberRoles: shared.memberRoles,
   })
 }
+
+/**
+ * Keeps shared cases here as their entries say, in one transaction: each case, its trail, notes
+ * and decisions are replaced by what the entries replay to (the same on every desk), and the
+ * checks other desks linked are kept beside the case, not in History (they were not run here). A
+ * case whose opening entry has not arrived yet is only remembered, not shown. The replays are
+ * worked out first, giving the page its turns (a transaction cannot wait for them: it ends when
+ * idle). Several cases in one transaction are one change to every screen reading cases, which
+ * each read again once, not once per case.
+ */
+export async function applySharedCases(db: AppDatabase, cases: readonly SharedCase[]) {
+  const turn = turnsEvery(workPerTurnMs)
+  const projected: Array<ProjectedCase | null> = []
+  for (const shared of cases) projected.push(await projectSharedCase(shared, turn))
+  await db.transaction('rw', sharedCaseTables(db), async () => {
+    for (const [index, shared] of cases.entries()) {
+      await writeSharedCase(db, shared, projected[index]!)
+    }
+  })
+}
+
+export const applySharedCase = (db: AppDatabase, shared: SharedCase): Promise<void> =>
+  applySharedCases(db, [shared])
 
 /** Reads a shared case from the main side again and keeps it as it now stands. */
 export async function refreshSharedCase(db: AppDatabase, caseId: string): Promise<void> {
   await applySharedCase(db, await teamCallerOf(db)('team.readCase', { caseId }))
 }
 
-/**
- * Shares a case of this computer with the team: its whole trail, each linked check with the raw
- * answer it was read from. From then on its changes go through the team (see writeSharedChange).
- */
 /** A part of a shared case carries about this much of raw answers: far below the host's limit. */
 const defaultBytesPerPart = 4 * 1024 * 1024
 
@@ -97,6 +129,10 @@ const linkedIdOf = (entry: AuditChange): string | undefined =>
     ? ((entry.after as { localId?: string } | null)?.localId ?? undefined)
     : undefined
 
+/**
+ * Shares a case of this computer with the team: its whole trail, each linked check with the raw
+ * answer it was read from. From then on its changes go through the team (see writeSharedChange).
+ */
 export async function shareCase(
   db: AppDatabase,
   caseId: string,
@@ -171,14 +207,27 @@ export async function writeSharedChange(
 }
 
 /**
+ * Stale cases applied together: a desk joining a team of a hundred cases changes the case list ten
+ * times, not a hundred, while one colleague's change is still applied on its own, at once.
+ */
+const casesPerApply = 10
+
+/**
  * Brings every shared case the main side holds up to date here: those with more documents than
  * when last applied, and those never applied (a colleague's new case). Returns how many changed.
  */
 export async function syncSharedCases(db: AppDatabase): Promise<number> {
-  const { cases } = await teamCallerOf(db)('team.sharedCases', {})
+  const call = teamCallerOf(db)
+  const { cases } = await call('team.sharedCases', {})
   const applied = await db.teamCases.bulkGet(cases.map(({ caseId }) => caseId))
   const stale = cases.filter(({ documents }, index) => applied[index]?.documents !== documents)
-  for (const { caseId } of stale) await refreshSharedCase(db, caseId)
+  for (let start = 0; start < stale.length; start += casesPerApply) {
+    const read: SharedCase[] = []
+    for (const { caseId } of stale.slice(start, start + casesPerApply)) {
+      read.push(await call('team.readCase', { caseId }))
+    }
+    await applySharedCases(db, read)
+  }
   return stale.length
 }
 
@@ -188,6 +237,7 @@ export const isSharedCase = async (db: AppDatabase, caseId: string): Promise<boo
 export const sharedCasesRepository = onAppDatabase({
   connectTeamCaller,
   applySharedCase,
+  applySharedCases,
   refreshSharedCase,
   shareCase,
   writeSharedChange,
