@@ -1,6 +1,5 @@
 import { caseNumber } from '../src/shared/cases/caseNumber'
-import { setUpTeamForTest, startTeamServer, type TeamServer } from '../src/test-support/teamServer'
-import { expect, test as appTest } from './fixtures/browserModeTest'
+import { expect, passwordOf, teamDatabase as database, test } from './fixtures/teamTest'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import { investigator, type Person } from './pages/investigatorForm'
 import { ReviewQueue } from './pages/reviewQueue'
@@ -12,31 +11,11 @@ import { saveScreen } from './support/screenshots'
 const pep = '0x5ca1ab1e00000000000000000000000000000001'
 const matchedTitle = 'Four eyes: PEP wallet of a new customer'
 const otherTitle = 'Four eyes: nobody’s alert yet'
-const database = 'team'
-const passwordOf = (member: string): string => `${member}-password-for-the-e2e`
 const benPerson: Person = {
   name: 'Ben Okoro',
   email: 'ben@example.org',
   organisation: 'Example Compliance Ltd',
 }
-
-const test = appTest.extend<{
-  /** The team server (pouchdb-server in memory), configured with ana (team admin) and ben. */
-  teamServer: TeamServer
-}>({
-  // Playwright reads a fixture's dependencies from its pattern; the server depends on none.
-  // eslint-disable-next-line no-empty-pattern
-  teamServer: async ({}, use) => {
-    const server = await startTeamServer()
-    await setUpTeamForTest(server, {
-      database,
-      admins: ['ana'],
-      members: ['ana', 'ben'].map((name) => ({ name, password: passwordOf(name) })),
-    })
-    await use(server)
-    await server.stop()
-  },
-})
 
 test('a team admin makes ben a reviewer; a close request reaches his Changes badge, section and case list filters', async ({
   cases,

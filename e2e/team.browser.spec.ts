@@ -1,12 +1,12 @@
 import { loopbackRelay } from '../src/test-support/loopbackRelay'
+import { requestAs, signedEntryForTest } from '../src/test-support/teamServer'
 import {
-  requestAs,
-  setUpTeamForTest,
-  signedEntryForTest,
-  startTeamServer,
-  type TeamServer,
-} from '../src/test-support/teamServer'
-import { expect, test as appTest } from './fixtures/browserModeTest'
+  expect,
+  passwordOf,
+  teamDatabase as database,
+  test as teamTest,
+  type TeamMember as Member,
+} from './fixtures/teamTest'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import { investigator, type Person } from './pages/investigatorForm'
 import { saveScreen } from './support/screenshots'
@@ -14,10 +14,6 @@ import { saveScreen } from './support/screenshots'
 /** The made-up politically exposed person: one record, listed in four categories (four hits). */
 const pep = '0x5ca1ab1e00000000000000000000000000000001'
 const caseTitle = 'Team: PEP wallet of a new customer'
-const database = 'team'
-const members = ['ana', 'ben'] as const
-type Member = (typeof members)[number]
-const passwordOf = (member: Member): string => `${member}-password-for-the-e2e`
 const benPerson: Person = {
   name: 'Ben Okoro',
   email: 'ben@example.org',
@@ -29,24 +25,10 @@ type Relay = Awaited<ReturnType<typeof loopbackRelay>>
 const flipFirstByte = (hex: string): string =>
   (Number.parseInt(hex.slice(0, 2), 16) ^ 0xff).toString(16).padStart(2, '0') + hex.slice(2)
 
-const test = appTest.extend<{
-  /** The team server (pouchdb-server in memory), configured with ana (team admin) and ben. */
-  teamServer: TeamServer
+const test = teamTest.extend<{
   /** A cuttable relay in front of the team server for each desk: cutting it takes the desk offline. */
   relays: Record<Member, Relay>
 }>({
-  // Playwright reads a fixture's dependencies from its pattern; the server depends on none.
-  // eslint-disable-next-line no-empty-pattern
-  teamServer: async ({}, use) => {
-    const server = await startTeamServer()
-    await setUpTeamForTest(server, {
-      database,
-      admins: ['ana'],
-      members: members.map((name) => ({ name, password: passwordOf(name) })),
-    })
-    await use(server)
-    await server.stop()
-  },
   relays: async ({ teamServer }, use) => {
     const target = new URL(teamServer.url)
     const relays = { ana: await loopbackRelay(target), ben: await loopbackRelay(target) }
