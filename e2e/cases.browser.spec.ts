@@ -116,6 +116,7 @@ test('a case: link a result and an entity, decide, close, export, verify; a tamp
   await expect(verify.result).toHaveAttribute('data-ok', 'true')
   await expect(verify.signer).toHaveAttribute('data-trust', 'own')
   await expect(verify.signer).toContainText(`${investigator.name} <${investigator.email}>`)
+  await expect(verify.secondReview).toHaveText('Closed without a second review (one-person desk).')
   await saveScreen(page, 'verify-01-passed')
   const fingerprint = (await verify.signerFingerprint.textContent()) ?? ''
   const passed = verifyBundleCli(bundlePath, '--signer', fingerprint)

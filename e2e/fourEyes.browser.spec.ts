@@ -26,6 +26,7 @@ const ana = `${investigator.name} (ana)`
 const ben = `${benPerson.name} (ben)`
 const reason = 'The customer is the official the record names; the listing is current.'
 const undecided = 'The true match settles the case; the other listings are the same record.'
+const notYet = 'Ask the customer where the funds of the last transfer came from first.'
 
 const test = appTest.extend<{ teamServer: TeamServer }>({
   // The browser logs each refusal the test provokes on purpose: approving one's own request, and
@@ -62,7 +63,7 @@ async function joinTeam(
   await desk.teamStatus.untilSays('Team: in sync')
 }
 
-test('four eyes on two desks: A asks to close a case with a true match and cannot approve it; B, a reviewer, approves; A closes and both desks show it closed; the bundle without the approval fails verification; a change by A after a new approval withdraws it', async ({
+test('four eyes on two desks: A asks to close a case with a true match and cannot approve it; B, a reviewer, sends it back with a reason; A reassigns it to B and asks again; B approves; A closes and both desks show it closed; the bundle without the approval fails verification; a change by A after a new approval withdraws it', async ({
   cases,
   search,
   settings,
@@ -73,8 +74,9 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   otherComputer,
   teamServer,
 }) => {
-  // Two desks and a team server, with replication between them at each step: about 40 s alone.
-  test.setTimeout(150_000)
+  // Two desks and a team server, with replication between them at each step: 72 s beside one
+  // other test on two cores.
+  test.setTimeout(180_000)
   const page = cases.page
   const reviewA = new CaseReview(page)
   const bridgeA = new PageBridge(page)
@@ -139,7 +141,7 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
     },
   })
 
-  // 5. B, the reviewer, finds the case waiting and approves it as it stands.
+  // 5. B, the reviewer, finds the case waiting and sends it back through its dialog, with a reason.
   await b.cases.open()
   const onB = b.cases.listItems.filter({ hasText: caseTitle })
   await b.teamStatus.until(() => expect(onB).toHaveCount(1, { timeout: 500 }))
@@ -150,12 +152,44 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   )
   await expect(reviewB.assignee).toHaveText(`Assigned to ${ana}`)
   await saveScreen(b.cases.page, 'four-eyes-02-review', reviewB.panel)
+  await reviewB.sendBack(notYet)
+  await expect(reviewB.sentBack).toContainText(`${ben} sent it back: ${notYet}`)
+  await expect(reviewB.approveButton).toHaveCount(0)
+
+  // 6. A reads why, on the panel and the timeline, and gives the case to B through the header.
+  await teamStatus.until(() =>
+    expect(reviewA.sentBack).toContainText(`${ben} sent it back: ${notYet}`, { timeout: 500 }),
+  )
+  await expect(reviewA.waiting).toHaveCount(0)
+  await saveScreen(page, 'four-eyes-07-sent-back', reviewA.panel)
+  await cases.showTab('timeline')
+  await expect(cases.auditHeadlines.first()).toHaveText(`Sent back: ${notYet}`)
+  await expect(cases.auditActors.first()).toHaveText(benPerson.name)
+  await reviewA.assignTo(ben)
+  await expect(reviewA.assignee).toHaveText(`Assigned to ${ben}`)
+  await expect(cases.auditHeadlines.first()).toHaveText(`Assigned to ${ben}`)
+  await expect(cases.auditDetails(0)).toContainText(`Was assigned to ${ana}.`)
+  await expect(cases.auditActors.first()).toHaveText(investigator.name)
+  await cases.showTab('checks')
+  await b.teamStatus.until(() =>
+    expect(reviewB.assignee).toHaveText(`Assigned to ${ben}`, { timeout: 500 }),
+  )
+
+  // 7. A asks again; B approves the case as it stands.
+  await reviewA.openCloseDialog()
+  await reviewA.fillClosing('Risk confirmed', reason)
+  await reviewA.askForReview()
+  await expect(reviewA.waiting).toHaveText(
+    `Waiting for review by ${ben}. You cannot approve your own request.`,
+  )
+  await expect(reviewA.sentBack).toHaveCount(0)
+  await b.teamStatus.until(() => expect(reviewB.approveButton).toBeVisible({ timeout: 500 }))
   await reviewB.approve()
   await expect(reviewB.approved).toHaveText(
     `You approved the close requested by ${ana}: they can close the case now.`,
   )
 
-  // 6. A sees the approval and closes; the case is closed on both desks.
+  // 8. A sees the approval and closes; the case is closed on both desks.
   await teamStatus.until(() =>
     expect(reviewA.approved).toContainText(`Approved by ${ben} — you can close the case now.`, {
       timeout: 500,
@@ -183,7 +217,7 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   )
   await cases.showTab('checks')
 
-  // 7. The closed case's bundle verifies; without the approval entry it fails by the rule alone,
+  // 9. The closed case's bundle verifies, the screen saying who approved as the CLI does; without the approval entry it fails by the rule alone,
   // even when a forger makes everything else agree and signs it again.
   const download = await cases.exportBundle()
   const bundlePath = test.info().outputPath('four-eyes.zip')
@@ -192,6 +226,12 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   await verify.open()
   await verify.check(bundlePath)
   await expect(verify.result).toHaveAttribute('data-ok', 'true')
+  await expect(verify.secondReview).toContainText(`Approved by ${ben}, a second reviewer, at `)
+  await expect(verify.secondReview).toContainText(`; closed by ${ana}.`)
+  await expect(verify.teamAdmins).toHaveText(
+    'ana (as the signer states the team server’s configuration names them)',
+  )
+  await saveScreen(page, 'four-eyes-08-verified', verify.manifest)
   const { entries } = await bridgeA.data('team.readCase', { caseId })
   const approval = entries.find((entry) => entry.action === 'approved')?.entryId ?? ''
   const closing = entries.find((entry) => entry.action === 'closed')?.entryId ?? ''
@@ -205,13 +245,18 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   await expect(verify.problemsOfKind('meaning')).toContainText(
     `${closing} closes the case without an approval by a second reviewer made after its last change`,
   )
+  await expect(verify.secondReview).toContainText(
+    `Closed by ${ana} without the second review the four-eyes rule asks for.`,
+  )
   const printed = verifyBundleCli(forgedPath)
   expect(printed.status).toBe(1)
+  // The screen says the review in the very sentence the command line prints.
+  expect(printed.stdout).toContain(`Second review: ${await verify.secondReview.textContent()}`)
   expect(printed.stdout).toContain(`MEANING team/entries.json ${closing} closes the case`)
   await cases.open()
   await cases.openCase(caseTitle)
 
-  // 8. Reopened, asked and approved again: a note by A afterwards withdraws the approval.
+  // 10. Reopened, asked and approved again: a note by A afterwards withdraws the approval.
   await cases.reopen('One more transfer to look at.')
   await reviewA.openCloseDialog()
   await reviewA.fillClosing('Risk confirmed', reason)

@@ -16,6 +16,8 @@ export class CaseReview {
   readonly withdrawn: Locator
   /** "Approved by … — you can close the case now", or the approver's own line. */
   readonly approved: Locator
+  /** "Ben Okoro (ben) sent it back: ‹reason›", once a reviewer sent the request back. */
+  readonly sentBack: Locator
   readonly approveButton: Locator
   readonly sendBackButton: Locator
   /** The approval's Close case… button, opening the close dialog. */
@@ -38,6 +40,7 @@ export class CaseReview {
     this.waiting = this.panel.getByTestId('case-review-waiting')
     this.withdrawn = this.panel.getByTestId('case-review-withdrawn')
     this.approved = this.panel.getByTestId('case-review-approved')
+    this.sentBack = this.panel.getByTestId('case-review-sent-back')
     this.approveButton = this.panel.getByTestId('case-review-approve')
     this.sendBackButton = this.panel.getByTestId('case-review-send-back')
     this.closeButton = this.panel.getByTestId('case-review-close')

@@ -8,6 +8,12 @@ export class VerifyPage {
   /** Who signed the bundle; its `data-trust` says whether this computer knows the key. */
   readonly signer: Locator
   readonly signerFingerprint: Locator
+  /** How a closed case's close was reviewed, in the sentence `npm run verify-bundle` prints. */
+  readonly secondReview: Locator
+  /** A shared case's team admins, as the signer states them. */
+  readonly teamAdmins: Locator
+  /** What the manifest says: signer, case, contents, authors, admins, second review. */
+  readonly manifest: Locator
 
   constructor(readonly page: Page) {
     this.result = page.getByTestId('verify-result')
@@ -15,6 +21,9 @@ export class VerifyPage {
     this.importButton = page.getByTestId('import-bundle')
     this.signer = page.getByTestId('verify-signer')
     this.signerFingerprint = page.getByTestId('verify-signer-fingerprint')
+    this.secondReview = page.getByTestId('verify-second-review')
+    this.teamAdmins = page.getByTestId('verify-team-admins')
+    this.manifest = page.getByTestId('verify-manifest')
   }
 
   async open(): Promise<void> {
