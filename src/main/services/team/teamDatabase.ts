@@ -81,8 +81,21 @@ export function openLocalTeamDatabase(folder: string): TeamDatabase {
   return new (pouch())(folder)
 }
 
-/** The team server's database, with the member's name and password on every request. */
-export const openRemoteTeamDatabase = (
+/**
+ * The team server's database, with the member's name and password on every request.
+ *
+ * PouchDB 9's replication asks its source for `info()` after each batch only to count progress in
+ * its active tasks, and drops that promise: the connection lost at that moment was an unhandled
+ * rejection, which ends a Node process (the browser host, Electron's main side). Nothing here reads
+ * the server's info, so a failed one is told as an empty one; the replication itself still meets
+ * the lost connection on its next request, and retries.
+ */
+export function openRemoteTeamDatabase(
   url: string,
   auth: { username: string; password: string },
-): TeamDatabase => new (pouch())(url, { auth, skip_setup: true })
+): TeamDatabase {
+  const remote = new (pouch())(url, { auth, skip_setup: true })
+  const info = remote.info.bind(remote)
+  remote.info = () => info().catch(() => ({ update_seq: 0, doc_count: 0 }))
+  return remote
+}
