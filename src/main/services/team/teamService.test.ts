@@ -225,11 +225,12 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
     await ana.team.close()
   })
 
-  it('a team admin removes a member: their earlier entries count, later ones nowhere', async () => {
+  it('a team admin removes a member: their earlier entries count, later ones nowhere, and their desk refuses to write once it knows', async () => {
+    const relay = await loopbackRelay(new URL(server.url))
     const ana = await deskOf('ana-admin')
     const ben = await deskOf('ben-removed')
     await ana.team.join(credentials(server.url, members[0]!))
-    await ben.team.join(credentials(server.url, members[1]!))
+    await ben.team.join(credentials(relay.url, members[1]!))
     const note = (text: string) => ({
       action: 'note-added',
       summary: 'Note added',
@@ -241,16 +242,21 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
       'Only a team admin can remove a member',
     )
     await expect
-      .poll(
-        async () =>
-          joined(await ana.team.view())
-            .roster.map((member) => member.member)
-            .sort(),
-        replicated,
-      )
-      .toContain('ben')
+      .poll(async () => (await ana.team.scope('case_removal-1')).applied.length, replicated)
+      .toBe(1)
+    // Ben's desk is offline when he is removed: what he writes meanwhile, not knowing, is sent
+    // when it is back, and counts nowhere.
+    await relay.cut()
     const after = joined(await ana.team.removeMember('ben', 'Left the firm.'))
     expect(after.roster.find((member) => member.member === 'ben')?.removed).toBe(true)
+    await ben.team.write('case_removal-1', note('after the removal, not knowing'))
+    await relay.restore()
+    await expect
+      .poll(async () => {
+        const scope = await ana.team.scope('case_removal-1')
+        return { applied: scope.applied.length, aside: scope.setAside.map((entry) => entry.kind) }
+      }, replicated)
+      .toEqual({ applied: 1, aside: ['removed-member'] })
     await expect
       .poll(
         async () =>
@@ -258,13 +264,10 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
         replicated,
       )
       .toBe(true)
-    await ben.team.write('case_removal-1', note('after the removal'))
-    await expect
-      .poll(async () => {
-        const scope = await ana.team.scope('case_removal-1')
-        return { applied: scope.applied.length, aside: scope.setAside.map((entry) => entry.kind) }
-      }, replicated)
-      .toEqual({ applied: 1, aside: ['removed-member'] })
+    // Knowing, his desk says so rather than write what would vanish.
+    await expect(ben.team.write('case_removal-1', note('after the removal'))).rejects.toThrow(
+      'A team admin removed you (“ben”) from the team, so no desk applies what you write now: nothing was written.',
+    )
     // The server's admin removes Ben's user from the team too: the server now refuses him, and
     // his desk says so instead of retrying for ever.
     await setUpTeamForTest(server, {
@@ -273,11 +276,12 @@ describe('a desk in a team, against the team server over HTTP', { timeout: 60_00
       members: [members[0]!],
       removed: ['ben'],
     })
-    await ben.team.write('case_removal-1', note('after the server removed him'))
+    await ana.team.write('case_removal-1', note('news for ben to fetch'))
     await expect
       .poll(async () => joined(await ben.team.view()).sync.state, replicated)
       .toBe('refused')
     expect(joined(await ben.team.view()).sync.problem).toMatch(/ask your team admin/)
     await Promise.all([ana.team.close(), ben.team.close()])
+    await relay.cut()
   })
 })

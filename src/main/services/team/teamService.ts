@@ -314,6 +314,12 @@ export function createTeamService({
     const current = await connect()
     const membership = settings.read().team
     if (!current || !membership) throw notJoined()
+    // Every desk would set it aside: said here, before it looks written and then vanishes.
+    if ((await rosterOf(current.local)).roster.removed.has(membership.member)) {
+      throw refuse(
+        `A team admin removed you (“${membership.member}”) from the team, so no desk applies what you write now: nothing was written. Everything on this computer stays; ask your team admin if this is a mistake.`,
+      )
+    }
     const { signer, key } = await identity.signer()
     const writer = {
       scope,
