@@ -29,6 +29,10 @@ const test = teamTest.extend<{
   /** A cuttable relay in front of the team server for each desk: cutting it takes the desk offline. */
   relays: Record<Member, Relay>
 }>({
+  // The browser logs the refusal the test provokes on purpose: a note by a removed member.
+  allowedConsoleErrors: [
+    /Failed to load resource: the server responded with a status of 4\d\d .*\/bridge\/team\.writeCase/,
+  ],
   relays: async ({ teamServer }, use) => {
     const target = new URL(teamServer.url)
     const relays = { ana: await loopbackRelay(target), ben: await loopbackRelay(target) }
@@ -37,7 +41,7 @@ const test = teamTest.extend<{
   },
 })
 
-test('two desks share a case through the team server: it appears on both, both authors count, offline work comes back as a disagreement on both, and a forged entry is not applied', async ({
+test('two desks share a case through the team server: it appears on both, both authors count, offline work comes back as a disagreement on both, a forged entry is not applied, a removed member’s desk refuses to write, and leaving keeps the case', async ({
   cases,
   search,
   settings,
@@ -229,4 +233,29 @@ test('two desks share a case through the team server: it appears on both, both a
   await cases.showTab('timeline')
   await expect(cases.auditEntries).toHaveCount(8)
   await expect(cases.auditActors.filter({ hasText: 'Investigator ben' })).toHaveCount(0)
+
+  // 7. A, a team admin, removes ben. Once B's desk knows, it refuses to write and says why; what
+  // ben did before stays. B leaves the team and keeps the case as it was.
+  await settings.open()
+  await team.removeMember(benPerson.name, 'Left the firm.')
+  await expect(team.member(benPerson.name)).toContainText('removed')
+  await b.settings.open()
+  await b.teamStatus.until(() =>
+    expect(b.team.member(benPerson.name)).toContainText('removed', { timeout: 500 }),
+  )
+  await b.cases.open()
+  await b.cases.openCase(caseTitle)
+  await b.cases.addNote('Written after my removal.')
+  await expect(b.cases.noteError).toHaveText(
+    /^A team admin removed you \(“ben”\) from the team, so no desk applies what you write now: nothing was written\./,
+  )
+  await expect(b.cases.notes).toHaveCount(1)
+  await b.settings.open()
+  await b.team.leave()
+  await expect(b.team.joinForm).toBeVisible()
+  await expect(b.teamStatus.header).toHaveCount(0)
+  await b.cases.open()
+  await b.cases.openCase(caseTitle)
+  await expect(b.cases.hit(1).decision).toHaveText('False positive')
+  await expect(b.cases.hit(2).decision).toHaveText('True match')
 })

@@ -21,6 +21,8 @@ export class CasesPage {
   readonly closeButton: Locator
   readonly closeDialog: Locator
   readonly notes: Locator
+  /** Why a note was not added, under its text. */
+  readonly noteError: Locator
   readonly listItems: Locator
   /** Matched records of the linked checks, each once with its hits (one per category). */
   readonly records: Locator
@@ -68,6 +70,7 @@ export class CasesPage {
     this.closeButton = page.getByTestId('case-close')
     this.closeDialog = page.getByRole('dialog', { name: 'Close the case' })
     this.notes = page.getByTestId('case-note')
+    this.noteError = page.getByTestId('case-note-error')
     this.listItems = page.getByTestId('case-list-item')
     this.records = page.getByTestId('case-record')
     this.carriedDecisions = page.getByTestId('hit-decision-carried')

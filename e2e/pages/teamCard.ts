@@ -37,6 +37,19 @@ export class TeamCard {
     return this.rosterMembers.filter({ hasText: name })
   }
 
+  /** A team admin removes a member from the roster, giving the reason the dialog asks for. */
+  async removeMember(name: string, reason: string): Promise<void> {
+    await this.member(name).getByTestId('team-remove-member').click()
+    await this.page.getByTestId('team-remove-reason').fill(reason)
+    await this.page.getByTestId('team-remove-confirm').click()
+  }
+
+  /** Leaves the team, confirming it. */
+  async leave(): Promise<void> {
+    await this.leaveButton.click()
+    await this.page.getByTestId('team-leave-confirm').click()
+  }
+
   /** Fills in the join form and sends it; the caller reads what came of it. */
   async join({ serverUrl, database, member, password }: TeamSignIn): Promise<void> {
     await this.root.getByTestId('team-server-url').fill(serverUrl)

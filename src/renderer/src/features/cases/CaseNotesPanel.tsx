@@ -39,6 +39,7 @@ export function CaseNotesPanel({
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             error={failure}
+            errorProps={{ 'data-testid': 'case-note-error' }}
             data-testid="case-note-text"
           />
           <Group justify="flex-end">
