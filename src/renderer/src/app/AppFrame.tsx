@@ -18,7 +18,7 @@ import { ConnectivityIndicator } from './ConnectivityIndicator'
 import { TeamHeaderStatus } from '../features/team/TeamHeaderStatus'
 import { NavRouterLink } from '../components/RouterLinks'
 import { useNewChanges } from '../data/watch/watchQueries'
-import { useCasesAwaitingReview } from '../data/cases/caseQueries'
+import { useCountAwaitingReview } from '../data/cases/caseQueries'
 import { useTeamMember } from '../data/team/teamQueries'
 import { BulkFinishedNotice } from '../features/bulk/BulkFinishedNotice'
 import { UnfinishedRestoreNotice } from '../features/settings/UnfinishedRestoreNotice'
@@ -38,7 +38,7 @@ const navigation = [
 export function AppFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const environment = useActiveEnvironmentSettings()
-  const awaitingReview = useCasesAwaitingReview(useTeamMember())?.length ?? 0
+  const awaitingReview = useCountAwaitingReview(useTeamMember())
   // Cases waiting for my review are news on the Changes screen as much as a watch's changes.
   const newChanges = (useNewChanges()?.length ?? 0) + awaitingReview
   return (

@@ -34,7 +34,10 @@ export async function readCasesAwaitingReview(
   db: Pick<AppDatabase, 'cases' | 'teamCases'>,
   me: string,
 ): Promise<CaseAwaitingReview[]> {
-  const shared = await db.teamCases.toArray()
+  // Only cases with a request that names me are read: every shared case is applied again often.
+  const shared = (await db.teamCases.toArray()).filter((row) =>
+    row.awaitedReview?.approvers.includes(me),
+  )
   const cases = await db.cases.bulkGet(shared.map((row) => row.caseId))
   const waiting: CaseAwaitingReview[] = []
   for (const [index, row] of shared.entries()) {

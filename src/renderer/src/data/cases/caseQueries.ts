@@ -41,6 +41,16 @@ export const useCaseListRows = (): CaseListRow[] | undefined =>
 export const useCasesAwaitingReview = (me: string | null): CaseAwaitingReview[] | undefined =>
   useLiveQuery(async () => (me === null ? [] : readCasesAwaitingReview(appDatabase, me)), [me])
 
+/**
+ * How many shared cases wait for `me` to review them: a number, so the frame that shows it renders
+ * again only when it changes, not each time a shared case is applied.
+ */
+export const useCountAwaitingReview = (me: string | null): number =>
+  useLiveQuery(
+    async () => (me === null ? 0 : (await readCasesAwaitingReview(appDatabase, me)).length),
+    [me],
+  ) ?? 0
+
 /** The cases something may still be added to, most recently changed first. */
 export const useEditableCases = (): CaseRecord[] | undefined =>
   useLiveQuery(
