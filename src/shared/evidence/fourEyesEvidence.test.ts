@@ -66,9 +66,7 @@ describe('the four-eyes rule in the evidence of a shared case', () => {
     expect(problemsOf(check)).toEqual([
       `team/entries.json ${assignment._id} follows an entry of its desk the bundle does not hold: its chain has a gap`,
       expect.stringMatching(
-        new RegExp(
-          `^team/entries.json ${closed.close._id} closes the case without an approval`,
-        ),
+        new RegExp(`^team/entries.json ${closed.close._id} closes the case without an approval`),
       ),
     ])
   })
