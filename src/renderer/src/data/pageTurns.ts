@@ -3,6 +3,12 @@ interface TaskScheduler {
   yield(): Promise<void>
 }
 
+/** A port as the DOM and Node both have it: Node's typings (in the tests' program) lack `onmessage`. */
+interface ReceivingPort {
+  onmessage: (() => void) | null
+  close(): void
+}
+
 /**
  * Lets the page take a turn (paint, answer a click) before long work goes on: the browser's
  * `scheduler.yield`, which resumes ahead of other waiting work, or else a message to itself (Node
@@ -14,8 +20,9 @@ export function nextTurn(): Promise<void> {
   if (scheduler?.yield) return scheduler.yield()
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel()
-    port1.onmessage = () => {
-      port1.close()
+    const port = port1 as unknown as ReceivingPort
+    port.onmessage = () => {
+      port.close()
       resolve()
     }
     port2.postMessage(null)
