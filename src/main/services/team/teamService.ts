@@ -314,8 +314,11 @@ export function createTeamService({
     const current = await connect()
     const membership = settings.read().team
     if (!current || !membership) throw notJoined()
-    // Every desk would set it aside: said here, before it looks written and then vanishes.
-    if ((await rosterOf(current.local)).roster.removed.has(membership.member)) {
+    // Every desk would set it aside: said here, before it looks written and then vanishes. The
+    // roster as last read here (the page reads it every few seconds): reading it again on every
+    // write would cost each write all the roster's documents.
+    const roster = lastRoster?.replay ?? (await rosterOf(current.local))
+    if (roster.roster.removed.has(membership.member)) {
       throw refuse(
         `A team admin removed you (“${membership.member}”) from the team, so no desk applies what you write now: nothing was written. Everything on this computer stays; ask your team admin if this is a mistake.`,
       )
