@@ -4,13 +4,12 @@ import { sampleWallets } from '../shared/records/sampleWallets'
 import { assignCase } from '../renderer/src/data/cases/fourEyesCalls'
 import { shareCase, syncSharedCases } from '../renderer/src/data/cases/sharedCases'
 import { assignmentWords } from '../renderer/src/features/cases/fourEyesWords'
-import { loopbackRelay } from '../test-support/loopbackRelay'
 import {
   caseWithCheck,
-  teamDeskOnSandbox,
   type TeamDeskOnSandbox as Desk,
+  teamOfTwo,
+  type TeamOfTwo,
 } from '../test-support/teamDeskOnSandbox'
-import { setUpTeamForTest, startTeamServer, type TeamServer } from '../test-support/teamServer'
 
 const database = 'team'
 const wallet = sampleWallets.find((sample) => sample.label === 'Politically exposed person')!.query
@@ -34,29 +33,17 @@ describe(
   'two desks that assign one case to different members while offline',
   { timeout: 90_000 },
   () => {
-    let server: TeamServer
-    let relays: Array<Awaited<ReturnType<typeof loopbackRelay>>>
+    let team: TeamOfTwo
+    let relays: Array<TeamOfTwo['relays']['ana']>
     let ana: Desk
     let ben: Desk
     beforeAll(async () => {
-      server = await startTeamServer()
-      await setUpTeamForTest(server, {
-        database,
-        admins: ['ana'],
-        members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
-      })
-      // Each desk reaches the server through a relay of its own, so each can be cut off.
-      relays = await Promise.all([
-        loopbackRelay(new URL(server.url)),
-        loopbackRelay(new URL(server.url)),
-      ])
-      ana = await teamDeskOnSandbox({ ...server, url: relays[0]!.url }, 'ana', database)
-      ben = await teamDeskOnSandbox({ ...server, url: relays[1]!.url }, 'ben', database)
+      team = await teamOfTwo(database)
+      ;({ ana, ben } = team)
+      relays = Object.values(team.relays)
     }, 60_000)
     afterAll(async () => {
-      await Promise.all([ana.main.stop(), ben.main.stop()])
-      await Promise.all(relays.map((relay) => relay.cut()))
-      await server.stop()
+      await team.stop()
     })
 
     it('both assignments stand, contested, and the header says who gave it to whom; a later assignment settles it on both', async () => {

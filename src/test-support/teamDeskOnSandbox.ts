@@ -15,6 +15,7 @@ import { hitsOf } from '../shared/cases/checkHits'
 import type { StoredCheck } from '../renderer/src/data/database/appDatabase'
 import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { searchOn } from './mainSideOnSandbox'
+import { loopbackRelay } from './loopbackRelay'
 import { setUpTeamForTest, startTeamServer, type TeamServer } from './teamServer'
 
 /** A desk of a team in one test process: its own main side, page database and investigator. */
@@ -78,11 +79,15 @@ export async function keptAfterSync(desk: TeamDeskOnSandbox, caseId: string) {
   return caseAsKept(desk.db, caseId)
 }
 
+type Relay = Awaited<ReturnType<typeof loopbackRelay>>
+
 /** A team of two on a team server of its own: ana (a team admin) and ben, each at a desk. */
 export interface TeamOfTwo {
   server: TeamServer
   ana: TeamDeskOnSandbox
   ben: TeamDeskOnSandbox
+  /** Each desk's way to the server: cutting one takes that desk offline, restoring brings it back. */
+  relays: { ana: Relay; ben: Relay }
   stop(): Promise<void>
 }
 
@@ -93,14 +98,18 @@ export async function teamOfTwo(database: string): Promise<TeamOfTwo> {
     admins: ['ana'],
     members: ['ana', 'ben'].map((name) => ({ name, password: `${name}-password` })),
   })
-  const ana = await teamDeskOnSandbox(server, 'ana', database)
-  const ben = await teamDeskOnSandbox(server, 'ben', database)
+  const target = new URL(server.url)
+  const relays = { ana: await loopbackRelay(target), ben: await loopbackRelay(target) }
+  const ana = await teamDeskOnSandbox({ ...server, url: relays.ana.url }, 'ana', database)
+  const ben = await teamDeskOnSandbox({ ...server, url: relays.ben.url }, 'ben', database)
   return {
     server,
     ana,
     ben,
+    relays,
     stop: async () => {
       await Promise.all([ana.main.stop(), ben.main.stop()])
+      await Promise.all([relays.ana.cut(), relays.ben.cut()])
       await server.stop()
     },
   }
