@@ -228,6 +228,7 @@ test('four eyes on two desks: A asks to close a case with a true match and canno
   await expect(verify.result).toHaveAttribute('data-ok', 'true')
   await expect(verify.secondReview).toContainText(`Approved by ${ben}, a second reviewer, at `)
   await expect(verify.secondReview).toContainText(`; closed by ${ana}.`)
+  await expect(verify.manifest).toContainText('1 check, 4 hits, 1 decision, 0 entities, 0 notes')
   await expect(verify.teamAdmins).toHaveText(
     'ana (as the signer states the team server’s configuration names them)',
   )

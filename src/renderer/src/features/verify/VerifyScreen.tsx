@@ -175,9 +175,14 @@ export function VerifyScreen() {
             <Table.Tr>
               <Table.Td c="dimmed">Contents</Table.Td>
               <Table.Td>
-                {manifest.counts.checks} checks, {manifest.counts.hits} hits,{' '}
-                {manifest.counts.decisions} decisions, {manifest.counts.entities} entities,{' '}
-                {manifest.counts.notes} notes, {manifest.auditTrail.entries} audit entries
+                {[
+                  countOf(manifest.counts.checks, noun('check')),
+                  countOf(manifest.counts.hits, noun('hit')),
+                  countOf(manifest.counts.decisions, noun('decision')),
+                  countOf(manifest.counts.entities, noun('entity', 'entities')),
+                  countOf(manifest.counts.notes, noun('note')),
+                  countOf(manifest.auditTrail.entries, noun('audit entry', 'audit entries')),
+                ].join(', ')}
               </Table.Td>
             </Table.Tr>
             {manifest.team && (
