@@ -1,25 +1,36 @@
 import 'fake-indexeddb/auto'
+import { strFromU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FetchedEntity } from '../shared/bridge/entitiesContract'
+import type { ExportedEntity } from '../shared/bridge/evidenceContract'
 import { hitsOf } from '../shared/cases/checkHits'
+import { bundlePaths } from '../shared/evidence/bundleFormat'
 import { toStoredCheck, saveCheck } from '../renderer/src/data/checks/checkRepository'
+import { saveEntity } from '../renderer/src/data/entities/entityRepository'
 import {
   addNote,
   createCase,
   decideHit,
   linkCheck,
+  linkEntity,
   unlinkCheck,
 } from '../renderer/src/data/cases/caseRepository'
+import { exportCase } from '../renderer/src/data/cases/caseExport'
+import { readCaseEntities } from '../renderer/src/data/cases/caseReads'
 import {
   connectTeamCaller,
   shareCase,
   syncSharedCases,
 } from '../renderer/src/data/cases/sharedCases'
+import { tamperBundle } from '../test-support/bundleTampering'
+import { downloadedBundle } from '../test-support/evidenceFixtures'
 import { searchOn } from '../test-support/mainSideOnSandbox'
 import {
   caseAsKept,
   keptAfterSync,
   caseWithCheck,
   teamOfTwo,
+  writeWithAlteredAttachment,
   type TeamDeskOnSandbox,
   type TeamOfTwo,
 } from '../test-support/teamDeskOnSandbox'
@@ -29,6 +40,28 @@ const database = 'team'
 /** The made-up politically exposed person: one wallet, records in four categories. */
 const wallet = sampleWallets.find((sample) => sample.label === 'Politically exposed person')!.query
 const replicated = { timeout: 15_000 }
+
+/** An entity as a bundle and the case's Entities tab list it, from what the desk fetched. */
+const exported = ({ environment, fetchedAt, entity }: FetchedEntity): ExportedEntity => ({
+  environment,
+  id: entity.id,
+  fetchedAt,
+  entity,
+})
+
+const unknown = ({ environment, id }: ExportedEntity): ExportedEntity => ({
+  environment,
+  id,
+  fetchedAt: null,
+  entity: null,
+})
+
+/** The case's linked entities as the desk shows them, once its page took in what arrived. */
+async function entitiesAfterSync(desk: TeamDeskOnSandbox, caseId: string) {
+  await syncSharedCases(desk.db)
+  const caseRecord = await desk.db.cases.get(caseId)
+  return caseRecord ? readCaseEntities(desk.db, caseRecord) : []
+}
 
 describe('a case shared by two desks, through the page’s data layer and the team server', () => {
   let team: TeamOfTwo
@@ -149,6 +182,72 @@ describe('a case shared by two desks, through the page’s data layer and the te
       const onAna = await caseAsKept(ana.db, caseId)
       expect(onAna.caseRecord?.checkIds).toEqual([refs[0]!.localId, refs[1]!.localId])
       await expect.poll(() => keptAfterSync(ben, caseId), replicated).toEqual(onAna)
+    },
+  )
+
+  it(
+    'carries a linked entity’s details with its link, as the desk that linked it cached them',
+    { timeout: 90_000 },
+    async () => {
+      const fetchedAtAna = async (firstName: string) => {
+        const fetched = await ana.call('entities.create', {
+          requestId: crypto.randomUUID(),
+          entity: { entityType: 'individual', isSubjectConsent: true, firstName, lastName: 'Doe' },
+        })
+        await saveEntity(ana.db, fetched)
+        return exported(fetched)
+      }
+      const refOf = ({ environment, id, entity }: ExportedEntity) => ({
+        environment,
+        id,
+        name: `${entity?.firstName} ${entity?.lastName}`,
+      })
+      const beforeSharing = await fetchedAtAna('Early')
+      const onceShared = await fetchedAtAna('Late')
+      const altered = await fetchedAtAna('Altered')
+      // Linked on Ana's desk from a colleague's word, never fetched there: it goes as its link.
+      const neverFetched = unknown({ ...beforeSharing, id: 'ent_neverfetchedhere' })
+      const { caseId } = await caseWithCheck(ana, wallet, 'A customer, their wallet and family')
+      await linkEntity(ana.db, ana.actor, caseId, refOf(beforeSharing))
+      await shareCase(ana.db, caseId)
+      await linkEntity(ana.db, ana.actor, caseId, refOf(onceShared))
+      await linkEntity(ana.db, ana.actor, caseId, { ...refOf(neverFetched), name: 'Someone' })
+
+      // Ben never fetched an entity: each shows as Ana's desk had it when she linked it.
+      const linked = [beforeSharing, onceShared, neverFetched]
+      await expect.poll(() => entitiesAfterSync(ben, caseId), replicated).toEqual(linked)
+      expect(await ben.db.entities.count()).toBe(0)
+      expect(await entitiesAfterSync(ana, caseId)).toEqual(linked)
+      const bundle = downloadedBundle(ben.main, await exportCase(ben.db, ben.call, caseId))
+      tamperBundle(bundle, (files) => {
+        expect(JSON.parse(strFromU8(files[bundlePaths.entities]!))).toEqual(linked)
+      })
+
+      // An entry whose details are not the bytes its author signed: linked, but no details.
+      const details = (entity: ExportedEntity) => new TextEncoder().encode(JSON.stringify(entity))
+      await writeWithAlteredAttachment(
+        team.server,
+        database,
+        'ana',
+        caseId,
+        {
+          action: 'entity-linked',
+          summary: 'Entity Altered Doe linked',
+          before: null,
+          after: refOf(altered),
+        },
+        {
+          name: 'entity-details',
+          signed: details(altered),
+          sent: details({ ...altered, entity: { ...altered.entity!, firstName: 'Mallory' } }),
+        },
+      )
+      await expect
+        .poll(() => entitiesAfterSync(ben, caseId), replicated)
+        .toEqual([...linked, unknown(altered)])
+      const read = await ben.call('team.readCase', { caseId })
+      expect(read.setAside).toEqual([])
+      expect(read.entities.find(({ id }) => id === altered.id)).toEqual(unknown(altered))
     },
   )
 })

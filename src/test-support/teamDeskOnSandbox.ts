@@ -1,4 +1,8 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 import type { BridgeInput, BridgeMethod, BridgeOutput, BridgeReply } from '../shared/bridge'
+import type { TeamChange } from '../shared/team/nextTeamEntry'
+import { checkTeamEntry } from '../shared/team/teamEntry'
 import { actorOfIdentity, type Actor } from '../shared/identity/investigator'
 import { openAppDatabase, type AppDatabase } from '../renderer/src/data/database/appDatabase'
 import { auditTrailOf, readCaseChecks } from '../renderer/src/data/cases/caseReads'
@@ -16,7 +20,8 @@ import type { StoredCheck } from '../renderer/src/data/database/appDatabase'
 import type { CryptoSearchResult } from '../shared/bridge/cryptoContract'
 import { searchOn } from './mainSideOnSandbox'
 import { loopbackRelay } from './loopbackRelay'
-import { setUpTeamForTest, startTeamServer, type TeamServer } from './teamServer'
+import { publishDeskKey, testDesk, writeTeamEntry } from './teamDesks'
+import { requestAs, setUpTeamForTest, startTeamServer, type TeamServer } from './teamServer'
 
 /** A desk of a team in one test process: its own main side, page database and investigator. */
 export interface TeamDeskOnSandbox {
@@ -153,4 +158,59 @@ export async function sharedTrueMatch(
   })
   await shareCase(desk.db, caseId)
   return made
+}
+
+/**
+ * An entry `member` writes straight to the team server with their password, under a key of theirs
+ * published in the roster first, after every entry the server holds of the case: its attachment
+ * `name` is pinned as `signed` but carries `sent`, as a desk that altered it (or a copy damaged on
+ * the way) would hand it on. No desk may read `sent` as what the author signed. Once per member.
+ */
+export async function writeWithAlteredAttachment(
+  server: Pick<TeamServer, 'url'>,
+  database: string,
+  member: string,
+  caseId: string,
+  change: TeamChange,
+  attachment: { name: string; signed: Uint8Array; sent: Uint8Array },
+): Promise<void> {
+  const user = { name: member, password: `${member}-password` }
+  const put = async (document: { _id: string; _attachments?: unknown }) => {
+    const { status, body } = await requestAs(
+      server,
+      user,
+      'PUT',
+      `${database}/${document._id}`,
+      document,
+    )
+    if (status !== 201) throw new Error(`${document._id} was not written: ${JSON.stringify(body)}`)
+  }
+  const desk = testDesk(member, 91)
+  await put(publishDeskKey(desk))
+  const range = (key: string) => encodeURIComponent(JSON.stringify(key))
+  const prefix = `entry:${caseId}:`
+  const { body } = await requestAs(
+    server,
+    user,
+    'GET',
+    `${database}/_all_docs?include_docs=true&startkey=${range(prefix)}&endkey=${range(`${prefix}\ufff0`)}`,
+  )
+  const held = (body.rows as Array<{ doc?: unknown }>).flatMap(({ doc }) => {
+    const read = checkTeamEntry(doc)
+    return read.ok ? [read.entry] : []
+  })
+  const { name, signed, sent } = attachment
+  const document = writeTeamEntry(
+    desk,
+    caseId,
+    held,
+    { ...change, attachments: { [name]: bytesToHex(sha256(signed)) } },
+    new Date().toISOString(),
+  )
+  await put({
+    ...document,
+    _attachments: {
+      [name]: { content_type: 'application/json', data: Buffer.from(sent).toString('base64') },
+    },
+  })
 }

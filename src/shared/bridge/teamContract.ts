@@ -12,7 +12,12 @@ import { teamRoleSchema, teamRoles } from '../team/teamRoles'
 import { teamDatabaseNameSchema } from '../team/teamConfig'
 import { teamServerUrlSchema } from '../team/teamServerAddress'
 import { defineMethod } from './defineMethod'
-import { checkEvidenceSchema, exportedCheckSchema } from './evidenceContract'
+import {
+  checkEvidenceSchema,
+  exportedCheckSchema,
+  exportedEntitySchema,
+  type ExportedEntity,
+} from './evidenceContract'
 
 /** Where the desk stands with the team server, as the status line says it. */
 export const teamSyncStates = ['connecting', 'in-sync', 'sending', 'offline', 'refused'] as const
@@ -104,6 +109,21 @@ const caseChangeSchema = z.strictObject({
   before: z.unknown(),
   after: z.unknown(),
 })
+
+/**
+ * How much of an entity's details go with its link, in characters of JSON: far more than an
+ * entity of the service, small enough that a case of hundreds of linked entities still shares.
+ */
+export const maxLinkedEntityChars = 64 * 1024
+
+/**
+ * A linked entity as it goes with its link: as the linking desk cached it, or without details
+ * (null) when it had none. Its details are bounded, since every desk keeps them with the case.
+ */
+export const linkedEntitySchema = exportedEntitySchema.refine(
+  (linked: ExportedEntity) => JSON.stringify(linked).length <= maxLinkedEntityChars,
+  `an entity's details must be at most ${maxLinkedEntityChars} characters of JSON`,
+)
 
 /** One entry of a shared case that counts, in the case's one order, with who wrote it. */
 export const sharedEntrySchema = z.object({
@@ -235,6 +255,11 @@ export const sharedCaseSchema = z.object({
   checks: z.array(exportedCheckSchema),
   /** Checks linked by an entry whose raw answer has not arrived or is not what was signed. */
   missingChecks: z.array(z.string()),
+  /**
+   * Every entity its entries linked, with the details the linking desk sent (read here from the
+   * entry's signed attachment), or none: not cached there, not arrived, or not what was signed.
+   */
+  entities: z.array(exportedEntitySchema),
   assignment: caseAssignmentViewSchema,
   /** The close request the case waits on, or null (none, sent back, approved, closed, reopened). */
   awaitedReview: awaitedReviewViewSchema.nullable(),
@@ -263,25 +288,32 @@ export const teamContract = {
   'team.leave': defineMethod(z.strictObject({}), teamViewSchema),
   /**
    * Shares a case of this desk: its trail, entry by entry, signed as this desk's, each linked
-   * check with the raw answer it was read from. A large case comes in parts, each the trail so
-   * far with the checks its new entries link; a part already shared adds nothing.
+   * check with the raw answer it was read from and each linked entity as this desk cached it. A
+   * large case comes in parts, each the trail so far with the checks and entities its new entries
+   * link; a part already shared adds nothing.
    */
   'team.shareCase': defineMethod(
     z.strictObject({
       caseId: caseIdSchema,
       trail: z.array(auditEntrySchema).min(1).max(5000),
       checks: z.array(checkEvidenceSchema).max(2000),
+      // At most one an entry: small as they are, a part may carry every one of its trail's.
+      entities: z.array(linkedEntitySchema).max(5000).optional(),
     }),
     z.object({ entries: z.number().int().nonnegative() }),
-    // Parts of about 4 MiB of raw answers (see shareCase in the page), well under this.
+    // Parts of about 4 MiB of raw answers and entities (see shareCase in the page), well under this.
     { maxInputBytes: 16 * 1024 * 1024 },
   ),
-  /** One change of a shared case; a `check-linked` change carries the check's evidence. */
+  /**
+   * One change of a shared case; a `check-linked` change carries the check's evidence, an
+   * `entity-linked` one the entity as this desk cached it.
+   */
   'team.writeCase': defineMethod(
     z.strictObject({
       caseId: caseIdSchema,
       change: caseChangeSchema,
       check: checkEvidenceSchema.optional(),
+      entity: linkedEntitySchema.optional(),
     }),
     z.object({ entryId: z.string() }),
     { maxInputBytes: 4 * 1024 * 1024 },

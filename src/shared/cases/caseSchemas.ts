@@ -45,6 +45,12 @@ export const entityKeySchema = z.string().regex(/^(local|sandbox|production)\|en
 export const entityKeyOf = (environment: EnvironmentId, id: string): string =>
   `${environment}|${id}`
 
+/** The entity an `entity-linked` or `entity-unlinked` entry names (its `after` or its `before`). */
+export const entityLinkSchema = z.object({
+  environment: environmentIdSchema,
+  id: z.string().min(1),
+})
+
 export const splitEntityKey = (key: string): [EnvironmentId, string] => {
   const [environment, id] = key.split('|') as [EnvironmentId, string]
   return [environment, id]

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BridgeReply } from '../../../shared/bridge'
 import { checkEvidenceOf } from '../../../shared/bridge/evidenceContract'
-import type { SharedCase } from '../../../shared/bridge/teamContract'
+import { maxLinkedEntityChars, type SharedCase } from '../../../shared/bridge/teamContract'
 import { nextAuditEntry } from '../../../shared/cases/auditChain'
 import type { AuditEntry } from '../../../shared/cases/caseSchemas'
 import { actorOfIdentity } from '../../../shared/identity/investigator'
@@ -193,6 +193,23 @@ describe('cases shared through the team server, over the bridge', { timeout: 60_
     expect(missing.ok ? null : missing.error.message).toMatch(
       /was not handed over with its raw answer: nothing was shared/,
     )
+    // An entity's details go with its link only within their bound: every desk keeps them.
+    const oversized = await ana.call('team.writeCase', {
+      caseId,
+      change: {
+        action: 'entity-linked',
+        summary: 'Entity Jane Doe linked',
+        before: null,
+        after: { environment: 'local', id: 'ent_large', name: 'Jane Doe' },
+      },
+      entity: {
+        environment: 'local',
+        id: 'ent_large',
+        fetchedAt: created.at,
+        entity: { id: 'ent_large', notes: 'x'.repeat(maxLinkedEntityChars) },
+      },
+    })
+    expect(oversized.ok ? null : oversized.error.name).toBe('ValidationError')
     expect(data(await ana.call('team.sharedCases', {}))).toEqual({
       cases: [{ caseId, documents: 6 }],
     })

@@ -4,6 +4,7 @@ import {
   checkEvidenceSchema,
   type CheckEvidence,
   type ExportedCheck,
+  type ExportedEntity,
 } from '../../../shared/bridge/evidenceContract'
 import type { SharedCase } from '../../../shared/bridge/teamContract'
 import { verifyAuditChain } from '../../../shared/cases/auditChain'
@@ -15,6 +16,7 @@ import { idOfTeamEntry, rosterScope, type TeamEntry } from '../../../shared/team
 import type { IdentityService } from '../identity/identityService'
 import { ServiceError } from '../serviceError'
 import { createTeamFourEyes, type TeamFourEyes } from './teamFourEyes'
+import { byEntityKey, linkedEntitiesOf, linkedEntityFiles } from './teamLinkedEntities'
 import type { TeamFiles, TeamService } from './teamService'
 
 /** The attachment that carries a linked check's raw answer, exactly as the service sent it. */
@@ -86,12 +88,18 @@ export interface TeamCases extends Pick<
   TeamFourEyes,
   'assign' | 'requestReview' | 'approve' | 'sendBack' | 'reviewQueue'
 > {
-  share(input: { caseId: string; trail: AuditEntry[]; checks: CheckEvidence[] }): Promise<{
-    entries: number
-  }>
-  write(input: { caseId: string; change: AuditChange; check?: CheckEvidence }): Promise<{
-    entryId: string
-  }>
+  share(input: {
+    caseId: string
+    trail: AuditEntry[]
+    checks: CheckEvidence[]
+    entities?: ExportedEntity[] | undefined
+  }): Promise<{ entries: number }>
+  write(input: {
+    caseId: string
+    change: AuditChange
+    check?: CheckEvidence | undefined
+    entity?: ExportedEntity | undefined
+  }): Promise<{ entryId: string }>
   list(): Promise<{ cases: Array<{ caseId: string; documents: number }> }>
   read(caseId: string): Promise<SharedCase>
 }
@@ -99,14 +107,23 @@ export interface TeamCases extends Pick<
 /**
  * Cases in a team: a case is shared by publishing its trail, entry by entry, each signed now by
  * this desk (only a trail this investigator wrote can be), and read back as every desk reads it:
- * the entries the roster lets count, in the one order, with their disagreements, and each linked
- * check read from the raw answer its entry carries.
+ * the entries the roster lets count, in the one order, with their disagreements, each linked check
+ * read from the raw answer its entry carries, and each linked entity with the details its entry
+ * carries.
  */
 export function createTeamCases(team: TeamService, identity: IdentityService): TeamCases {
   const fourEyes = createTeamFourEyes(team)
-  const shapedChange = (change: AuditChange, check: CheckEvidence | undefined) => {
+  const shapedChange = (
+    change: AuditChange,
+    check: CheckEvidence | undefined,
+    entities: ReadonlyMap<string, ExportedEntity>,
+  ) => {
     const shaped =
-      change.action === 'check-linked' ? linkedCheckChange(change, check) : { change, files: {} }
+      change.action === 'check-linked'
+        ? linkedCheckChange(change, check)
+        : change.action === 'entity-linked'
+          ? { change, files: linkedEntityFiles(change.after, entities) }
+          : { change, files: {} }
     return {
       change: {
         action: shaped.change.action,
@@ -118,7 +135,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
     }
   }
   return {
-    share: async ({ caseId, trail, checks }) => {
+    share: async ({ caseId, trail, checks, entities = [] }) => {
       const chain = verifyAuditChain(trail)
       if (!chain.intact) {
         throw refused(`This case’s trail is damaged (${chain.problem}): it cannot be shared.`)
@@ -136,6 +153,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       // entries link. A part cut short (a lost reply, a stopped process) goes on where it stopped.
       const written = await team.scopeDocuments(caseId)
       const byId = new Map(checks.map((check) => [check.localId, check]))
+      const byKey = byEntityKey(entities)
       // Every new entry is shaped (its check found and read) before the first is written: a part
       // is shared whole or not at all.
       const shaped = trail.slice(written).map((entry) => ({
@@ -148,6 +166,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
             after: entry.after,
           },
           byId.get(linkedIdOf(entry.after) ?? ''),
+          byKey,
         ),
       }))
       for (const { change, files, at } of shaped) {
@@ -155,8 +174,8 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
       }
       return { entries: trail.length }
     },
-    write: async ({ caseId, change, check }) => {
-      const shaped = shapedChange(change, check)
+    write: async ({ caseId, change, check, entity }) => {
+      const shaped = shapedChange(change, check, byEntityKey(entity ? [entity] : []))
       const entry = await team.write(caseId, shaped.change, {
         files: shaped.files,
         // Whether a shared case may close is decided here, for every page and every desk alike.
@@ -208,6 +227,7 @@ export function createTeamCases(team: TeamService, identity: IdentityService): T
         setAside: setAsideSentences(trust.setAside),
         checks,
         missingChecks,
+        entities: await linkedEntitiesOf(team, replay.entries),
         ...fourEyes.standing(replay.entries, trust.roster),
       }
     },

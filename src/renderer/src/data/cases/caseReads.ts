@@ -1,6 +1,7 @@
 import { Dexie } from 'dexie'
 import type { ExportedCheck, ExportedEntity } from '../../../../shared/bridge/evidenceContract'
 import {
+  entityKeyOf,
   splitEntityKey,
   type CaseRecord,
   type HitDecision,
@@ -69,15 +70,12 @@ export async function readCaseChecks(
   }
 }
 
-/** A case's linked entities, with what this computer's cache (or the bundle) knows of each. */
-export async function readCaseEntities(
-  db: AppDatabase,
-  caseRecord: CaseRecord,
+/** Entities by key as this computer's cache has them; without details (null) those it has not. */
+export async function readCachedEntities(
+  db: Pick<AppDatabase, 'entities'>,
+  entityKeys: readonly string[],
 ): Promise<ExportedEntity[]> {
-  if (caseRecord.origin) {
-    return (await db.importedCaseContents.get(caseRecord.id))?.entities ?? []
-  }
-  const keys = caseRecord.entityKeys.map(splitEntityKey)
+  const keys = entityKeys.map(splitEntityKey)
   const cached = await db.entities.bulkGet(keys)
   return keys.map(([environment, id], index) => {
     const entry = cached[index]
@@ -88,6 +86,31 @@ export async function readCaseEntities(
       entity: entry?.entity ?? null,
     }
   })
+}
+
+/**
+ * A case's linked entities, with what this computer's cache (or the bundle) knows of each; for a
+ * shared case, an entity not cached here with what the colleague who linked it had cached.
+ */
+export async function readCaseEntities(
+  db: AppDatabase,
+  caseRecord: CaseRecord,
+): Promise<ExportedEntity[]> {
+  if (caseRecord.origin) {
+    return (await db.importedCaseContents.get(caseRecord.id))?.entities ?? []
+  }
+  const entities = await readCachedEntities(db, caseRecord.entityKeys)
+  if (entities.every((linked) => linked.entity)) return entities
+  // This desk's cache first: it is what this investigator saw; the colleague's copy otherwise.
+  const content = await db.importedCaseContents.get(caseRecord.id)
+  const elsewhere = new Map(
+    content?.entities.map((linked) => [entityKeyOf(linked.environment, linked.id), linked]),
+  )
+  return entities.map(
+    (linked) =>
+      (linked.entity ? linked : elsewhere.get(entityKeyOf(linked.environment, linked.id))) ??
+      linked,
+  )
 }
 
 /** The case's current decisions, by decision id. */

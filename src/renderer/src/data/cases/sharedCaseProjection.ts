@@ -4,6 +4,7 @@ import { nextAuditEntry } from '../../../../shared/cases/auditChain'
 import {
   caseNoteSchema,
   entityKeyOf,
+  entityLinkSchema,
   newCaseSchema,
   type AuditEntry,
   type CaseNote,
@@ -11,7 +12,6 @@ import {
   type HitDecision,
 } from '../../../../shared/cases/caseSchemas'
 import { replayTrail } from '../../../../shared/cases/replayTrail'
-import { environmentIdSchema } from '../../../../shared/environments'
 
 /** A shared case as this page keeps it: the same tables a case of this computer fills. */
 export interface ProjectedCase {
@@ -24,7 +24,6 @@ export interface ProjectedCase {
 
 const checkLinkSchema = z.object({ localId: z.string().min(1) })
 const checkUnlinkSchema = z.object({ check: checkLinkSchema })
-const entityLinkSchema = z.object({ environment: environmentIdSchema, id: z.string().min(1) })
 
 const remove = (list: string[], item: string): void => {
   const at = list.indexOf(item)

@@ -1,11 +1,16 @@
 import type { BridgeInput, BridgeMethod, BridgeOutput } from '../../../../shared/bridge'
-import { checkEvidenceOf, type CheckEvidence } from '../../../../shared/bridge/evidenceContract'
-import type { SharedCase } from '../../../../shared/bridge/teamContract'
+import {
+  checkEvidenceOf,
+  type CheckEvidence,
+  type ExportedEntity,
+} from '../../../../shared/bridge/evidenceContract'
+import { linkedEntitySchema, type SharedCase } from '../../../../shared/bridge/teamContract'
 import type { AuditChange } from '../../../../shared/cases/auditChain'
+import { entityKeyOf, entityLinkSchema } from '../../../../shared/cases/caseSchemas'
 import { onAppDatabase, type AppDatabase } from '../database/appDatabase'
 import { turnsEvery } from '../pageTurns'
 import { CaseRuleError } from './caseErrors'
-import { auditTrailOf, readCaseChecks } from './caseReads'
+import { auditTrailOf, readCachedEntities, readCaseChecks } from './caseReads'
 import { storeCaseSummary } from './caseSummaries'
 import { projectSharedCase, type ProjectedCase } from './sharedCaseProjection'
 
@@ -75,7 +80,10 @@ async function writeSharedCase(
     await inPieces(trail, (piece) => db.auditEntries.bulkAdd(piece))
     const here = await db.checks.bulkGet(shared.checks.map((check) => check.localId))
     const elsewhere = shared.checks.filter((_check, index) => here[index] === undefined)
-    await db.importedCaseContents.put({ caseId: caseRecord.id, checks: elsewhere, entities: [] })
+    // Every linked entity that came with details, cached here or not: this desk's cache may lose
+    // it later, and readCaseEntities prefers the cache while it has it.
+    const entities = shared.entities.filter((linked) => linked.entity !== null)
+    await db.importedCaseContents.put({ caseId: caseRecord.id, checks: elsewhere, entities })
     await storeCaseSummary(db, caseRecord)
   }
   await db.teamCases.put({
@@ -121,7 +129,10 @@ export async function refreshSharedCase(db: AppDatabase, caseId: string): Promis
   await applySharedCase(db, await teamCallerOf(db)('team.readCase', { caseId }))
 }
 
-/** A part of a shared case carries about this much of raw answers: far below the host's limit. */
+/**
+ * A part of a shared case carries about this much of raw answers and entities' details: far below
+ * the host's limit.
+ */
 const defaultBytesPerPart = 4 * 1024 * 1024
 
 const linkedIdOf = (entry: AuditChange): string | undefined =>
@@ -129,9 +140,28 @@ const linkedIdOf = (entry: AuditChange): string | undefined =>
     ? ((entry.after as { localId?: string } | null)?.localId ?? undefined)
     : undefined
 
+const linkedEntityKeyOf = (entry: AuditChange): string | undefined => {
+  const link = entry.action === 'entity-linked' ? entityLinkSchema.safeParse(entry.after) : null
+  return link?.success ? entityKeyOf(link.data.environment, link.data.id) : undefined
+}
+
+/**
+ * An entity as it goes with its link: as this desk cached it, without details when they are more
+ * than a team carries (the link itself must not be refused for them).
+ */
+const withLink = (linked: ExportedEntity): ExportedEntity =>
+  linkedEntitySchema.safeParse(linked).success
+    ? linked
+    : { ...linked, fetchedAt: null, entity: null }
+
+/** What an entity linked in this desk's trail weighs in a part: its details, when it has some. */
+const entityWeight = (linked: ExportedEntity | undefined): number =>
+  linked?.entity ? JSON.stringify(linked).length : 0
+
 /**
  * Shares a case of this computer with the team: its whole trail, each linked check with the raw
- * answer it was read from. From then on its changes go through the team (see writeSharedChange).
+ * answer it was read from, each linked entity as this desk cached it. From then on its changes go
+ * through the team (see writeSharedChange).
  */
 export async function shareCase(
   db: AppDatabase,
@@ -156,22 +186,32 @@ export async function shareCase(
     )
   }
   const byId = new Map(checks.map((check) => [check.localId, checkEvidenceOf(check)]))
-  const share = (upTo: number, part: CheckEvidence[]) =>
-    teamCallerOf(db)('team.shareCase', { caseId, trail: trail.slice(0, upTo), checks: part })
-  // In parts of about bytesPerPart of raw answers, each the trail up to its last entry.
-  let part: CheckEvidence[] = []
+  // Every entity the trail ever linked, as this desk cached it: one not cached goes as its link.
+  const entityKeys = [...new Set(trail.flatMap((entry) => linkedEntityKeyOf(entry) ?? []))]
+  const byKey = new Map(
+    (await readCachedEntities(db, entityKeys)).map((linked, index) => [
+      entityKeys[index]!,
+      withLink(linked),
+    ]),
+  )
+  const share = (upTo: number, part: { checks: CheckEvidence[]; entities: ExportedEntity[] }) =>
+    teamCallerOf(db)('team.shareCase', { caseId, trail: trail.slice(0, upTo), ...part })
+  // In parts of about bytesPerPart of raw answers and details, each the trail up to its last entry.
+  let part = { checks: [] as CheckEvidence[], entities: [] as ExportedEntity[] }
   let weight = 0
   for (const [index, entry] of trail.entries()) {
     const check = byId.get(linkedIdOf(entry) ?? '')
-    if (!check) continue
-    const checkWeight = check.evidence.response.bodyBase64.length
-    if (part.length > 0 && weight + checkWeight > bytesPerPart) {
+    const entity = byKey.get(linkedEntityKeyOf(entry) ?? '')
+    const entryWeight = check ? check.evidence.response.bodyBase64.length : entityWeight(entity)
+    if (entryWeight === 0) continue
+    if (weight > 0 && weight + entryWeight > bytesPerPart) {
       await share(index, part)
-      part = []
+      part = { checks: [], entities: [] }
       weight = 0
     }
-    part.push(check)
-    weight += checkWeight
+    if (check) part.checks.push(check)
+    else if (entity) part.entities.push(entity)
+    weight += entryWeight
   }
   await share(trail.length, part)
   await refreshSharedCase(db, caseId)
@@ -180,7 +220,7 @@ export async function shareCase(
 /**
  * One change of a shared case: signed by the main side into the team's entries, then kept here as
  * the entries now replay (with whatever colleagues' entries arrived meanwhile). A linked check goes
- * with its raw answer.
+ * with its raw answer, a linked entity as this desk cached it.
  */
 export async function writeSharedChange(
   db: AppDatabase,
@@ -193,6 +233,8 @@ export async function writeSharedChange(
     linkedId && caseRecord
       ? (await readCaseChecks(db, { ...caseRecord, checkIds: [linkedId] })).checks[0]
       : undefined
+  const entityKey = linkedEntityKeyOf(change)
+  const entity = entityKey ? (await readCachedEntities(db, [entityKey]))[0] : undefined
   await teamCallerOf(db)('team.writeCase', {
     caseId,
     change: {
@@ -202,6 +244,7 @@ export async function writeSharedChange(
       after: change.after ?? null,
     },
     ...(linked ? { check: checkEvidenceOf(linked) } : {}),
+    ...(entity ? { entity: withLink(entity) } : {}),
   })
   await refreshSharedCase(db, caseId)
 }
