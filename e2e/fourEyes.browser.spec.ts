@@ -1,7 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { forgedWithoutTeamEntry, teamStranger } from '../src/test-support/teamBundleTampering'
-import { setUpTeamForTest, startTeamServer, type TeamServer } from '../src/test-support/teamServer'
-import { expect, test as appTest } from './fixtures/browserModeTest'
+import type { TeamServer } from '../src/test-support/teamServer'
+import {
+  expect,
+  passwordOf,
+  teamDatabase as database,
+  test as teamTest,
+  type TeamMember as Member,
+} from './fixtures/teamTest'
 import { caseWithCheckFlow } from './flows/caseWithCheckFlow'
 import type { AppPages } from './pages/appPages'
 import { CaseReview } from './pages/caseReview'
@@ -13,10 +19,6 @@ import { verifyBundleCli } from './support/verifyBundleCli'
 /** The made-up politically exposed person: one record, listed in four categories (four hits). */
 const pep = '0x5ca1ab1e00000000000000000000000000000001'
 const caseTitle = 'Four eyes: PEP wallet of a new customer'
-const database = 'team'
-const members = ['ana', 'ben'] as const
-type Member = (typeof members)[number]
-const passwordOf = (member: Member): string => `${member}-password-for-the-e2e`
 const benPerson: Person = {
   name: 'Ben Reviewer',
   email: 'ben@example.org',
@@ -28,24 +30,12 @@ const reason = 'The customer is the official the record names; the listing is cu
 const undecided = 'The true match settles the case; the other listings are the same record.'
 const notYet = 'Ask the customer where the funds of the last transfer came from first.'
 
-const test = appTest.extend<{ teamServer: TeamServer }>({
+const test = teamTest.extend({
   // The browser logs each refusal the test provokes on purpose: approving one's own request, and
   // a close the rule does not allow.
   allowedConsoleErrors: [
     /Failed to load resource: the server responded with a status of 4\d\d .*\/bridge\/team\.(approve|writeCase)/,
   ],
-  // Playwright reads a fixture's dependencies from its pattern; the server depends on none.
-  // eslint-disable-next-line no-empty-pattern
-  teamServer: async ({}, use) => {
-    const server = await startTeamServer()
-    await setUpTeamForTest(server, {
-      database,
-      admins: ['ana'],
-      members: members.map((name) => ({ name, password: passwordOf(name) })),
-    })
-    await use(server)
-    await server.stop()
-  },
 })
 
 /** A desk says who works there and joins the team as `member`, until its header is in sync. */
