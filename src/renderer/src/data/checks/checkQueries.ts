@@ -114,17 +114,29 @@ async function readHistoryWindow(
 /**
  * Rows `first` to `first + count` of a selection, newest first, each with its cases: read together
  * so the list is drawn once per change, and a row that did not change keeps its object.
+ * `resultsFor` names the filters the selection answers (see FoundChecks' signature).
  */
 export function useHistoryWindow(
   selection: CheckSelection,
   first: number,
   count: number,
+  resultsFor: string,
 ): Array<HistoryRowData | undefined> | undefined {
   const [kept] = useState(() => new KeptRows<HistoryRowData>((row) => row.check.localId))
-  return useLiveQuery(
-    async () => kept.share(await readHistoryWindow(selection, first, count)),
-    [selection, first, count],
+  const read = useLiveQuery(
+    async () => ({
+      resultsFor,
+      first,
+      rows: kept.share(await readHistoryWindow(selection, first, count)),
+    }),
+    [selection, first, count, resultsFor],
   )
+  // useLiveQuery hands back the last window read until the next one is. Rows of other filters
+  // must not stand in this list (a failed attempt under "succeeded", clicked as the only row), and
+  // rows read from another first row stand only where they belong.
+  if (!read || read.resultsFor !== resultsFor) return undefined
+  if (read.first === first && read.rows.length === count) return read.rows
+  return Array.from({ length: count }, (_, index) => read.rows[first + index - read.first])
 }
 
 /** The newest answered checks whose words start with those typed, at most `limit`. */

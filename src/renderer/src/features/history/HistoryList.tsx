@@ -82,7 +82,7 @@ export function HistoryList({
     // was what a keystroke cost at 200,000 checks.
     historyOverscan,
   )
-  const rows = useHistoryWindow(selection, first, items.length)
+  const rows = useHistoryWindow(selection, first, items.length, resultsFor)
   return (
     <Box ref={measured} style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       {/* One scroller both ways: the header scrolls sideways with the rows and stays on top. */}
