@@ -89,4 +89,6 @@ const unchangingActions: ReadonlySet<string> = new Set([
   'exported',
 ])
 
-export const changesTheCase = (entry: TeamEntry): boolean => !unchangingActions.has(entry.action)
+/** Of a team entry, or of an audit entry of the trail it becomes: the action is what counts. */
+export const changesTheCase = (entry: Pick<TeamEntry, 'action'>): boolean =>
+  !unchangingActions.has(entry.action)

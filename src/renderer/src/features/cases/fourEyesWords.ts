@@ -8,7 +8,11 @@ import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
 import type { AuditEntry, CaseOutcome, CaseState } from '../../../../shared/cases/caseSchemas'
 import { fourEyesActions } from '../../../../shared/cases/fourEyesActions'
 import type { Actor } from '../../../../shared/identity/investigator'
-import { reviewRequestSchema } from '../../../../shared/team/fourEyesEntries'
+import {
+  changesTheCase,
+  reviewRequestSchema,
+  reviewSendBackSchema,
+} from '../../../../shared/team/fourEyesEntries'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 
 /** Who is in the team, as far as words need it: a member's name and the keys that sign for them. */
@@ -130,13 +134,6 @@ export function closeReview(
   }
 }
 
-/** Entries that leave what a reviewer saw as it was (the rule's `changesTheCase`, on the trail). */
-const unchanging: ReadonlySet<string> = new Set([
-  fourEyesActions.approved,
-  fourEyesActions.assigned,
-  'exported',
-])
-
 /** The trail's latest close request, and what came after it, in the case's one order. */
 function latestRequest(trail: readonly AuditEntry[]) {
   const at = trail.findLastIndex((entry) => entry.action === fourEyesActions.reviewRequested)
@@ -171,10 +168,8 @@ export type ReviewStanding =
     }
   | { kind: 'sent-back'; sending: AuditEntry; reason: string | null }
 
-const sentBackReason = (entry: AuditEntry): string | null => {
-  const after = entry.after as { reason?: unknown } | null
-  return typeof after?.reason === 'string' ? after.reason : null
-}
+const sentBackReason = (entry: AuditEntry): string | null =>
+  reviewSendBackSchema.safeParse(entry.after).data?.reason ?? null
 
 /**
  * Where the case's close request stands for this desk's member, from the row the main side judged
@@ -198,7 +193,7 @@ export function reviewStanding(
   const awaited = row.awaitedReview
   if (awaited) {
     const change = approval
-      ? latest?.after.slice((approvalAt ?? 0) + 1).find((entry) => !unchanging.has(entry.action))
+      ? latest?.after.slice((approvalAt ?? 0) + 1).find(changesTheCase)
       : undefined
     return {
       kind: 'waiting',
