@@ -2,14 +2,12 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconEyeCheck } from '@tabler/icons-react'
 import { useState, type ReactNode } from 'react'
-import { z } from 'zod'
 import type { AwaitedReviewView } from '../../../../shared/bridge/teamContract'
 import { caseOutcomeLabels } from '../../../../shared/cases/caseLabels'
-import { reasonSchema, type CaseRecord } from '../../../../shared/cases/caseSchemas'
+import type { CaseRecord } from '../../../../shared/cases/caseSchemas'
 import { escapeForDisplay as shown } from '../../../../shared/text/escapeForDisplay'
 import { FormModal } from '../../components/FormModal'
 import { Timestamp } from '../../components/Timestamp'
-import { zodFormResolver } from '../../components/zodFormResolver'
 import { useAuditTrail } from '../../data/cases/caseQueries'
 import { fourEyesCalls } from '../../data/cases/fourEyesCalls'
 import { useFourEyesCall, useSharedCase, useTeamRoster } from '../../data/cases/sharedCaseQueries'
@@ -23,11 +21,7 @@ import {
 } from './fourEyesWords'
 import { entryWords } from './trailEntryWords'
 import { useCaseChange } from './useCaseChange'
-
-const validateSendingBack = zodFormResolver<{ reason: string }>(
-  z.object({ reason: reasonSchema }),
-  { reason: 'The reason' },
-)
+import { validateReason } from './reasonForm'
 
 function SendBackModal({
   caseId,
@@ -38,7 +32,7 @@ function SendBackModal({
   request: string
   onClose: () => void
 }) {
-  const form = useForm({ initialValues: { reason: '' }, validate: validateSendingBack })
+  const form = useForm({ initialValues: { reason: '' }, validate: validateReason })
   const { failure, attempt } = useCaseChange('The reason')
   return (
     <FormModal

@@ -7,7 +7,6 @@ import { z } from 'zod'
 import {
   caseClosureSchema,
   caseOutcomes,
-  reasonSchema,
   type CaseOutcome,
   type CaseRecord,
   type CaseState,
@@ -15,6 +14,7 @@ import {
 import { FormModal } from '../../components/FormModal'
 import { zodFormResolver } from '../../components/zodFormResolver'
 import { useCaseChange } from './useCaseChange'
+import { validateReason } from './reasonForm'
 import { useCaseActions } from '../../data/cases/useCaseActions'
 import {
   openHitsSentence,
@@ -46,9 +46,6 @@ const validateClosing = zodFormResolver<ClosingForm>(
   { reason: 'The reason' },
   { outcome: 'Choose the outcome of the case.' },
 )
-const validateReopening = zodFormResolver<{ reason: string }>(z.object({ reason: reasonSchema }), {
-  reason: 'The reason',
-})
 
 /** What the close dialog of a shared case says about a second review before its fields. */
 function ReviewNeeds({ review, approvers }: { review: CloseReview; approvers: string }) {
@@ -192,7 +189,7 @@ export function CloseCaseModal({
 }
 
 function ReopenModal({ caseRecord, onClose }: { caseRecord: CaseRecord; onClose: () => void }) {
-  const form = useForm({ initialValues: { reason: '' }, validate: validateReopening })
+  const form = useForm({ initialValues: { reason: '' }, validate: validateReason })
   const { failure, attempt } = useCaseChange('The reason')
   const caseActions = useCaseActions()
   const reopen = ({ reason }: { reason: string }) =>
