@@ -3,10 +3,8 @@ import { rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
-  bridgeContract,
   bridgeErrorNames,
   bridgeHttpPathPrefix,
-  isBridgeMethod,
   launchCodeHeader,
   launchCodeParameter,
   launchSessionPath,
@@ -14,8 +12,9 @@ import {
   type BridgeHandlers,
   type BridgeReply,
 } from '../../shared/bridge'
-import { defaultMaxInputBytes } from '../../shared/bridge/defineMethod'
 import { dispatchBridgeCall, type BridgeFailureLogger } from '../bridge/dispatchBridgeCall'
+import { serveBridgeSocket, type UpgradeRefusal } from './bridgeSocket'
+import { busyRefusal, hostRefusal, maxInputBytesOf, tooLargeRefusal } from './hostCalls'
 import { downloadPathPrefix } from '../services/evidence/exportDestination'
 import { readRendererFile, rendererResponseHeaders } from '../web/rendererFiles'
 import { launchSessions } from './launchSessions'
@@ -81,15 +80,9 @@ const refuse = (
   response: ServerResponse,
   status: number,
   message: string,
-  error: Pick<BridgeError, 'name' | 'mayHaveReachedService'> = {
-    name: bridgeErrorNames.hostRefused,
-    mayHaveReachedService: false,
-  },
+  error?: Pick<BridgeError, 'name' | 'mayHaveReachedService'>,
   headers: Record<string, string> = {},
-): void => {
-  const reply: BridgeReply<never> = { ok: false, error: { ...error, message, status } }
-  sendJson(response, status, reply, headers)
-}
+): void => sendJson(response, status, hostRefusal(status, message, error), headers)
 
 const notAuthorised = { name: bridgeErrorNames.pageNotAuthorised, mayHaveReachedService: false }
 
@@ -98,9 +91,6 @@ const earlierLaunch =
 
 const spentAddress =
   'This address has already been used, and each address Compliance Desk prints opens it once. Restart Compliance Desk with `npm start` and open the address it prints, or press Enter in the terminal where it runs for a new one; your data is kept.'
-
-const maxInputBytesOf = (method: string): number =>
-  isBridgeMethod(method) ? bridgeContract[method].maxInputBytes : defaultMaxInputBytes
 
 /**
  * The Electron main process's stand-in for the browser mode: loopback only, and the same
@@ -146,20 +136,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     try {
       if (outcome.kind !== 'read') closeAfterRefusal(request, response)
       if (outcome.kind === 'tooLarge') {
-        return refuse(
-          response,
-          413,
-          `The request for ${method} is larger than it can be (at most ${Math.ceil(maxBytes / 1024)} KiB); nothing was done.`,
-        )
+        return sendJson(response, 413, tooLargeRefusal(method, maxBytes))
       }
       if (outcome.kind === 'busy') {
-        return refuse(
-          response,
-          503,
-          'Compliance Desk’s background process is busy reading other large requests; nothing was done. Try again in a moment.',
-          undefined,
-          { 'retry-after': '1' },
-        )
+        return sendJson(response, 503, busyRefusal(), { 'retry-after': '1' })
       }
       let input: unknown
       try {
@@ -222,14 +202,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }).finally(() => rm(file.path, { force: true }))
   }
 
-  const server = createServer((request, response) => {
+  /**
+   * Host and Origin, on every request: no DNS rebinding, no cross-site calls. A socket's opening
+   * must name its origin (browsers always do): a socket is not bound by the same-origin policy.
+   */
+  const strangerRefusal = (
+    request: IncomingMessage,
+    { originRequired }: { originRequired: boolean },
+  ): UpgradeRefusal | null => {
     if (!allowedHosts.has(request.headers.host ?? '')) {
-      return refuse(response, 421, 'Refused: this host only answers to its own loopback address.')
+      return {
+        status: 421,
+        message: 'Refused: this host only answers to its own loopback address.',
+      }
     }
     const origin = request.headers.origin
-    if (origin !== undefined && !allowedOrigins.has(origin)) {
-      return refuse(response, 403, 'Refused: requests from other sites are not allowed.')
+    if (origin === undefined ? originRequired : !allowedOrigins.has(origin)) {
+      return { status: 403, message: 'Refused: requests from other sites are not allowed.' }
     }
+    return null
+  }
+
+  const server = createServer((request, response) => {
+    const stranger = strangerRefusal(request, { originRequired: false })
+    if (stranger) return refuse(response, stranger.status, stranger.message)
     const path = (request.url ?? '/').split('?')[0] ?? '/'
     if (path === launchSessionPath) return serveSession(request, response)
     const isBridgeCall = path.startsWith(bridgeHttpPathPrefix)
@@ -250,6 +246,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     })
   })
 
+  const socket = serveBridgeSocket(server, {
+    handlers: options.handlers,
+    budget,
+    ...(options.logFailure ? { logFailure: options.logFailure } : {}),
+    refusalOf: (request) =>
+      strangerRefusal(request, { originRequired: true }) ??
+      (sessions.holdsSession(request) ? null : { status: 401, message: earlierLaunch }),
+  })
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
@@ -266,6 +271,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     newLaunchAddress,
     close: () =>
       new Promise<void>((resolve) => {
+        socket.close()
         server.close(() => resolve())
         server.closeAllConnections()
       }),

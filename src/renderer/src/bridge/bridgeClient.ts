@@ -1,6 +1,7 @@
 import type { BridgeApi, BridgeInput, BridgeMethod } from '../../../shared/bridge'
 import { createCallBridge, type CallBridge } from './bridgeCall'
 import { httpTransport, openSession, takeLaunchCode } from './httpTransport'
+import { socketTransport } from './socketTransport'
 
 export { BridgeCallError, errorMessage, hostLostMidCall, isUnreachable } from './bridgeCall'
 
@@ -19,7 +20,8 @@ const connectToBrowserHost = (): BridgeApi => {
   // A new launch's address pasted into a tab of an earlier one changes its query: the page
   // loads again, with the new code.
   const code = takeLaunchCode({ location: window.location, history: window.history })
-  return httpTransport({ origin, ...(code === null ? {} : { session: openSession(origin, code) }) })
+  const session = code === null ? {} : { session: openSession(origin, code) }
+  return socketTransport({ origin, ...session, http: httpTransport({ origin, ...session }) })
 }
 
 /** The renderer's one way to the main side. */

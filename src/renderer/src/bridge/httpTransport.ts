@@ -33,9 +33,9 @@ export function takeLaunchCode({ location, history }: LaunchCodeSources): string
   return code
 }
 
-const failure = (error: BridgeError): BridgeReply<never> => ({ ok: false, error })
+export const failure = (error: BridgeError): BridgeReply<never> => ({ ok: false, error })
 
-const unreachable = (): BridgeError => ({
+export const unreachable = (): BridgeError => ({
   name: bridgeErrorNames.hostUnreachable,
   message:
     'Compliance Desk’s background process is not answering. Restart it with `npm start`; cached data stays readable.',
@@ -59,12 +59,13 @@ export async function openSession(origin: string, code: string): Promise<BridgeE
   }
   const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
   if (reply.success && !reply.data.ok) return reply.data.error
-  return response.ok ? null : unreadable(response.status)
+  return response.ok ? null : unreadable(`HTTP ${response.status}`)
 }
 
-const unreadable = (status: number): BridgeError => ({
+/** `how` says what came back: an HTTP status, or a frame on the page's socket. */
+export const unreadable = (how: string): BridgeError => ({
   name: bridgeErrorNames.unreadableReply,
-  message: `Compliance Desk’s background process sent an unreadable answer (HTTP ${status}).`,
+  message: `Compliance Desk’s background process sent an unreadable answer (${how}).`,
   mayHaveReachedService: true,
 })
 
@@ -105,7 +106,7 @@ export function httpTransport({ origin, session, headers = {} }: HttpTransportOp
         return failure(unreachable())
       }
       const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
-      if (!reply.success) return failure(unreadable(response.status))
+      if (!reply.success) return failure(unreadable(`HTTP ${response.status}`))
       // The main side validated `data` against the method's output schema before sending it.
       return reply.data as BridgeReply<BridgeOutput<M>>
     },
