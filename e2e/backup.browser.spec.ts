@@ -214,6 +214,8 @@ test.describe('a restore cut between the data and the settings', () => {
   }) => {
     const backedUpUrl = 'https://backed-up.example.com/v2/api'
     const changedUrl = 'https://changed-since.example.com/v2/api'
+    await settings.backup.routeCallsThroughTheTest()
+    await shell.reload()
     await cases.open()
     await cases.sayWhoIAm()
     await cases.create('Before the backup', 'ACME', '')

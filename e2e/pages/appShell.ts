@@ -3,6 +3,7 @@ import {
   firstDatabaseName,
   pointerStorage,
 } from '../../src/renderer/src/data/database/databasePointer'
+import { watchBridgeTraffic } from '../support/bridgeTraffic'
 
 /** The frame around every screen: readiness, connectivity, the active environment. */
 export class AppShell {
@@ -100,6 +101,7 @@ export class AppShell {
   }
 
   async open(url: string): Promise<void> {
+    watchBridgeTraffic(this.page)
     await this.page.goto(url)
     await this.waitUntilReady()
   }

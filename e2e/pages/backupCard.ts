@@ -1,5 +1,5 @@
 import type { Download, Locator, Page } from '@playwright/test'
-import { bridgeHttpPathPrefix, type BridgeMethod } from '../../src/shared/bridge'
+import { routeBridgeSocket } from '../support/bridgeTraffic'
 
 /**
  * Settings' Backup card: back up all data, and restore it from a file; and the notice above every
@@ -24,6 +24,7 @@ export class BackupCard {
   readonly finished: Locator
   /** The page has asked whether a restore is unfinished, and none is. */
   readonly noneUnfinished: Locator
+  private socketRoute: Awaited<ReturnType<typeof routeBridgeSocket>> | undefined
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('backup-card')
@@ -71,21 +72,23 @@ export class BackupCard {
   }
 
   /**
+   * Puts the page's bridge calls through the test from the next load on, so that one can be cut
+   * on its way (see confirmReplaceCutBeforeSettings): the caller reloads the page after it.
+   */
+  async routeCallsThroughTheTest(): Promise<void> {
+    this.socketRoute = await routeBridgeSocket(this.page)
+  }
+
+  /**
    * Confirms replacing the data here, and runs `cut` (the test kills the host) once the app has
    * switched to the restored data and its call to put the settings in place is on its way: the
    * call never reaches a host, and fails as a dead host's does.
    */
   async confirmReplaceCutBeforeSettings(cut: () => Promise<void>): Promise<void> {
-    const settingsStep: BridgeMethod = 'backup.finishRestore'
-    let cutDone: (outcome: Promise<void>) => void = () => undefined
-    const done = new Promise<void>((resolve) => (cutDone = resolve))
-    await this.page.route(
-      `**${bridgeHttpPathPrefix}${settingsStep}`,
-      (route) => cutDone(cut().finally(() => route.abort('connectionrefused'))),
-      { times: 1 },
-    )
+    if (!this.socketRoute) throw new Error('call routeCallsThroughTheTest, then reload, first')
+    const cutDone = this.socketRoute.cutNext('backup.finishRestore', cut)
     await this.confirmReplace()
-    await done
+    await cutDone
   }
 
   async finishRestore(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { bridgeHttpPathPrefix, type BridgeMethod } from '../../src/shared/bridge'
+import type { BridgeMethod } from '../../src/shared/bridge'
 import { outboxRetryIntervalMs } from '../../src/shared/outboxPace'
+import { nextBridgeCall } from '../support/bridgeTraffic'
 
 type OutboxKind = 'cryptoCheck' | 'createEntity'
 
@@ -38,11 +39,9 @@ export class OutboxPanel {
    */
   async attemptNow(kind: OutboxKind): Promise<void> {
     const requestId = await this.items(kind).getAttribute('data-request-id')
-    const settled = this.page.waitForRequest(
-      (request) =>
-        new URL(request.url()).pathname === `${bridgeHttpPathPrefix}${journalForgetting}` &&
-        (request.postDataJSON() as { requestIds: string[] }).requestIds.includes(requestId ?? ''),
-    )
+    const settled = nextBridgeCall(this.page, [journalForgetting], {
+      matches: (input) => (input as { requestIds: string[] }).requestIds.includes(requestId ?? ''),
+    })
     await this.runRetryInterval()
     await settled
   }
@@ -52,15 +51,10 @@ export class OutboxPanel {
    * its way), false if none leaves within `withinMs` (nothing was left to send).
    */
   async sendLeaves(withinMs: number): Promise<boolean> {
-    const paths = Object.values(sendingMethods).map((method) => `${bridgeHttpPathPrefix}${method}`)
-    return this.page
-      .waitForRequest((request) => paths.includes(new URL(request.url()).pathname), {
-        timeout: withinMs,
-      })
-      .then(
-        () => true,
-        () => false,
-      )
+    return nextBridgeCall(this.page, Object.values(sendingMethods), { timeout: withinMs }).then(
+      () => true,
+      () => false,
+    )
   }
 
   /** The state of each shown item of `kind`, oldest first. */
