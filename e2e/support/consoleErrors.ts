@@ -41,9 +41,10 @@ export class ConsoleErrorWatch {
 /**
  * What Chromium logs while the host restarts, both provoked on purpose by the tests that restart
  * it: the open page's calls refused at the network level, and a page of the earlier launch refused
- * (401) until it is given the new address.
+ * (401) until it is given the new address; each for its calls by HTTP and for its bridge socket.
  */
 export const hostRestartErrors: RegExp[] = [
   /Failed to load resource: net::ERR_CONNECTION_REFUSED/,
   /Failed to load resource: the server responded with a status of 401/,
+  /WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/bridge-socket' failed: (HTTP Authentication failed|Error in connection establishment: net::ERR_CONNECTION_REFUSED)/,
 ]
