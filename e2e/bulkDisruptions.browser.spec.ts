@@ -6,14 +6,12 @@ import {
   cryptoChecksSent as checksSent,
   sanctionedWallets as wallets,
 } from './support/sandboxWallets'
+import { hostRestartErrors } from './support/consoleErrors'
 import { saveScreen } from './support/screenshots'
 
 // Killing the host is logged by Chromium as failed loads: this file provokes it on purpose.
 test.use({
-  allowedConsoleErrors: [
-    [/Failed to load resource: net::ERR_CONNECTION_REFUSED/, /Failed to load resource/],
-    { scope: 'test' },
-  ],
+  allowedConsoleErrors: [[...hostRestartErrors, /Failed to load resource/], { scope: 'test' }],
 })
 
 /** Well over what a job has on its way at once, so a kill, a pause or a cancel comes mid-job. */

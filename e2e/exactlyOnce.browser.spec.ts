@@ -1,5 +1,6 @@
 import type { RunningSandbox } from '../src/sandbox/sandboxServer'
 import { expect, test } from './fixtures/browserModeTest'
+import { hostRestartErrors } from './support/consoleErrors'
 import { saveScreen } from './support/screenshots'
 
 const wallets = [
@@ -26,10 +27,7 @@ const seeded = (seed: number) => () => {
 // A tab closed or reloaded mid-call, and a host killed outright, are logged by Chromium as failed
 // loads: this test provokes both.
 test.use({
-  allowedConsoleErrors: [
-    [/Failed to load resource: net::ERR_CONNECTION_REFUSED/, /Failed to load resource/],
-    { scope: 'test' },
-  ],
+  allowedConsoleErrors: [[...hostRestartErrors, /Failed to load resource/], { scope: 'test' }],
 })
 
 test('queued checks and an entity arrive exactly once through reloads and closed tabs mid-send, and none waits for the user', async ({

@@ -82,14 +82,17 @@ export function nextBridgeCall(
  * Puts the page's bridge socket through the test, which passes every frame on until `cutNext`
  * names a method: that call is held, `cut` runs (the test kills the host), and the page's socket
  * is dropped, so the call fails as a dead host's does and never reaches one. Sockets opened from
- * now are routed: the caller reloads the page after installing it.
+ * now until the cut are routed: the caller reloads the page after installing it.
  */
 export async function routeBridgeSocket(page: Page): Promise<{
   cutNext(method: BridgeMethod, cut: () => Promise<void>): Promise<void>
 }> {
   let armed: { method: BridgeMethod; cut: () => Promise<void>; done: () => void } | undefined
+  // Once cut, sockets go to the host unrouted again: a routed socket opens for the page whatever
+  // the host answers, and the page must meet the host's own refusal of an earlier launch's page.
+  let routing = true
   await page.routeWebSocket(
-    (url) => url.pathname === bridgeSocketPath,
+    (url) => routing && url.pathname === bridgeSocketPath,
     (route: WebSocketRoute) => {
       const server = route.connectToServer()
       route.onMessage((message) => {
@@ -97,6 +100,7 @@ export async function routeBridgeSocket(page: Page): Promise<{
         const cut = armed
         if (cut === undefined || call?.method !== cut.method) return server.send(message)
         armed = undefined
+        routing = false
         void cut
           .cut()
           .then(() => route.close())
