@@ -73,7 +73,7 @@ export class BulkPage {
   }
 
   /** How many addresses are in one of the progress counts (done, failed, remaining, …). */
-  count(which: 'done' | 'reused' | 'hits' | 'failed' | 'remaining'): Locator {
+  count(which: 'done' | 'reused' | 'hits' | 'failed' | 'unknown' | 'remaining'): Locator {
     return this.page.getByTestId(`bulk-count-${which}`)
   }
 
