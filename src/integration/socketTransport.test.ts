@@ -133,4 +133,19 @@ describe('the browser mode’s socket transport', () => {
     })
     expect(await transport.invoke('settings.get', {})).toEqual({ ok: false, error: refusal })
   })
+
+  it('goes by HTTP when the browser will not open a socket at all, and tries again at the next call', async () => {
+    let tries = 0
+    const transport = socketTransport({
+      origin: host.origin,
+      http: { invoke: () => Promise.resolve({ ok: true, data: settingsView }) as never },
+      openSocket: () => {
+        tries += 1
+        throw new Error('refused by the page’s policy')
+      },
+    })
+    expect(await transport.invoke('settings.get', {})).toEqual({ ok: true, data: settingsView })
+    expect(await transport.invoke('settings.get', {})).toEqual({ ok: true, data: settingsView })
+    expect(tries).toBe(2)
+  })
 })

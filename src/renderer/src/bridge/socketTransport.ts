@@ -77,7 +77,12 @@ export function socketTransport({
 
   const connect = (): Promise<Connection | null> => {
     const attempt = new Promise<Connection | null>((resolve) => {
-      const socket = openSocket(socketUrlOf(origin))
+      let socket: PageSocket
+      try {
+        socket = openSocket(socketUrlOf(origin))
+      } catch {
+        return resolve(null)
+      }
       const pending = new Map<number, Settle>()
       let opened = false
       const drop = (): void => {
@@ -101,6 +106,10 @@ export function socketTransport({
         drop()
         if (!opened) resolve(null)
       }
+    })
+    // A socket that never opened is not kept: the next call tries again.
+    void attempt.then((open) => {
+      if (open === null && connection === attempt) connection = undefined
     })
     return attempt
   }
