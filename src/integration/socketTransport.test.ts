@@ -11,16 +11,10 @@ import {
 } from '../shared/bridge'
 import { socketMaxFrameBytes } from '../shared/bridge/socketFrames'
 import { startBrowserHost, type BrowserHost } from '../main/host/browserHost'
-import { fakeBridgeHandlers } from '../test-support/fakeBridgeHandlers'
+import { fakeBridgeHandlers, minimalSettingsView } from '../test-support/fakeBridgeHandlers'
 import { openHostSession } from '../test-support/hostSession'
 import { httpTransport } from '../renderer/src/bridge/httpTransport'
 import { socketTransport, type PageSocket } from '../renderer/src/bridge/socketTransport'
-
-const settingsView = {
-  activeEnvironment: 'local' as const,
-  keyStorage: { kind: 'session-only' as const, detail: 'test' },
-  environments: [],
-}
 
 describe('the browser mode’s socket transport', () => {
   let host: BrowserHost
@@ -55,10 +49,10 @@ describe('the browser mode’s socket transport', () => {
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
     const held = new Promise<void>((resolve) => (release = resolve))
     handlers = fakeBridgeHandlers({
-      'settings.get': async () => settingsView,
+      'settings.get': async () => minimalSettingsView,
       'settings.setActiveEnvironment': async () => {
         await held
-        return settingsView
+        return minimalSettingsView
       },
     })
     host = await startBrowserHost({ handlers, rendererDir })
@@ -73,8 +67,11 @@ describe('the browser mode’s socket transport', () => {
   it('sends small calls on one socket, opened once, and none by HTTP', async () => {
     const transport = await transportFor()
     const replies = await Promise.all([1, 2, 3].map(() => transport.invoke('settings.get', {})))
-    expect(replies).toEqual([1, 2, 3].map(() => ({ ok: true, data: settingsView })))
-    expect(await transport.invoke('settings.get', {})).toEqual({ ok: true, data: settingsView })
+    expect(replies).toEqual([1, 2, 3].map(() => ({ ok: true, data: minimalSettingsView })))
+    expect(await transport.invoke('settings.get', {})).toEqual({
+      ok: true,
+      data: minimalSettingsView,
+    })
     expect(opened).toBe(1)
     expect(httpCalls).not.toHaveBeenCalled()
     expect(handlers['settings.get']).toHaveBeenCalledTimes(4)
@@ -138,14 +135,20 @@ describe('the browser mode’s socket transport', () => {
     let tries = 0
     const transport = socketTransport({
       origin: host.origin,
-      http: { invoke: () => Promise.resolve({ ok: true, data: settingsView }) as never },
+      http: { invoke: () => Promise.resolve({ ok: true, data: minimalSettingsView }) as never },
       openSocket: () => {
         tries += 1
         throw new Error('refused by the page’s policy')
       },
     })
-    expect(await transport.invoke('settings.get', {})).toEqual({ ok: true, data: settingsView })
-    expect(await transport.invoke('settings.get', {})).toEqual({ ok: true, data: settingsView })
+    expect(await transport.invoke('settings.get', {})).toEqual({
+      ok: true,
+      data: minimalSettingsView,
+    })
+    expect(await transport.invoke('settings.get', {})).toEqual({
+      ok: true,
+      data: minimalSettingsView,
+    })
     expect(tries).toBe(2)
   })
 })

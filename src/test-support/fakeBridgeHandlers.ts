@@ -17,3 +17,10 @@ export function fakeBridgeHandlers(overrides: Partial<BridgeHandlers> = {}): Bri
   }
   return handlers
 }
+
+/** The smallest settings the main side may answer, for a test whose call needs some answer. */
+export const minimalSettingsView = {
+  activeEnvironment: 'local' as const,
+  keyStorage: { kind: 'session-only' as const, detail: 'test' },
+  environments: [],
+}

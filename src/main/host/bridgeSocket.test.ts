@@ -10,15 +10,9 @@ import {
   socketMaxFrameBytes,
   type SocketAnswer,
 } from '../../shared/bridge/socketFrames'
-import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
+import { fakeBridgeHandlers, minimalSettingsView } from '../../test-support/fakeBridgeHandlers'
 import { openHostSession, type HostSession } from '../../test-support/hostSession'
 import { startBrowserHost, type BrowserHost } from './browserHost'
-
-const settingsView = {
-  activeEnvironment: 'local' as const,
-  keyStorage: { kind: 'session-only' as const, detail: 'test' },
-  environments: [],
-}
 
 /** Opens the socket as a page would, or says with which HTTP status the host turned it away. */
 const openSocket = (
@@ -54,7 +48,7 @@ describe('the bridge socket of the browser host', () => {
   const startHost = async (bodyBudgetBytes?: number): Promise<void> => {
     const held = new Promise<void>((resolve) => (release = resolve))
     handlers = fakeBridgeHandlers({
-      'settings.get': async () => settingsView,
+      'settings.get': async () => minimalSettingsView,
       // Held until the test releases it, so a later call can be answered first.
       'system.storage': async () => {
         await held
@@ -95,7 +89,7 @@ describe('the bridge socket of the browser host', () => {
     socket.send(JSON.stringify({ id: 7, method: 'system.storage', input: {} }))
     socket.send(JSON.stringify({ id: 8, method: 'settings.get', input: {} }))
     await expect.poll(() => answers.length).toBe(1)
-    expect(answers[0]).toEqual({ id: 8, reply: { ok: true, data: settingsView } })
+    expect(answers[0]).toEqual({ id: 8, reply: { ok: true, data: minimalSettingsView } })
     release()
     await expect.poll(() => answers.length).toBe(2)
     expect(answers[1]?.id).toBe(7)

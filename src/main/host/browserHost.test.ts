@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bridgeReplySchema, type BridgeError, type BridgeHandlers } from '../../shared/bridge'
-import { fakeBridgeHandlers } from '../../test-support/fakeBridgeHandlers'
+import { fakeBridgeHandlers, minimalSettingsView } from '../../test-support/fakeBridgeHandlers'
 import { DownloadDestination } from '../services/evidence/exportDestination'
 import { startBrowserHost, type BrowserHost } from './browserHost'
 
@@ -52,12 +52,6 @@ const messageOf = (reply: RawReply): string => {
   return parsed.ok ? '' : parsed.error.message
 }
 
-const settingsView = {
-  activeEnvironment: 'local' as const,
-  keyStorage: { kind: 'session-only' as const, detail: 'test' },
-  environments: [],
-}
-
 describe('browser host', () => {
   let host: BrowserHost
   let handlers: BridgeHandlers
@@ -67,7 +61,7 @@ describe('browser host', () => {
     rendererDir = mkdtempSync(join(tmpdir(), 'renderer-'))
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
     writeFileSync(join(tmpdir(), 'outside.html'), 'outside')
-    handlers = fakeBridgeHandlers({ 'settings.get': async () => settingsView })
+    handlers = fakeBridgeHandlers({ 'settings.get': async () => minimalSettingsView })
     host = await startBrowserHost({ handlers, rendererDir })
   })
 
@@ -131,7 +125,7 @@ describe('browser host', () => {
     )
     const reply = await bridgeCall({ cookie: cookieOf(granted), origin: host.origin })
     expect(reply.status).toBe(200)
-    expect(JSON.parse(reply.body)).toEqual({ ok: true, data: settingsView })
+    expect(JSON.parse(reply.body)).toEqual({ ok: true, data: minimalSettingsView })
   })
 
   it('refuses the code a second time, saying to restart or use a new address, unless the browser holds its session', async () => {
