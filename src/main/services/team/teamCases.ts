@@ -17,7 +17,8 @@ import type { IdentityService } from '../identity/identityService'
 import { ServiceError } from '../serviceError'
 import { createTeamFourEyes, type TeamFourEyes } from './teamFourEyes'
 import { byEntityKey, linkedEntitiesOf, linkedEntityFiles } from './teamLinkedEntities'
-import type { TeamFiles, TeamService } from './teamService'
+import type { TeamService } from './teamService'
+import type { TeamFiles } from './teamWriter'
 
 /** The attachment that carries a linked check's raw answer, exactly as the service sent it. */
 const rawAnswer = 'raw-answer'

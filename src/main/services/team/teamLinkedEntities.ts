@@ -2,7 +2,8 @@ import type { ExportedEntity } from '../../../shared/bridge/evidenceContract'
 import { linkedEntitySchema, maxLinkedEntityChars } from '../../../shared/bridge/teamContract'
 import { entityKeyOf, entityLinkSchema } from '../../../shared/cases/caseSchemas'
 import type { TeamEntry } from '../../../shared/team/teamEntry'
-import type { TeamFiles, TeamService } from './teamService'
+import type { TeamService } from './teamService'
+import type { TeamFiles } from './teamWriter'
 
 /** The attachment that carries a linked entity's details, as the linking desk cached them. */
 const entityDetails = 'entity-details'

@@ -1,5 +1,7 @@
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import { verifyEd25519 } from '../../../shared/identity/investigator'
+import { rememberingSignatureCheck } from '../../../shared/team/teamChains'
 import type { SignatureCheck } from '../../../shared/team/teamEntry'
 
 /** The DER start of an Ed25519 SubjectPublicKeyInfo: the key's 32 bytes follow it. */
@@ -67,4 +69,38 @@ export function acceptedInBackground(
       resolve(false)
     }
   })
+}
+
+/**
+ * A desk's signature check, and the way to start checking entries as they arrive: on Node's thread
+ * pool, so a read of their case finds them accepted (a join checks while it waits for the server,
+ * and on another thread).
+ */
+export function arrivingSignatureCheck(): {
+  verify: SignatureCheck
+  checkArriving: (documents: readonly unknown[]) => void
+} {
+  /** Signatures of arrived entries already accepted off this thread, until a read asks for them. */
+  const acceptedEarlier = new Set<string>()
+  const signatureKey = (signature: string, message: Uint8Array, publicKey: string): string =>
+    `${publicKey}:${bytesToHex(message)}:${signature}`
+  const checkNow = nativeFirstSignatureCheck()
+  return {
+    verify: rememberingSignatureCheck((signature, message, publicKey) => {
+      const key = signatureKey(signature, message, publicKey)
+      if (acceptedEarlier.delete(key)) return true
+      return checkNow(signature, message, publicKey)
+    }),
+    checkArriving: (documents) => {
+      for (const document of documents) {
+        const { signature, hash, publicKey } = (document ?? {}) as Record<string, unknown>
+        if (typeof signature !== 'string' || typeof publicKey !== 'string') continue
+        if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) continue
+        const message = hexToBytes(hash)
+        void acceptedInBackground(signature, message, publicKey).then((accepted) => {
+          if (accepted) acceptedEarlier.add(signatureKey(signature, message, publicKey))
+        })
+      }
+    },
+  }
 }
