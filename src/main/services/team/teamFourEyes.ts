@@ -1,4 +1,3 @@
-import { bridgeErrorNames } from '../../../shared/bridge/errors'
 import type { ReviewQueue, SharedCase } from '../../../shared/bridge/teamContract'
 import { caseOutcomeLabels } from '../../../shared/cases/caseLabels'
 import type { CaseOutcome } from '../../../shared/cases/caseSchemas'
@@ -16,7 +15,7 @@ import { sawTeamEntry } from '../../../shared/team/teamChains'
 import { idOfTeamEntry, type TeamEntry } from '../../../shared/team/teamEntry'
 import { holdsRole, membersHolding, rolesAt } from '../../../shared/team/teamRoles'
 import type { TeamRoster } from '../../../shared/team/teamRoster'
-import { ServiceError } from '../serviceError'
+import { notJoined, refused } from './teamRefusal'
 import type { TeamService } from './teamService'
 
 /** What a shared case says of its four-eyes review, for this desk's member (see readCase). */
@@ -47,12 +46,6 @@ export interface TeamFourEyes {
   standing: (applied: readonly TeamEntry[], roster: TeamRoster) => FourEyesStanding
   reviewQueue: () => Promise<ReviewQueue>
 }
-
-const refused = (message: string): ServiceError =>
-  new ServiceError(bridgeErrorNames.validation, message, {
-    status: 409,
-    mayHaveReachedService: false,
-  })
 
 const signedView = ({ entryId, member, author, at }: Signed) => ({ entryId, member, author, at })
 
@@ -190,7 +183,7 @@ export function createTeamFourEyes(team: TeamService): TeamFourEyes {
 
   const me = (): string => {
     const member = team.member()
-    if (member === null) throw refused('This desk is not in a team: join one first.')
+    if (member === null) throw notJoined()
     return member
   }
 
