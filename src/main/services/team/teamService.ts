@@ -100,24 +100,28 @@ export function createTeamService({
   fetchImpl,
   now = () => new Date(),
 }: TeamServiceOptions): TeamService {
-  let connection: Connection | null = null
   const { verify, checkArriving } = arrivingSignatureCheck()
   const rosters = createTeamRosterReader(verify)
   const device = () => deskDevice(settings)
 
-  const connect = async (): Promise<Connection | null> => {
-    const membership = settings.read().team
-    if (!membership) return null
-    if (connection) return connection
+  /**
+   * The one connection, opened by the first caller: callers arriving while it opens (start and
+   * the page's first view come together) share it, rather than each opening the database and
+   * starting a replication of its own, one of which nothing would ever stop.
+   */
+  let connecting: Promise<Connection> | null = null
+  const open = async (
+    membership: NonNullable<ReturnType<SettingsStore['read']>['team']>,
+  ): Promise<Connection> => {
     const local = openLocal(join(dataDir, 'team', membership.database))
     const password = await keys.get('team-password').catch(() => null)
-    connection = { local, replication: null, problem: null, written: new Map() }
+    const opened: Connection = { local, replication: null, problem: null, written: new Map() }
     if (password === null) {
-      connection.problem =
+      opened.problem =
         'Your team password is not in this computer’s keychain: leave the team and join again.'
-      return connection
+      return opened
     }
-    connection.replication = startTeamReplication({
+    opened.replication = startTeamReplication({
       local,
       remote: openRemote(`${membership.serverUrl}/${membership.database}`, {
         username: membership.member,
@@ -129,7 +133,18 @@ export function createTeamService({
       onPulled: checkArriving,
       now,
     })
-    return connection
+    return opened
+  }
+
+  const connect = async (): Promise<Connection | null> => {
+    const membership = settings.read().team
+    if (!membership) return null
+    connecting ??= open(membership).catch((error: unknown) => {
+      // Not kept: the next call tries again.
+      connecting = null
+      throw error
+    })
+    return connecting
   }
 
   const joined = async (): Promise<{ current: Connection; member: string }> => {
@@ -185,8 +200,8 @@ export function createTeamService({
   }
 
   const disconnect = async (): Promise<void> => {
-    const current = connection
-    connection = null
+    const current = await connecting?.catch(() => null)
+    connecting = null
     rosters.forget()
     await current?.replication?.stop()
     await current?.local.close()

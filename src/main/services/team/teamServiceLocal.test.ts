@@ -35,9 +35,10 @@ afterAll(async () => {
 
 /**
  * Ana's desk in a team whose server it never reaches (no password in its key store, so no
- * replication): what it holds is what the test puts in its memory database, as replication would.
+ * replication), before anything asked its team service a thing: no database open yet. What it
+ * holds is what the test puts in its memory database, as replication would.
  */
-async function anasDesk() {
+async function anasDeskNotYetOpened() {
   const folder = await mkdtemp(join(tmpdir(), 'desk-local-'))
   folders.push(folder)
   const settings = await openSettingsStore(folder)
@@ -57,17 +58,24 @@ async function anasDesk() {
       joinedAt: '2026-11-20T09:00:00.000Z',
     },
   }))
-  const opened: { local?: ReturnType<typeof countingDocumentReads> } = {}
+  const opened: { local?: ReturnType<typeof countingDocumentReads>; count: number } = { count: 0 }
   const team = createTeamService({
     dataDir: folder,
     settings,
     keys,
     identity,
     openLocal: (path) => {
+      opened.count += 1
       opened.local = countingDocumentReads(openMemoryTeamDatabase(`${path}-${Date.now()}`))
       return opened.local.database
     },
   })
+  return { team, identity, opened }
+}
+
+/** Ana's desk with her key published. */
+async function anasDesk() {
+  const { team, identity, opened } = await anasDeskNotYetOpened()
   const { signer } = await identity.signer()
   await team.write(rosterScope, {
     action: memberKeyPublishedAction,
@@ -95,6 +103,12 @@ async function arrive(local: TeamDatabase, documents: Array<{ _id: string; _rev:
 const noted = (text: string) => caseChanges.noted(text)
 
 describe("a desk's own copy of the team database", () => {
+  it('is opened once when the first calls come together (the start and the page’s first view)', async () => {
+    const { team, opened } = await anasDeskNotYetOpened()
+    await Promise.all([team.start(), team.view(), team.caseScopes(), team.view()])
+    expect(opened.count).toBe(1)
+  })
+
   it.each([
     ['the second version', 'f'],
     ['the stored one', '0'],
