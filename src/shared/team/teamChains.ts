@@ -176,6 +176,13 @@ export function vetTeamDocuments(
   return { chained: chained.sort(compareTeamEntries), setAside }
 }
 
+/** One signature of one message by one key, as a key of a map of answers. */
+export const signatureCheckKey = (
+  signature: string,
+  message: Uint8Array,
+  publicKey: string,
+): string => `${publicKey}:${bytesToHex(message)}:${signature}`
+
 /**
  * A signature check that remembers its answers: a desk reads a scope again as entries arrive, and
  * an Ed25519 verification is the costliest step of reading an entry.
@@ -183,7 +190,7 @@ export function vetTeamDocuments(
 export function rememberingSignatureCheck(verify: SignatureCheck = verifyEd25519): SignatureCheck {
   const known = new Map<string, boolean>()
   return (signature, message, publicKey) => {
-    const key = `${publicKey}:${bytesToHex(message)}:${signature}`
+    const key = signatureCheckKey(signature, message, publicKey)
     const remembered = known.get(key)
     if (remembered !== undefined) return remembered
     const valid = verify(signature, message, publicKey)

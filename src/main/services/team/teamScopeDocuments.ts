@@ -3,9 +3,11 @@ import type { StoredDocument, TeamDatabase } from './teamDatabase'
 
 export const scopePrefix = (scope: TeamScope): string => `entry:${scope}:`
 
+/** Every document whose id starts with `prefix`, for `allDocs`. */
+export const idsStartingWith = (prefix: string) => ({ startkey: prefix, endkey: `${prefix}\ufff0` })
+
 const scopeRange = (scope: TeamScope) => ({
-  startkey: scopePrefix(scope),
-  endkey: `${scopePrefix(scope)}\ufff0`,
+  ...idsStartingWith(scopePrefix(scope)),
   include_docs: true,
   conflicts: true,
 })

@@ -14,7 +14,7 @@ import { notJoined, refused } from './teamRefusal'
 import { startTeamReplication } from './teamReplication'
 import { createTeamRosterAdmin } from './teamRosterAdmin'
 import { createTeamRosterReader } from './teamRosterReader'
-import { scopeHeld, scopePrefix } from './teamScopeDocuments'
+import { idsStartingWith, scopeHeld, scopePrefix } from './teamScopeDocuments'
 import { arrivingSignatureCheck } from './teamSignatureCheck'
 import { checkTeamSignIn } from './teamSignIn'
 import {
@@ -254,10 +254,7 @@ export function createTeamService({
       const current = await connect()
       const counts = new Map<string, number>()
       if (!current) return counts
-      const { rows } = await current.local.allDocs({
-        startkey: 'entry:case_',
-        endkey: 'entry:case_\ufff0',
-      })
+      const { rows } = await current.local.allDocs(idsStartingWith('entry:case_'))
       for (const { id } of rows) {
         const scope = id.split(':')[1]!
         counts.set(scope, (counts.get(scope) ?? 0) + 1)
@@ -267,8 +264,7 @@ export function createTeamService({
     scopeDocuments: async (scope) => {
       const current = await connect()
       if (!current) return 0
-      const prefix = scopePrefix(scope)
-      const { rows } = await current.local.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0` })
+      const { rows } = await current.local.allDocs(idsStartingWith(scopePrefix(scope)))
       return rows.length
     },
     attachment: async (entry, name) => {

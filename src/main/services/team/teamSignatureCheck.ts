@@ -1,7 +1,7 @@
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
+import { hexToBytes } from '@noble/hashes/utils.js'
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import { verifyEd25519 } from '../../../shared/identity/investigator'
-import { rememberingSignatureCheck } from '../../../shared/team/teamChains'
+import { rememberingSignatureCheck, signatureCheckKey } from '../../../shared/team/teamChains'
 import type { SignatureCheck } from '../../../shared/team/teamEntry'
 
 /** The DER start of an Ed25519 SubjectPublicKeyInfo: the key's 32 bytes follow it. */
@@ -82,12 +82,10 @@ export function arrivingSignatureCheck(): {
 } {
   /** Signatures of arrived entries already accepted off this thread, until a read asks for them. */
   const acceptedEarlier = new Set<string>()
-  const signatureKey = (signature: string, message: Uint8Array, publicKey: string): string =>
-    `${publicKey}:${bytesToHex(message)}:${signature}`
   const checkNow = nativeFirstSignatureCheck()
   return {
     verify: rememberingSignatureCheck((signature, message, publicKey) => {
-      const key = signatureKey(signature, message, publicKey)
+      const key = signatureCheckKey(signature, message, publicKey)
       if (acceptedEarlier.delete(key)) return true
       return checkNow(signature, message, publicKey)
     }),
@@ -98,7 +96,7 @@ export function arrivingSignatureCheck(): {
         if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) continue
         const message = hexToBytes(hash)
         void acceptedInBackground(signature, message, publicKey).then((accepted) => {
-          if (accepted) acceptedEarlier.add(signatureKey(signature, message, publicKey))
+          if (accepted) acceptedEarlier.add(signatureCheckKey(signature, message, publicKey))
         })
       }
     },
