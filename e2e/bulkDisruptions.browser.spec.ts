@@ -83,11 +83,13 @@ test('a job is paused, resumed and cancelled, and what was not sent stays unsent
   bulk,
   sandbox,
 }) => {
-  // Answers slow enough that a resumed job is still sending when the cancel comes, however slow
-  // the machine is to see that it resumed: the calls of the page's socket leave quickly.
-  sandbox.injectFault({ kind: 'delay', ms: 1500 }, { times: 100 })
+  // A job sends 16 checks at once (bulkConcurrency), all of them on the page's socket at once, so
+  // a list and answers long enough that a resumed job is still sending when the cancel comes,
+  // however slow the machine is to see that it resumed.
+  const longList = 200
+  sandbox.injectFault({ kind: 'delay', ms: 1500 }, { times: 1000 })
   await bulk.open()
-  await bulk.paste(wallets(listSize).join('\n'))
+  await bulk.paste(wallets(longList).join('\n'))
   await bulk.start()
   await expect(bulk.count('done')).not.toHaveAttribute('data-count', '0', { timeout: 20_000 })
   await bulk.pause()
@@ -95,7 +97,7 @@ test('a job is paused, resumed and cancelled, and what was not sent stays unsent
   // What was on its way when paused settles; nothing more leaves.
   await expect.poll(() => bulk.runningCount(), { timeout: 10_000 }).toBe(0)
   const sentWhenPaused = checksSent(sandbox).length
-  expect(sentWhenPaused).toBeLessThan(listSize)
+  expect(sentWhenPaused).toBeLessThan(longList)
   await bulk.resume()
   await expect(bulk.jobState).toHaveAttribute('data-state', 'running')
   await expect
@@ -105,10 +107,10 @@ test('a job is paused, resumed and cancelled, and what was not sent stays unsent
   await expect(bulk.jobState).toHaveAttribute('data-state', 'cancelled')
   await expect.poll(() => bulk.runningCount(), { timeout: 10_000 }).toBe(0)
   const sentWhenCancelled = checksSent(sandbox).length
-  expect(sentWhenCancelled).toBeLessThan(listSize)
+  expect(sentWhenCancelled).toBeLessThan(longList)
   await expect(bulk.count('remaining')).toHaveAttribute(
     'data-count',
-    String(listSize - Number(await bulk.count('done').getAttribute('data-count'))),
+    String(longList - Number(await bulk.count('done').getAttribute('data-count'))),
   )
   await saveScreen(bulk.page, 'bulk-05-cancelled')
   expect(checksSent(sandbox)).toHaveLength(sentWhenCancelled)
