@@ -16,7 +16,11 @@ export default defineConfig({
     viewport: { width: 1360, height: 860 },
     // Screens are captured after transitions, not halfway through a modal's fade.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after it, and the
+    // screenshot of the moment it failed (below). Not the trace's film of the screen: encoding a
+    // frame each time the page repaints took a third of the run's CPU, in Chromium's browser and
+    // GPU processes, on the two cores the tests share.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
