@@ -1,6 +1,22 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './e2e/support/chromium'
 
+/**
+ * Spec files holding the longest browser-mode tests (20 s to a minute each). Playwright starts
+ * files in alphabetical order, one project after another: these come first, so that the last
+ * tests to start are short ones and neither worker waits long at the end for the other.
+ */
+const longBrowserSpecs = [
+  'backup',
+  'cases',
+  'exactlyOnce',
+  'fourEyes',
+  'restart',
+  'reviewQueue',
+  'signedEvidence',
+  'team',
+].map((name) => `${name}.browser.spec.ts`)
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/playwright',
@@ -25,8 +41,14 @@ export default defineConfig({
   },
   projects: [
     {
+      name: 'browser-mode: long tests',
+      testMatch: longBrowserSpecs,
+      use: { launchOptions: chromiumLaunchOptions },
+    },
+    {
       name: 'browser-mode',
       testMatch: /.*\.browser\.spec\.ts/,
+      testIgnore: longBrowserSpecs,
       use: { launchOptions: chromiumLaunchOptions },
     },
     { name: 'electron', testMatch: /.*\.electron\.spec\.ts/ },
