@@ -1,9 +1,28 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import { expect, type Locator, type Page } from '@playwright/test'
 import {
   firstDatabaseName,
   pointerStorage,
 } from '../../src/renderer/src/data/database/databasePointer'
 import { watchBridgeTraffic } from '../support/bridgeTraffic'
+
+/** As long as an assertion waits by default. */
+const readyWithinMs = 5_000
+
+/**
+ * Resolves in the page once the app has marked how its start went, ready or failed (at once if it
+ * has). A string, evaluated in the page: the e2e project has no DOM types.
+ */
+const appStarted = `new Promise((resolve) => {
+  const root = document.documentElement
+  const started = () => root.dataset.appState === 'ready' || root.dataset.appState === 'failed'
+  if (started()) return resolve()
+  new MutationObserver((_, observer) => {
+    if (!started()) return
+    observer.disconnect()
+    resolve()
+  }).observe(root, { attributes: true, attributeFilter: ['data-app-state'] })
+})`
 
 /** The frame around every screen: readiness, connectivity, the active environment. */
 export class AppShell {
@@ -95,8 +114,23 @@ export class AppShell {
     await this.notFound.getByRole('link', { name: 'Go to Crypto search' }).click()
   }
 
-  /** The app's own signal that its database, bridge and first screen are up. */
+  /**
+   * The app's own signal that its database, bridge and first screen are up. The page tells the
+   * moment its start ends (`appStarted`), where an assertion that has waited 0.8 s looks again
+   * only every half second, and a start takes one to two. The assertion judges: at once when
+   * the page has told, and waiting on (in a new document too) when it has not.
+   */
   async waitUntilReady(): Promise<void> {
+    const giveUp = new AbortController()
+    try {
+      await Promise.race([
+        // A navigation destroys the document it listens in: the assertion takes over.
+        this.page.evaluate(appStarted).catch(() => undefined),
+        delay(readyWithinMs, undefined, { signal: giveUp.signal }).catch(() => undefined),
+      ])
+    } finally {
+      giveUp.abort()
+    }
     await expect(this.page.locator('html[data-app-state="ready"]')).toHaveCount(1)
   }
 
