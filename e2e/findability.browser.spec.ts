@@ -91,6 +91,8 @@ test('the case list searches by title, number and identifier, filters by state a
   await cases.sayWhoIAm()
   await caseWithCheckFlow({ cases, search }, 'Beta exchange', sanctioned)
   await cases.decideHit(0, 'True match', 'Listed by OFAC; the owner is the subject.')
+  // Saved, the decision takes the focus on to the hit's own button: the next dialog opens after.
+  await expect(cases.hit(0).decision).toHaveText('True match')
   await cases.create('Alpha wallets', 'Alpha Ltd', 'A second alert.')
   await cases.create('Gamma mixer', 'Gamma', 'A third alert.')
   await cases.open()

@@ -35,6 +35,8 @@ test('no edit made without the investigator’s key passes as theirs; a colleagu
   await caseWithCheckFlow({ cases, search }, caseTitle, sanctioned)
   await cases.showTab('checks')
   await cases.hit(0).decide('True match', 'Listed by OFAC; the wallet is the subject’s.')
+  // Saved, the decision takes the focus on to the hit's own button: the next dialog opens after.
+  await expect(cases.hit(0).decision).toHaveText('True match')
   await cases.close('Reported to the authorities', 'SAR filed.')
   const download = await cases.exportBundle()
   const bundlePath = join(workDir, 'signed.zip')
