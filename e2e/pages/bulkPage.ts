@@ -1,4 +1,5 @@
 import type { Download, Locator, Page } from '@playwright/test'
+import { untilDialogHoldsFocus } from './dialogFocus'
 
 /** The Bulk screening screen: a list in, a job's progress and every row's result out. */
 export class BulkPage {
@@ -114,6 +115,7 @@ export class BulkPage {
   async linkToNewCase(which: 'selected' | 'hits', title: string, subject: string): Promise<void> {
     await this.page.getByTestId('bulk-link').click()
     const dialog = this.page.getByRole('dialog', { name: 'Link to a case' })
+    await untilDialogHoldsFocus(dialog)
     await dialog.getByTestId(`bulk-link-${which}`).check()
     await dialog.getByTestId('bulk-link-title').fill(title)
     await dialog.getByTestId('bulk-link-subject').fill(subject)

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { untilDialogHoldsFocus } from './dialogFocus'
 
 /**
  * Four eyes on an open shared case: the close dialog's second review, the review panel under the
@@ -62,6 +63,7 @@ export class CaseReview {
 
   /** Chooses the outcome and the reason in the open close dialog, without sending it. */
   async fillClosing(outcome: string, reason: string): Promise<void> {
+    await untilDialogHoldsFocus(this.closeDialog)
     await this.closeDialog.getByTestId('close-outcome').click()
     await this.page.getByRole('option', { name: outcome, exact: true }).click()
     await this.closeDialog.getByTestId('close-reason').fill(reason)
@@ -87,6 +89,7 @@ export class CaseReview {
   async sendBack(reason: string): Promise<void> {
     await this.sendBackButton.click()
     const dialog = this.page.getByRole('dialog', { name: 'Send the close request back' })
+    await untilDialogHoldsFocus(dialog)
     await dialog.getByTestId('review-send-back-reason').fill(reason)
     await dialog.getByTestId('review-send-back-confirm').click()
     await expect(dialog).toBeHidden()

@@ -1,5 +1,6 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test'
 import { CaseHit, type HitDecision } from './caseHit'
+import { untilDialogHoldsFocus } from './dialogFocus'
 import { investigator, sayWhoIAm, type Person } from './investigatorForm'
 
 export class CasesPage {
@@ -293,6 +294,7 @@ export class CasesPage {
   /** Opens the close dialog with its outcomes listed. */
   async startClosing(): Promise<void> {
     await this.closeButton.click()
+    await untilDialogHoldsFocus(this.closeDialog)
     await this.page.getByTestId('close-outcome').click()
   }
 
@@ -321,6 +323,7 @@ export class CasesPage {
 
   async reopen(reason: string): Promise<void> {
     await this.page.getByTestId('case-reopen').click()
+    await untilDialogHoldsFocus(this.page.getByRole('dialog', { name: 'Reopen the case' }))
     await this.page.getByTestId('reopen-reason').fill(reason)
     await this.page.getByTestId('reopen-confirm').click()
   }
