@@ -66,13 +66,12 @@ test('back up everything, restore it into a fresh profile on another computer, a
   await search.search(queued)
   await search.queueForLater()
   await expect(outbox.items('cryptoCheck')).toHaveAttribute('data-state', 'queued')
-  // The page's time stands still from here until the backup is made, so that the runner starts
-  // no turn of its own meanwhile (one on the wire would be restored as interrupted), however slow
-  // the machine; its data still settles, while what is on screen waits for the clock.
+  // The runner's own attempt, once it has settled (its attempt gone from History). The page's time
+  // stands still from then until the backup is made, so that the runner starts no turn of its own
+  // meanwhile (one on the wire would be restored as interrupted), however slow the machine; its
+  // data still settles, while what is on screen waits for the clock.
+  await outbox.runnerSettles('cryptoCheck')
   await shell.holdClock()
-  // One turn, made now (or the runner's own, if one began just before): it returns once the item
-  // has settled, its attempt gone from History. No timer fires after it.
-  await outbox.attemptNow('cryptoCheck')
   await shell.letChangesShow()
   // The check that ran, and the search the service could not take, remain.
   await history.open()

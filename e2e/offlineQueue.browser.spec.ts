@@ -37,9 +37,9 @@ test('offline: history stays readable, and a queued check survives a reload and 
   await expect(shell.connectivity).toHaveAttribute('data-status', 'offline')
   await saveScreen(search.page, 'offline-01-queued-check')
 
-  // The runner's attempt while the service is away, made now and answered, so none is under way
-  // when the page reloads (a reload mid-attempt rightly leaves the item for the user to check).
-  await outbox.attemptNow('cryptoCheck')
+  // The runner's own attempt while the service is away, answered, so none is under way when the
+  // page reloads just after (a reload mid-attempt rightly leaves the item for the user to check).
+  await outbox.runnerSettles('cryptoCheck')
   await expect(item).toHaveAttribute('data-state', 'queued')
   await shell.reload()
   // The reloaded page's first turn tries once more, its retries taking seconds on a busy machine:

@@ -32,18 +32,18 @@ export class OutboxPanel {
   }
 
   /**
-   * The runner's next turn, now, for the one queued item of `kind`: returns once the item has
-   * settled after the main side's answer (its attempt recorded or gone from History, its state
-   * stored), which the runner signals by letting the main side's journal forget its request. A
-   * turn of the runner's own already under way counts: the one asked for then does nothing.
+   * Resolves once a turn of the runner's own has settled the one queued item of `kind` after the
+   * main side's answer (its attempt recorded or gone from History, its state stored), which the
+   * runner signals by letting the main side's journal forget its request. The next turn begins a
+   * retry interval after that one began, so none is under way for a few seconds: a tab may leave
+   * or the clock be held then. (A turn brought forward by the clock instead could follow one
+   * already under way, whose end would be the one seen, and still be sending.)
    */
-  async attemptNow(kind: OutboxKind): Promise<void> {
-    const requestId = await this.items(kind).getAttribute('data-request-id')
-    const settled = nextBridgeCall(this.page, [journalForgetting], {
-      matches: (input) => (input as { requestIds: string[] }).requestIds.includes(requestId ?? ''),
+  async runnerSettles(kind: OutboxKind): Promise<void> {
+    const requestId = (await this.items(kind).getAttribute('data-request-id')) ?? ''
+    await nextBridgeCall(this.page, [journalForgetting], {
+      matches: (input) => (input as { requestIds: string[] }).requestIds.includes(requestId),
     })
-    await this.runRetryInterval()
-    await settled
   }
 
   /**
