@@ -77,6 +77,7 @@ test('History shows every check after a reload, finds a check by the last charac
   await expect(history.rows).toHaveCount(3)
 
   await history.clearFilters()
+  await expect(history.clearFiltersButton).toBeDisabled()
   await history.setDateRange('2030-02-01', '2030-01-01')
   await expect(history.rangeProblem).toContainText('The date range is inverted')
   await expect(history.empty).toContainText('The date range is inverted')

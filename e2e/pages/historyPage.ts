@@ -21,6 +21,8 @@ export class HistoryPage {
   readonly selection: Locator
   /** The line under the title, which ends with how many checks are shown once they are counted. */
   readonly count: Locator
+  /** Disabled while no filter is set. */
+  readonly clearFiltersButton: Locator
 
   constructor(readonly page: Page) {
     this.screen = page.getByTestId('history-screen')
@@ -35,6 +37,7 @@ export class HistoryPage {
     this.empty = page.getByTestId('history-empty')
     this.selection = page.getByTestId('history-selection')
     this.count = page.getByTestId('history-count')
+    this.clearFiltersButton = page.getByRole('button', { name: 'Clear filters' })
   }
 
   /** How far the list scrolls sideways, in pixels: 0 when every column is in view. */
@@ -76,7 +79,7 @@ export class HistoryPage {
   }
 
   async clearFilters(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Clear filters' }).click()
+    await this.clearFiltersButton.click()
   }
 
   async filterByOutcome(outcome: 'all' | 'succeeded' | 'failed' | 'unknown'): Promise<void> {

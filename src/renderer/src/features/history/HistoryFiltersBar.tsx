@@ -4,6 +4,7 @@ import type { ChangeEvent } from 'react'
 import { environmentIds, environmentLabels } from '../../../../shared/environments'
 import { categoryLabel, orderedCategories } from '../../components/checkLabels'
 import { historyActions, useHistoryStore } from './store'
+import { searchOfFilters } from './historyAddress'
 import { filtersProblem, textHint, type CheckFilters } from '../../data/checks/checkSelection'
 import { useChecksAwaitingTerms } from '../../data/checks/checkQueries'
 import { countOf, noun, nounFor } from '../../../../shared/text/counting'
@@ -47,6 +48,8 @@ export function HistoryFiltersBar() {
   const problem = filtersProblem(filters)
   const hint = textHint(filters.text)
   const awaiting = useChecksAwaitingTerms() ?? 0
+  // Any filter set, even text too short to look anything up: clearing it still changes the screen.
+  const filtered = Object.keys(searchOfFilters(filters)).length > 0
   const dateInput = (key: 'from' | 'to', label: string) => (
     <TextInput
       label={label}
@@ -78,7 +81,12 @@ export function HistoryFiltersBar() {
         />
         {dateInput('from', 'From')}
         {dateInput('to', 'To')}
-        <Button size="xs" variant="subtle" onClick={historyActions.clearFilters}>
+        <Button
+          size="xs"
+          variant="subtle"
+          disabled={!filtered}
+          onClick={historyActions.clearFilters}
+        >
           Clear filters
         </Button>
       </Group>
