@@ -17,6 +17,7 @@ import { createTeamRosterReader } from './teamRosterReader'
 import { idsStartingWith, scopeHeld, scopePrefix } from './teamScopeDocuments'
 import { arrivingSignatureCheck } from './teamSignatureCheck'
 import { checkTeamSignIn } from './teamSignIn'
+import { teamConnectionGate } from './teamConnectionGate'
 import {
   createTeamWriter,
   deskDevice,
@@ -101,6 +102,7 @@ export function createTeamService({
   now = () => new Date(),
 }: TeamServiceOptions): TeamService {
   const { verify, checkArriving } = arrivingSignatureCheck()
+  const gate = teamConnectionGate()
   const rosters = createTeamRosterReader(verify)
   const device = () => deskDevice(settings)
 
@@ -207,12 +209,14 @@ export function createTeamService({
     await current?.local.close()
   }
 
+  const gatedView = gate.calls(view)
+
   return {
-    start: async () => {
+    start: gate.calls(async () => {
       await connect()
-    },
-    view,
-    join: async (credentials) => {
+    }),
+    view: gatedView,
+    join: gate.calls(async (credentials: TeamJoinParsed) => {
       // Who signs goes on every entry the team sees: said before anything is asked of the server.
       await identity.signer()
       if (settings.read().team) {
@@ -233,24 +237,26 @@ export function createTeamService({
       const joined = await connect()
       if (joined) await admin.publishKey(joined.local, credentials.member)
       return view()
-    },
-    removeMember: async (member, reason) => {
+    }),
+    removeMember: gate.calls(async (member: string, reason: string) => {
       await admin.removeMember(member, reason)
       return view()
-    },
-    setRoles: async (member, roles) => {
+    }),
+    setRoles: gate.calls(async (member: string, roles: readonly TeamRole[]) => {
       await admin.setRoles(member, roles)
       return view()
-    },
+    }),
     member: () => settings.read().team?.member ?? null,
     leave: async () => {
-      await disconnect()
-      await keys.delete('team-password').catch(() => undefined)
-      await settings.update(({ team: _left, ...rest }) => rest)
-      return view()
+      await gate.ends(async () => {
+        await disconnect()
+        await keys.delete('team-password').catch(() => undefined)
+        await settings.update(({ team: _left, ...rest }) => rest)
+      })
+      return gatedView()
     },
-    write,
-    caseScopes: async () => {
+    write: gate.calls(write),
+    caseScopes: gate.calls(async () => {
       const current = await connect()
       const counts = new Map<string, number>()
       if (!current) return counts
@@ -260,14 +266,14 @@ export function createTeamService({
         counts.set(scope, (counts.get(scope) ?? 0) + 1)
       }
       return counts
-    },
-    scopeDocuments: async (scope) => {
+    }),
+    scopeDocuments: gate.calls(async (scope: TeamScope) => {
       const current = await connect()
       if (!current) return 0
       const { rows } = await current.local.allDocs(idsStartingWith(scopePrefix(scope)))
       return rows.length
-    },
-    attachment: async (entry, name) => {
+    }),
+    attachment: gate.calls(async (entry: TeamEntry, name: string) => {
       const current = await connect()
       const pinned = entry.attachments?.[name]
       if (!current || !pinned) return null
@@ -281,8 +287,8 @@ export function createTeamService({
       if (!(data instanceof Uint8Array)) return null
       // Bytes that are not what the author signed are as good as missing.
       return pinOf(data) === pinned ? new Uint8Array(data) : null
-    },
-    scope: async (scope) => {
+    }),
+    scope: gate.calls(async (scope: TeamScope) => {
       const current = await connect()
       if (!current) throw notJoined()
       const { roster } = await rosters.rosterOf(current.local)
@@ -290,12 +296,12 @@ export function createTeamService({
         ...trustTeamEntries(scope, await scopeHeld(current.local, scope), roster, verify),
         roster,
       }
-    },
-    roster: async () => {
+    }),
+    roster: gate.calls(async () => {
       const current = await connect()
       if (!current) throw notJoined()
       return rosters.rosterOf(current.local)
-    },
-    close: disconnect,
+    }),
+    close: () => gate.ends(disconnect),
   }
 }

@@ -58,7 +58,13 @@ async function anasDeskNotYetOpened() {
       joinedAt: '2026-11-20T09:00:00.000Z',
     },
   }))
-  const opened: { local?: ReturnType<typeof countingDocumentReads>; count: number } = { count: 0 }
+  const opened: {
+    local?: ReturnType<typeof countingDocumentReads>
+    count: number
+    closed: number
+    /** Called as a database begins to close. */
+    closing?: () => void
+  } = { count: 0, closed: 0 }
   const team = createTeamService({
     dataDir: folder,
     settings,
@@ -67,7 +73,16 @@ async function anasDeskNotYetOpened() {
     openLocal: (path) => {
       opened.count += 1
       opened.local = countingDocumentReads(openMemoryTeamDatabase(`${path}-${Date.now()}`))
-      return opened.local.database
+      return new Proxy(opened.local.database, {
+        get: (target, property) =>
+          property === 'close'
+            ? async () => {
+                opened.closing?.()
+                opened.closed += 1
+                await target.close()
+              }
+            : (Reflect.get(target, property) as unknown),
+      })
     },
   })
   return { team, identity, opened }
@@ -107,6 +122,39 @@ describe("a desk's own copy of the team database", () => {
     const { team, opened } = await anasDeskNotYetOpened()
     await Promise.all([team.start(), team.view(), team.caseScopes(), team.view()])
     expect(opened.count).toBe(1)
+  })
+
+  it('is left with nothing open, whatever the page asks while it closes', async () => {
+    const { team, opened } = await anasDeskNotYetOpened()
+    await team.view()
+    // The page asks for the team view every few seconds; one may come as the database closes.
+    const askedMeanwhile: Array<Promise<unknown>> = []
+    opened.closing = () => {
+      opened.closing = undefined
+      askedMeanwhile.push(team.view(), team.caseScopes(), team.start())
+    }
+    expect(await team.leave()).toEqual({ joined: false })
+    const [view, scopes] = await Promise.all(askedMeanwhile)
+    expect(view).toEqual({ joined: false })
+    expect(scopes).toEqual(new Map())
+    expect(opened).toMatchObject({ count: 1, closed: 1 })
+  })
+
+  it('keeps a write under way as the desk leaves, and refuses one asked for after, saying why', async () => {
+    const { team } = await anasDesk()
+    const scope = 'case_leaving'
+    const underWay = team.write(scope, noted('written as the desk leaves'), {
+      // Its vetting reads the scope, as the four-eyes rule's does.
+      vet: async () => {
+        await team.scope(scope)
+      },
+    })
+    const left = team.leave()
+    await expect(underWay).resolves.toMatchObject({ scope })
+    await left
+    await expect(team.write(scope, noted('after leaving'))).rejects.toThrow(
+      'This desk is not in a team: join one first.',
+    )
   })
 
   it.each([
