@@ -1,4 +1,5 @@
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { LRUCache } from 'lru-cache'
 import { verifyEd25519 } from '../identity/investigator'
 import {
   checkTeamEntry,
@@ -184,15 +185,25 @@ export const signatureCheckKey = (
 ): string => `${publicKey}:${bytesToHex(message)}:${signature}`
 
 /**
- * A signature check that remembers its answers: a desk reads a scope again as entries arrive, and
- * an Ed25519 verification is the costliest step of reading an entry.
+ * How many signature answers a desk keeps: the entries of the cases read lately and the roster's,
+ * which it reads again as entries arrive, not every entry the team database holds (each answer
+ * keeps about 300 bytes: 15 MB at most). One forgotten is worked out again when next read.
  */
-export function rememberingSignatureCheck(verify: SignatureCheck = verifyEd25519): SignatureCheck {
-  const known = new Map<string, boolean>()
+export const rememberedSignatureAnswers = 50_000
+
+/**
+ * A signature check that remembers its latest answers: a desk reads a scope again as entries
+ * arrive, and an Ed25519 verification is the costliest step of reading an entry.
+ */
+export function rememberingSignatureCheck(
+  verify: SignatureCheck = verifyEd25519,
+  remembered = rememberedSignatureAnswers,
+): SignatureCheck {
+  const known = new LRUCache<string, boolean>({ max: remembered })
   return (signature, message, publicKey) => {
     const key = signatureCheckKey(signature, message, publicKey)
-    const remembered = known.get(key)
-    if (remembered !== undefined) return remembered
+    const answer = known.get(key)
+    if (answer !== undefined) return answer
     const valid = verify(signature, message, publicKey)
     known.set(key, valid)
     return valid

@@ -224,4 +224,19 @@ describe('trustTeamEntries', () => {
     trustTeamEntries(scope, [...anas, ...notes(bob, 1, anas)], roster, verify)
     expect(verified).toBe(4)
   })
+
+  it('remembers only the latest answers, and works out a forgotten one again, the same', () => {
+    const verified: string[] = []
+    const verify = rememberingSignatureCheck((signature, _message, publicKey) => {
+      verified.push(signature)
+      return publicKey === 'trusted'
+    }, 2)
+    const message = new Uint8Array([1])
+    const answers = ['a', 'b', 'a', 'c', 'a', 'b'].map((signature) =>
+      verify(signature, message, signature === 'b' ? 'stranger' : 'trusted'),
+    )
+    expect(answers).toEqual([true, false, true, true, true, false])
+    // "a", read lately, is kept; "b" is forgotten once two others were read after it.
+    expect(verified).toEqual(['a', 'b', 'c', 'b'])
+  })
 })

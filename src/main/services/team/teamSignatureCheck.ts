@@ -1,7 +1,12 @@
 import { hexToBytes } from '@noble/hashes/utils.js'
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { verifyEd25519 } from '../../../shared/identity/investigator'
-import { rememberingSignatureCheck, signatureCheckKey } from '../../../shared/team/teamChains'
+import {
+  rememberedSignatureAnswers,
+  rememberingSignatureCheck,
+  signatureCheckKey,
+} from '../../../shared/team/teamChains'
 import type { SignatureCheck } from '../../../shared/team/teamEntry'
 
 /** The DER start of an Ed25519 SubjectPublicKeyInfo: the key's 32 bytes follow it. */
@@ -80,8 +85,12 @@ export function arrivingSignatureCheck(): {
   verify: SignatureCheck
   checkArriving: (documents: readonly unknown[]) => void
 } {
-  /** Signatures of arrived entries already accepted off this thread, until a read asks for them. */
-  const acceptedEarlier = new Set<string>()
+  /**
+   * Signatures of arrived entries already accepted off this thread, until a read asks for them:
+   * the latest only, as entries of cases never read would otherwise pile up (one forgotten is
+   * checked again when read).
+   */
+  const acceptedEarlier = new LRUCache<string, true>({ max: rememberedSignatureAnswers })
   const checkNow = nativeFirstSignatureCheck()
   return {
     verify: rememberingSignatureCheck((signature, message, publicKey) => {
@@ -96,7 +105,7 @@ export function arrivingSignatureCheck(): {
         if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) continue
         const message = hexToBytes(hash)
         void acceptedInBackground(signature, message, publicKey).then((accepted) => {
-          if (accepted) acceptedEarlier.add(signatureCheckKey(signature, message, publicKey))
+          if (accepted) acceptedEarlier.set(signatureCheckKey(signature, message, publicKey), true)
         })
       }
     },

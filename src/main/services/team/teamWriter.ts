@@ -175,10 +175,12 @@ export function createTeamWriter({
       await current.replication?.refresh()
       return entry
     })
-    writing.set(
-      scope,
-      next.catch(() => undefined),
-    )
+    const settled = next.catch(() => undefined)
+    writing.set(scope, settled)
+    // Forgotten once its last write is over: one kept per case ever written would pile up.
+    void settled.then(() => {
+      if (writing.get(scope) === settled) writing.delete(scope)
+    })
     return next
   }
 }
