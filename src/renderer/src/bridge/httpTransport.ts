@@ -87,28 +87,41 @@ export interface HttpTransportOptions {
  * readably. When the host may have received the call, the service may have too.
  */
 export function httpTransport({ origin, session, headers = {} }: HttpTransportOptions): BridgeApi {
-  return {
-    async invoke<M extends BridgeMethod>(
-      method: M,
-      input: unknown,
-    ): Promise<BridgeReply<BridgeOutput<M>>> {
-      const refused = await session
-      if (refused) return failure(refused)
-      let response: Response
-      try {
-        response = await fetch(new URL(`${bridgeHttpPathPrefix}${method}`, origin), {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify(input ?? {}),
-        })
-      } catch {
-        // A failed fetch does not say whether the call left: the host may have received it.
-        return failure(unreachable())
-      }
-      const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
-      if (!reply.success) return failure(unreadable(`HTTP ${response.status}`))
-      // The main side validated `data` against the method's output schema before sending it.
-      return reply.data as BridgeReply<BridgeOutput<M>>
-    },
-  }
+  return afterSession(session, async (method, input) => {
+    let response: Response
+    try {
+      response = await fetch(new URL(`${bridgeHttpPathPrefix}${method}`, origin), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
+      })
+    } catch {
+      // A failed fetch does not say whether the call left: the host may have received it.
+      return failure(unreachable())
+    }
+    const reply = bridgeReplySchema.safeParse(await response.json().catch(() => null))
+    return reply.success ? reply.data : failure(unreadable(`HTTP ${response.status}`))
+  })
 }
+
+/** How a transport carries one call to the main side and back. */
+export type SendCall = (method: BridgeMethod, input: unknown) => Promise<BridgeReply<unknown>>
+
+/**
+ * A transport's calls: each waits for the page's session and is refused as it was, then `send`
+ * carries it. The main side validated each answer's `data` against its method's output schema
+ * before sending it.
+ */
+export const afterSession = (
+  session: Promise<BridgeError | null> | undefined,
+  send: SendCall,
+): BridgeApi => ({
+  async invoke<M extends BridgeMethod>(
+    method: M,
+    input: unknown,
+  ): Promise<BridgeReply<BridgeOutput<M>>> {
+    const refused = await session
+    if (refused) return failure(refused)
+    return (await send(method, input)) as BridgeReply<BridgeOutput<M>>
+  },
+})

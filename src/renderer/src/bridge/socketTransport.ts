@@ -1,13 +1,7 @@
-import type {
-  BridgeApi,
-  BridgeError,
-  BridgeMethod,
-  BridgeOutput,
-  BridgeReply,
-} from '../../../shared/bridge'
+import type { BridgeApi, BridgeError, BridgeReply } from '../../../shared/bridge'
 import { bridgeReplySchema } from '../../../shared/bridge'
 import { bridgeSocketPath, socketMaxFrameBytes } from '../../../shared/bridge/socketFrames'
-import { failure, unreachable, unreadable } from './httpTransport'
+import { afterSession, failure, unreachable, unreadable } from './httpTransport'
 
 /** The parts of the browser's `WebSocket` the transport uses; a test hands in `ws`'s client. */
 export type PageSocket = Pick<
@@ -114,26 +108,18 @@ export function socketTransport({
     return attempt
   }
 
-  return {
-    async invoke<M extends BridgeMethod>(
-      method: M,
-      input: unknown,
-    ): Promise<BridgeReply<BridgeOutput<M>>> {
-      const refused = await session
-      if (refused) return failure(refused)
-      const id = nextId
-      nextId += 1
-      const frame = JSON.stringify({ id, method, input: input ?? {} })
-      if (frameBytes(frame) > socketMaxFrameBytes) return http.invoke(method, input as never)
-      const open = await (connection ??= connect())
-      if (open === null || open.socket.readyState !== open.socket.OPEN) {
-        return http.invoke(method, input as never)
-      }
-      // The main side validated `data` against the method's output schema before sending it.
-      return new Promise<BridgeReply<BridgeOutput<M>>>((resolve) => {
-        open.pending.set(id, resolve as Settle)
-        open.socket.send(frame)
-      })
-    },
-  }
+  return afterSession(session, async (method, input) => {
+    const id = nextId
+    nextId += 1
+    const frame = JSON.stringify({ id, method, input: input ?? {} })
+    if (frameBytes(frame) > socketMaxFrameBytes) return http.invoke(method, input as never)
+    const open = await (connection ??= connect())
+    if (open === null || open.socket.readyState !== open.socket.OPEN) {
+      return http.invoke(method, input as never)
+    }
+    return new Promise<BridgeReply<unknown>>((resolve) => {
+      open.pending.set(id, resolve)
+      open.socket.send(frame)
+    })
+  })
 }
