@@ -2,12 +2,13 @@ import { MiddleTruncated } from '../../components/MiddleTruncated'
 import { Badge, Box, Checkbox, Group, Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useNavigate } from '@tanstack/react-router'
-import { useRef } from 'react'
+import { useRef, type CSSProperties, type ReactNode } from 'react'
 import type { BulkCheck, BulkJob, BulkRow } from '../../../../shared/bulk/bulkJob'
 import type { BulkAnswer } from '../../data/bulk/bulkResults'
 import { chainOf, holdersOf, problemOf, rowStatus } from './bulkCsv'
 
-const rowHeight = 36
+/** Two lines: the address over the input's own columns, the holder over the lists. */
+const rowHeight = 54
 const statusColors: Record<string, string> = {
   done: 'green',
   reused: 'teal',
@@ -31,25 +32,50 @@ const lineWidth = 44
 const statusWidth = 120
 const hitsWidth = 36
 /** The least each growing column shrinks to. */
-const least = { address: 92, carried: 50, chain: 100, holder: 76, lists: 76 }
-const addressCell = cellStyle(220, { weight: 2, min: least.address })
-const carriedCell = cellStyle(110, { weight: 1, min: least.carried })
-const chainCell = cellStyle(100, { weight: 1, min: least.chain })
-const holderCell = cellStyle(160, { weight: 1, min: least.holder })
-const listsCell = cellStyle(170, { weight: 1, min: least.lists })
+const least = { address: 150, chain: 110, match: 150 }
+const addressCell = cellStyle(240, { weight: 3, min: least.address })
+const chainCell = cellStyle(110, { weight: 1, min: least.chain })
+const matchCell = cellStyle(240, { weight: 3, min: least.match })
 /** Between cells (Mantine's `xs`), and each side of a row. */
 const gap = 10
 const padding = 12
 
 /**
- * The narrowest the rows may be, every column at its least: below it the table scrolls sideways
- * (header and rows together) rather than cutting off the columns at its right.
+ * The narrowest the rows may be, every column at its least (under the 790 px a 1024 px window
+ * leaves them): below it the table scrolls sideways, header and rows together, rather than
+ * cutting off the columns at its right.
  */
-const narrowest = (carried: number): number => {
-  const fixed = selectWidth + lineWidth + statusWidth + hitsWidth
-  const growing = least.address + least.chain + least.holder + least.lists + carried * least.carried
-  const cells = 8 + carried
-  return fixed + growing + gap * (cells - 1) + 2 * padding
+const narrowest =
+  selectWidth +
+  lineWidth +
+  statusWidth +
+  hitsWidth +
+  least.address +
+  least.chain +
+  least.match +
+  gap * 6 +
+  2 * padding
+
+/** A cell of two lines, the second smaller and dimmed, each cut short with its whole in `title`. */
+function TwoLines({
+  first,
+  second,
+  style,
+  testId,
+}: {
+  first: { text: ReactNode; title?: string }
+  second: { text: string; title?: string }
+  style: CSSProperties
+  testId?: string
+}) {
+  return (
+    <Box style={style}>
+      {first.text}
+      <Text size="xs" c="dimmed" truncate title={second.title ?? second.text} data-testid={testId}>
+        {second.text}
+      </Text>
+    </Box>
+  )
 }
 
 /** Every input row with its result; only the rows in view are in the DOM. */
@@ -81,11 +107,19 @@ export function BulkResultsTable({
     overscan: 10,
   })
   const carried = job.carryColumns
+  const carriedNames = carried.map((column) => job.columns[column] ?? '').join(' · ')
   // A heading wraps rather than being cut where its column is narrow (at 1024 px).
-  const header = (label: string, style: ReturnType<typeof cellStyle>) => (
-    <Text size="xs" fw={600} c="dimmed" lh={1.25} style={style}>
-      {label}
-    </Text>
+  const header = (label: string, style: CSSProperties, under?: string) => (
+    <Box style={style}>
+      <Text size="xs" fw={600} c="dimmed" lh={1.25}>
+        {label}
+      </Text>
+      {under && (
+        <Text size="xs" c="dimmed" lh={1.25}>
+          {under}
+        </Text>
+      )}
+    </Box>
   )
   return (
     <Box
@@ -105,7 +139,7 @@ export function BulkResultsTable({
           flexDirection: 'column',
           flex: 1,
           minHeight: 0,
-          minWidth: narrowest(carried.length),
+          minWidth: narrowest,
         }}
       >
         <Group
@@ -113,23 +147,16 @@ export function BulkResultsTable({
           py={6}
           gap={gap}
           wrap="nowrap"
+          align="flex-start"
           style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
         >
           <Box style={cellStyle(selectWidth)} />
           {header('Line', cellStyle(lineWidth))}
-          {header('Address', addressCell)}
-          {carried.map((column) => (
-            <Box key={column} style={carriedCell}>
-              <Text size="xs" fw={600} c="dimmed" truncate>
-                {job.columns[column]}
-              </Text>
-            </Box>
-          ))}
+          {header('Address', addressCell, carriedNames)}
           {header('Status', cellStyle(statusWidth))}
           {header('Chain', chainCell)}
           {header('Hits', cellStyle(hitsWidth))}
-          {header('Holder', holderCell)}
-          {header('Lists', listsCell)}
+          {header('Holder', matchCell, 'Lists')}
         </Group>
         <div
           ref={scroller}
@@ -191,15 +218,26 @@ export function BulkResultsTable({
                   <Text size="sm" style={cellStyle(lineWidth)}>
                     {row.line}
                   </Text>
-                  <Box style={addressCell}>
-                    {/* A line whose cells could not be told apart shows itself, as written. */}
-                    <MiddleTruncated value={row.cells[job.addressColumn] ?? row.lineText ?? ''} />
-                  </Box>
-                  {carried.map((column) => (
-                    <Text key={column} size="sm" truncate style={carriedCell}>
-                      {row.cells[column]}
-                    </Text>
-                  ))}
+                  <TwoLines
+                    style={addressCell}
+                    first={{
+                      // A line whose cells could not be told apart shows itself, as written.
+                      text: (
+                        <MiddleTruncated
+                          value={row.cells[job.addressColumn] ?? row.lineText ?? ''}
+                        />
+                      ),
+                    }}
+                    second={{
+                      text: carried
+                        .map((column) => row.cells[column] ?? '')
+                        .filter(Boolean)
+                        .join(' · '),
+                      title: carried
+                        .map((column) => `${job.columns[column]}: ${row.cells[column] ?? ''}`)
+                        .join('\n'),
+                    }}
+                  />
                   <Box style={cellStyle(statusWidth)}>
                     <Badge
                       color={statusColors[status] ?? 'gray'}
@@ -215,18 +253,21 @@ export function BulkResultsTable({
                   <Text size="sm" style={cellStyle(hitsWidth)} ta="right">
                     {check?.hits ?? ''}
                   </Text>
-                  <Text size="sm" truncate style={holderCell} title={holdersOf(check, answer)}>
-                    {holdersOf(check, answer)}
-                  </Text>
-                  <Text
-                    size="sm"
-                    truncate
-                    style={listsCell}
-                    title={[lists, ...(check?.categories ?? [])].filter(Boolean).join(' · ')}
-                    data-testid="bulk-result-lists"
-                  >
-                    {lists}
-                  </Text>
+                  <TwoLines
+                    style={matchCell}
+                    first={{
+                      text: (
+                        <Text size="sm" truncate title={holdersOf(check, answer)}>
+                          {holdersOf(check, answer)}
+                        </Text>
+                      ),
+                    }}
+                    second={{
+                      text: lists,
+                      title: [lists, ...(check?.categories ?? [])].filter(Boolean).join(' · '),
+                    }}
+                    testId="bulk-result-lists"
+                  />
                 </Group>
               )
             })}
