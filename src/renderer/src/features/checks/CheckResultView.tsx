@@ -113,7 +113,11 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
               from {environmentLabels[stored.environment]}
             </Text>
           </Stack>
-          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          {/*
+            Narrow, and the first to give way, its lines wrapping: the identifier keeps one line
+            where it can (an Ethereum address at 1024 px), and wraps only when it is longer.
+          */}
+          <Stack gap={4} align="flex-end" maw={{ base: 320, lg: 440 }} style={{ flexShrink: 4 }}>
             <Button
               variant="default"
               size="xs"
@@ -142,10 +146,15 @@ export function CheckResultView({ stored }: { stored: StoredCheck }) {
               <CopyValue value={check.id} label="Copy check ID" />
             </Group>
             {requesterName && (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" ta="right">
                 Requested by {requesterName}
                 {check.requestedAt ? ' · ' : ''}
-                {check.requestedAt && <Timestamp iso={check.requestedAt} size="xs" />}
+                {check.requestedAt && (
+                  // A time is not broken across lines: the line breaks before it.
+                  <span style={{ whiteSpace: 'nowrap' }}>
+                    <Timestamp iso={check.requestedAt} size="xs" />
+                  </span>
+                )}
               </Text>
             )}
           </Stack>
