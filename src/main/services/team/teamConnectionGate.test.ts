@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { propertyRuns } from '../../../test-support/propertyRuns'
 import { teamConnectionGate } from './teamConnectionGate'
 
@@ -54,6 +54,28 @@ describe('the team connection gate', () => {
       ),
       propertyRuns(300),
     )
+  })
+
+  it('ends once the time given has passed when a call under way never finishes (a quit)', async () => {
+    vi.useFakeTimers()
+    try {
+      const gate = teamConnectionGate()
+      void gate.calls(() => new Promise<never>(() => undefined))()
+      let closed = false
+      const quit = gate.ends(
+        async () => {
+          closed = true
+        },
+        { waitAtMostMs: 5_000 },
+      )
+      await vi.advanceTimersByTimeAsync(4_999)
+      expect(closed).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      await quit
+      expect(closed).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('lets calls that arrive after a failed end go on', async () => {

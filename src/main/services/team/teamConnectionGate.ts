@@ -4,10 +4,11 @@ export interface TeamConnectionGate {
   /** `call`, kept from overlapping an end: it waits for one under way, and an end waits for it. */
   calls<A extends unknown[], T>(call: (...args: A) => Promise<T>): (...args: A) => Promise<T>
   /**
-   * Runs `work` (a leave, a close) once no call is under way; calls arriving meanwhile wait. It
-   * calls no gated function: that would wait for `work` itself.
+   * Runs `work` (a leave, a close) once no call is under way, or once `waitAtMostMs` have passed
+   * (what is still under way then goes on without it); calls arriving meanwhile wait. It calls no
+   * gated function: that would wait for `work` itself.
    */
-  ends(work: () => Promise<void>): Promise<void>
+  ends(work: () => Promise<void>, options?: { waitAtMostMs?: number }): Promise<void>
 }
 
 /**
@@ -37,11 +38,18 @@ export function teamConnectionGate(): TeamConnectionGate {
           if (underWay === 0) noneUnderWay?.()
         }
       },
-    ends: (work) => {
+    ends: (work, { waitAtMostMs } = {}) => {
       const run = (ending ?? Promise.resolve())
         .catch(() => undefined)
         .then(async () => {
-          if (underWay > 0) await new Promise<void>((resolve) => (noneUnderWay = resolve))
+          if (underWay > 0) {
+            let giveUp: ReturnType<typeof setTimeout> | undefined
+            await new Promise<void>((resolve) => {
+              noneUnderWay = resolve
+              if (waitAtMostMs !== undefined) giveUp = setTimeout(resolve, waitAtMostMs)
+            })
+            clearTimeout(giveUp)
+          }
           noneUnderWay = null
           await work()
         })

@@ -86,6 +86,12 @@ interface Connection extends TeamWriteTarget {
 }
 
 /**
+ * How long a quit waits for the team calls under way: one may wait on the OS keychain (an unlock
+ * prompt nobody answers). A leave waits for them all, as it must not lose a write.
+ */
+const quitWaitsAtMostMs = 5_000
+
+/**
  * This desk's membership of a team: its copy of the team database (in the data folder), live
  * replication with the server under the member's name (password in the key store only), and the
  * one place where this desk's entries are signed. The renderer never sees the password, the
@@ -302,6 +308,6 @@ export function createTeamService({
       if (!current) throw notJoined()
       return rosters.rosterOf(current.local)
     }),
-    close: () => gate.ends(disconnect),
+    close: () => gate.ends(disconnect, { waitAtMostMs: quitWaitsAtMostMs }),
   }
 }
