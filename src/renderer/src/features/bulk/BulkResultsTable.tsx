@@ -56,21 +56,21 @@ const narrowest =
   gap * 6 +
   2 * padding
 
-/** A cell of two lines, the second smaller and dimmed, each cut short with its whole in `title`. */
+/** A cell of two lines, the second smaller and dimmed, cut short with its whole in `title`. */
 function TwoLines({
   first,
   second,
   style,
   testId,
 }: {
-  first: { text: ReactNode; title?: string }
+  first: ReactNode
   second: { text: string; title?: string }
   style: CSSProperties
   testId?: string
 }) {
   return (
     <Box style={style}>
-      {first.text}
+      {first}
       <Text size="xs" c="dimmed" truncate title={second.title ?? second.text} data-testid={testId}>
         {second.text}
       </Text>
@@ -220,14 +220,10 @@ export function BulkResultsTable({
                   </Text>
                   <TwoLines
                     style={addressCell}
-                    first={{
+                    first={
                       // A line whose cells could not be told apart shows itself, as written.
-                      text: (
-                        <MiddleTruncated
-                          value={row.cells[job.addressColumn] ?? row.lineText ?? ''}
-                        />
-                      ),
-                    }}
+                      <MiddleTruncated value={row.cells[job.addressColumn] ?? row.lineText ?? ''} />
+                    }
                     second={{
                       text: carried
                         .map((column) => row.cells[column] ?? '')
@@ -255,13 +251,11 @@ export function BulkResultsTable({
                   </Text>
                   <TwoLines
                     style={matchCell}
-                    first={{
-                      text: (
-                        <Text size="sm" truncate title={holdersOf(check, answer)}>
-                          {holdersOf(check, answer)}
-                        </Text>
-                      ),
-                    }}
+                    first={
+                      <Text size="sm" truncate title={holdersOf(check, answer)}>
+                        {holdersOf(check, answer)}
+                      </Text>
+                    }
                     second={{
                       text: lists,
                       title: [lists, ...(check?.categories ?? [])].filter(Boolean).join(' · '),
