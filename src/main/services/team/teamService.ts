@@ -295,19 +295,14 @@ export function createTeamService({
       return pinOf(data) === pinned ? new Uint8Array(data) : null
     }),
     scope: gate.calls(async (scope: TeamScope) => {
-      const current = await connect()
-      if (!current) throw notJoined()
+      const { current } = await joined()
       const { roster } = await rosters.rosterOf(current.local)
       return {
         ...trustTeamEntries(scope, await scopeHeld(current.local, scope), roster, verify),
         roster,
       }
     }),
-    roster: gate.calls(async () => {
-      const current = await connect()
-      if (!current) throw notJoined()
-      return rosters.rosterOf(current.local)
-    }),
+    roster: gate.calls(async () => rosters.rosterOf((await joined()).current.local)),
     close: () => gate.ends(disconnect, { waitAtMostMs: quitWaitsAtMostMs }),
   }
 }
